@@ -1,0 +1,206 @@
+/**
+ * One error shape from any response the service (or a proxy in front of it) might give: problem+json
+ * as the contract decides, but also `{error:{message}}`, `{message}`, plain text, an HTML error page
+ * or nothing at all, since the real service's shape is unknown. Messages are fit to show a user and
+ * never carry a key or a webhook secret.
+ */
+import { SERVICE } from './identity';
+import { fieldLabel } from './validation';
+
+export interface RawResponse {
+  status: number;
+  headers?: Record<string, string | string[] | undefined>;
+  body?: unknown;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type ErrorKind =
+  | 'bad_request' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_large'
+  | 'validation' | 'rate_limited' | 'server' | 'network' | 'timeout';
+
+export interface NormalizedError {
+  status: number;
+  code: string;
+  kind: ErrorKind;
+  message: string;
+  fieldErrors: FieldError[];
+  retryAfterSeconds?: number;
+  retryable: boolean;
+  requestId?: string;
+}
+
+export class ApiError extends Error implements NormalizedError {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly kind: ErrorKind;
+  readonly fieldErrors: FieldError[];
+  readonly retryAfterSeconds?: number;
+  readonly retryable: boolean;
+  readonly requestId?: string;
+  constructor(details: NormalizedError) {
+    super(details.message);
+    this.status = details.status;
+    this.code = details.code;
+    this.kind = details.kind;
+    this.fieldErrors = details.fieldErrors;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.retryable = details.retryable;
+    this.requestId = details.requestId;
+  }
+}
+
+const SECRET_PATTERNS = [
+  /\bik_(?:live|test)_[A-Za-z0-9_]+/g,
+  /\bwhsec_[A-Za-z0-9+/=_-]+/g,
+  /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi,
+];
+
+/** Replaces anything that looks like an API key, a webhook secret or a bearer token. */
+export function redactSecrets(text: string): string {
+  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, (match, bearer?: string) =>
+    typeof bearer === 'string' && /^bearer$/i.test(bearer) ? `${bearer} [redacted]` : '[redacted]'), text);
+}
+
+export function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); `now` only for the date form. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'invalid_json', 401: 'invalid_api_key', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
+  410: 'gone', 413: 'payload_too_large', 422: 'validation_failed', 429: 'rate_limited',
+};
+
+function kindOf(status: number): ErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 408) return 'timeout';
+  if (status === 409) return 'conflict';
+  if (status === 410) return 'gone';
+  if (status === 413) return 'too_large';
+  if (status === 422) return 'validation';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'bad_request';
+}
+
+function stripHtml(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
+  const text = (title ?? html).replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ').trim();
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const text = body.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+interface Extracted { detail?: string; code?: string; fieldErrors: FieldError[]; requestId?: string }
+
+function extract(body: unknown): Extracted {
+  if (typeof body === 'string') {
+    const detail = /<[a-z!][\s\S]*>/i.test(body) ? stripHtml(body) : body.replace(/\s+/g, ' ').trim();
+    return { detail: detail ? detail.slice(0, 300) : undefined, fieldErrors: [] };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { fieldErrors: [] };
+  const record = body as Record<string, any>;
+  const nested = record.error && typeof record.error === 'object' ? record.error : undefined;
+  const fieldErrors: FieldError[] = (Array.isArray(record.errors) ? record.errors : [])
+    .filter((entry: any) => entry && typeof entry === 'object')
+    .map((entry: any) => {
+      const field = str(entry.param) ?? str(entry.field) ?? str(entry.path) ?? 'input';
+      const message = str(entry.message) ?? 'is invalid';
+      return { field, message: `${fieldLabel(field.split('.').pop()!.replace(/\[\d+\]$/, ''))} (${field}): ${message}` };
+    });
+  return {
+    detail: str(record.detail) ?? str(nested?.message) ?? str(record.error) ?? str(record.message) ?? str(record.title),
+    code: str(record.code) ?? str(nested?.code) ?? str(nested?.type),
+    fieldErrors,
+    requestId: str(record.request_id) ?? str(nested?.request_id),
+  };
+}
+
+function compose(status: number, kind: ErrorKind, found: Extracted, retryAfter?: number): string {
+  const detail = found.detail ? ` ${found.detail.replace(/[.\s]*$/, '.')}` : '';
+  const name = SERVICE.displayName;
+  switch (kind) {
+    case 'auth':
+      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
+    case 'forbidden':
+      return `${name} refused this request for this key (HTTP 403).${detail}`;
+    case 'not_found':
+      return `Not found (HTTP 404).${detail || ' Check the ID.'}`;
+    case 'validation':
+      return `${name} rejected the input (HTTP 422).${found.fieldErrors.length ? ` ${found.fieldErrors.map((f) => f.message).join('; ')}.` : detail}`;
+    case 'rate_limited':
+      return `Too many requests to ${name} (HTTP 429).${retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again shortly.'}`;
+    case 'too_large':
+      return `The request is too large for ${name} (HTTP 413): send fewer line items or shorter descriptions.${detail}`;
+    case 'server':
+      return `${name} is failing right now (HTTP ${status}).${detail} This step can be replayed once the service recovers.`;
+    case 'timeout':
+      return `${name} did not answer in time (HTTP ${status}).${detail} This step can be replayed.`;
+    default:
+      return `${name} answered HTTP ${status}.${detail || ' The request was not accepted.'}`;
+  }
+}
+
+/** Any non-2xx response → one ApiError whose message a user can act on. */
+export function normalizeError(response: RawResponse): ApiError {
+  const { status } = response;
+  const kind = kindOf(status);
+  const found = extract(parseBody(response.body));
+  const retryAfterSeconds = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+  const code = found.code ?? DEFAULT_CODES[status] ?? (status >= 500 ? 'internal_error' : `http_${status}`);
+  return new ApiError({
+    status,
+    code,
+    kind,
+    message: redactSecrets(compose(status, kind, found, retryAfterSeconds)),
+    fieldErrors: found.fieldErrors.map((f) => ({ field: f.field, message: redactSecrets(f.message) })),
+    retryAfterSeconds,
+    retryable: status === 429 || status === 408 || status >= 500 || code === 'idempotency_in_progress',
+    requestId: found.requestId,
+  });
+}
+
+/** A request that got no HTTP answer: refused, reset, or timed out. Always safe to retry with the same idempotency key. */
+export function networkError(cause: unknown, options: { timedOut?: boolean } = {}): ApiError {
+  const reason = cause instanceof Error ? cause.message : String(cause ?? 'unknown error');
+  const kind: ErrorKind = options.timedOut ? 'timeout' : 'network';
+  const message = options.timedOut
+    ? `${SERVICE.displayName} did not answer in time. This step can be replayed.`
+    : `Could not reach ${SERVICE.displayName} (${reason}). Check the connection's base URL; this step can be replayed.`;
+  return new ApiError({ status: 0, code: kind === 'timeout' ? 'timeout' : 'network_error', kind, message: redactSecrets(message), fieldErrors: [], retryable: true });
+}

@@ -1,0 +1,183 @@
+/**
+ * The field catalogue: every word a user reads about an input or output field, written once so the
+ * Zapier app and the n8n node say the same thing. Platform folders translate these entries into their
+ * own field objects; they never hold their own copy of a label or help text.
+ */
+import { SERVICE } from './identity';
+import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
+
+export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
+
+export interface FieldSpec {
+  key: string;
+  label: string;
+  help: string;
+  type: FieldType;
+  required: boolean;
+  example?: string | number | boolean;
+  /** Suggested values; `allowCustom` says whether others are accepted too. */
+  choices?: ReadonlyArray<{ value: string; label: string }>;
+  allowCustom?: boolean;
+  default?: string | number | boolean;
+}
+
+const field = (spec: FieldSpec): FieldSpec => spec;
+
+export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({ value: code, label: `${code} (${currencyName(code)})` }));
+
+export const INVOICE_STATUS_CHOICES = [
+  { value: 'open', label: 'Open' },
+  { value: 'viewed', label: 'Viewed' },
+  { value: 'partially_paid', label: 'Partially Paid' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'disputed', label: 'Disputed' },
+] as const;
+
+export const FIELDS = {
+  connection: {
+    apiKey: field({
+      key: 'api_key', label: 'API Key', type: 'string', required: true,
+      help: `Your ${SERVICE.displayName} secret key, from [API keys](${SERVICE.apiKeysUrl}). ` +
+        'Keys starting `ik_test_` work on test data (and the local sandbox); keys starting `ik_live_` bill real clients.',
+    }),
+    baseUrl: field({
+      key: 'base_url', label: 'Base URL', type: 'string', required: false, default: SERVICE.defaultBaseUrl,
+      example: SERVICE.sandboxBaseUrl,
+      help: `Leave empty for ${SERVICE.defaultBaseUrl}. Set it to try things on the local sandbox ` +
+        `(${SERVICE.sandboxBaseUrl}) or to reach a private deployment.`,
+    }),
+  },
+  invoice: {
+    clientEmail: field({
+      key: 'client_email', label: 'Client Email', type: 'email', required: true, example: 'ana@example.com',
+      help: 'E-mail address of the client to bill. A client with this address is created if none exists yet.',
+    }),
+    currency: field({
+      key: 'currency', label: 'Currency', type: 'currency', required: true, example: 'INR',
+      choices: CURRENCY_CHOICES, allowCustom: true,
+      help: 'Three-letter ISO 4217 code such as INR, USD or EUR. Any valid code is accepted; lower case is fine.',
+    }),
+    items: field({
+      key: 'items', label: 'Line Items', type: 'string', required: true,
+      help: 'One entry per line on the invoice, in the order they should appear (1 to 100).',
+    }),
+    autoSendWhatsapp: field({
+      key: 'auto_send_whatsapp', label: 'Send on WhatsApp', type: 'boolean', required: false, default: false,
+      help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
+        'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
+    }),
+    idempotencyKey: field({
+      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', required: false, example: 'order-10023',
+      help: 'Optional. Map something unique to this invoice, such as an order ID: if the same key is sent again ' +
+        'within 24 hours, the first invoice is returned instead of a second one being created (1 to 255 characters).',
+    }),
+    id: field({
+      key: 'invoice_id', label: 'Invoice ID', type: 'id', required: false, example: 'inv_3MtwBwLkdIwHu7ix',
+      help: 'The invoice ID, starting `inv_`.',
+    }),
+    number: field({
+      key: 'number', label: 'Invoice Number', type: 'string', required: false, example: 'INV-000123',
+      help: 'The invoice number shown to the client, such as INV-000123.',
+    }),
+    status: field({
+      key: 'status', label: 'Status', type: 'string', required: false, choices: INVOICE_STATUS_CHOICES,
+      help: 'Only invoices in this status.',
+    }),
+  },
+  item: {
+    description: field({
+      key: 'description', label: 'Description', type: 'string', required: true, example: 'Website design, May',
+      help: 'What this line is for, as the client will read it (1 to 500 characters).',
+    }),
+    amount: field({
+      key: 'amount', label: 'Amount (Minor Units)', type: 'integer', required: true, example: 1500,
+      help: `A whole number in the currency's smallest unit (paise, cents): ${amountExample('INR')}, ` +
+        `${amountExample('USD')}, ${amountExample('JPY')}. No decimal point.`,
+    }),
+  },
+  client: {
+    id: field({ key: 'client_id', label: 'Client ID', type: 'id', required: true, example: 'cli_NffrFeUfNV2Hib',
+      help: 'The client ID, starting `cli_`.' }),
+    email: field({ key: 'email', label: 'Email', type: 'email', required: true, example: 'ana@example.com',
+      help: "The client's e-mail address; it identifies the client, so no two clients share one." }),
+    name: field({ key: 'name', label: 'Name', type: 'string', required: false, example: 'Ana Sharma',
+      help: 'Full name of the client or contact person.' }),
+    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', type: 'phone', required: false, example: '+919812345678',
+      help: 'Mobile number in international format, starting with + and the country code. Used for WhatsApp invoices.' }),
+    company: field({ key: 'company', label: 'Company', type: 'string', required: false, example: 'Sharma Design Studio',
+      help: 'Company name printed on invoices.' }),
+    taxId: field({ key: 'tax_id', label: 'Tax ID', type: 'string', required: false, example: '27AAPFU0939F1ZV',
+      help: 'Tax registration number (for example a GSTIN), printed on invoices.' }),
+    addressLine1: field({ key: 'line1', label: 'Address Line 1', type: 'string', required: false, example: '12 MG Road',
+      help: 'Street address. Line 1, city, postal code and country are needed together.' }),
+    addressLine2: field({ key: 'line2', label: 'Address Line 2', type: 'string', required: false, example: 'Floor 3',
+      help: 'Apartment, floor or building.' }),
+    city: field({ key: 'city', label: 'City', type: 'string', required: false, example: 'Pune', help: 'City.' }),
+    state: field({ key: 'state', label: 'State', type: 'string', required: false, example: 'Maharashtra',
+      help: 'State, province or region.' }),
+    postalCode: field({ key: 'postal_code', label: 'Postal Code', type: 'string', required: false, example: '411001',
+      help: 'Postal or PIN code.' }),
+    country: field({ key: 'country', label: 'Country', type: 'country', required: false, example: 'IN',
+      help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
+  },
+  list: {
+    limit: field({ key: 'limit', label: 'Limit', type: 'integer', required: false, default: 50, example: 50,
+      help: 'How many results to return at most.' }),
+  },
+} as const;
+
+/**
+ * Labels of output fields, keyed by the field's path in the flat output (items[].amount → "items[].amount").
+ * Zapier shows them as output field labels; n8n docs and tests read them too.
+ */
+export const OUTPUT_LABELS: Record<string, string> = {
+  id: 'ID',
+  number: 'Invoice Number',
+  status: 'Status',
+  client_id: 'Client ID',
+  client_email: 'Client Email',
+  currency: 'Currency',
+  'items[]description': 'Line Item Description',
+  'items[]amount': 'Line Item Amount (Minor Units)',
+  'items[]amount_formatted': 'Line Item Amount',
+  amount_due: 'Amount Due (Minor Units)',
+  amount_due_formatted: 'Amount Due',
+  amount_paid: 'Amount Paid (Minor Units)',
+  amount_paid_formatted: 'Amount Paid',
+  amount_remaining: 'Amount Remaining (Minor Units)',
+  amount_remaining_formatted: 'Amount Remaining',
+  auto_send_whatsapp: 'Send on WhatsApp',
+  whatsapp__status: 'WhatsApp Status',
+  whatsapp__error_code: 'WhatsApp Error Code',
+  whatsapp__error_message: 'WhatsApp Error',
+  hosted_url: 'Invoice Link',
+  livemode: 'Live Mode',
+  created_at: 'Created At',
+  updated_at: 'Updated At',
+  email: 'Email',
+  name: 'Name',
+  phone: 'Phone',
+  company: 'Company',
+  tax_id: 'Tax ID',
+  event_id: 'Event ID',
+  event_type: 'Event Type',
+  occurred_at: 'Occurred At',
+  invoice_id: 'Invoice ID',
+  invoice_number: 'Invoice Number',
+  invoice_status: 'Invoice Status',
+  invoice_url: 'Invoice Link',
+  fully_paid: 'Fully Paid',
+  view_channel: 'Viewed Via',
+  viewed_at: 'Viewed At',
+  payment_id: 'Payment ID',
+  payment_method: 'Payment Method',
+  payment_amount: 'Payment Amount (Minor Units)',
+  payment_amount_formatted: 'Payment Amount',
+  upi_utr: 'UPI Reference (UTR)',
+  upi_vpa: 'Payer UPI ID (VPA)',
+  paid_at: 'Paid At',
+  dispute_id: 'Dispute ID',
+  dispute_reason: 'Dispute Reason',
+  dispute_note: 'Dispute Note',
+  disputed_at: 'Disputed At',
+};

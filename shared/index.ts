@@ -1,0 +1,13 @@
+/** The shared core: everything both connectors and the sandbox need, with no platform imports. */
+export * from './identity';
+export * from './money';
+export * from './fields';
+export * from './schemas';
+export * from './validation';
+export * from './requests';
+export * from './errors';
+export * from './present';
+export * from './operations';
+export * from './samples';
+export * from './webhooks/signature';
+export * from './webhooks/events';

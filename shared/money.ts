@@ -1,0 +1,82 @@
+/**
+ * Amounts travel as integers in the currency's minor unit (contract: "Money"). Everything a user reads
+ * about an amount (its formatted twin, the unit named in an error) is derived here from ISO 4217 data
+ * that `Intl` already carries, so a new currency needs no code.
+ */
+
+const KNOWN = new Set(Intl.supportedValuesOf('currency'));
+
+/** Codes offered first in dropdowns; any other ISO 4217 code is accepted too. */
+export const COMMON_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY', 'KWD'] as const;
+
+const MINOR_UNIT_NAMES: Record<string, string> = {
+  INR: 'paise', USD: 'cents', EUR: 'cents', AUD: 'cents', CAD: 'cents', SGD: 'cents', NZD: 'cents',
+  HKD: 'cents', ZAR: 'cents', GBP: 'pence', AED: 'fils', KWD: 'fils', BHD: 'fils', JOD: 'fils',
+  JPY: 'yen', KRW: 'won',
+};
+
+const CURRENCY_NAMES = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+export function isKnownCurrency(code: string): boolean {
+  return KNOWN.has(code);
+}
+
+export function currencyName(code: string): string {
+  return CURRENCY_NAMES.of(code) ?? code;
+}
+
+/** Digits after the decimal point: JPY 0, INR 2, KWD 3. */
+export function currencyExponent(currency: string): number {
+  return currencyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** "paise" for INR, "cents" for USD, "yen" for JPY: the word a user knows for the unit we count in. */
+export function minorUnitName(currency: string): string {
+  const named = MINOR_UNIT_NAMES[currency];
+  if (named) return named;
+  return currencyExponent(currency) === 0 ? `whole ${currency}` : `the smallest unit of ${currency}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function currencyFormatter(currency: string): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** 1500 INR → "₹15.00"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". */
+export function formatMinor(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  return currencyFormatter(code).format(fromMinor(amount, code));
+}
+
+/** 1500 INR → 15. Exact for every integer the contract allows (≤ 10^11). */
+export function fromMinor(amount: number, currency: string): number {
+  return amount / 10 ** currencyExponent(currency);
+}
+
+/**
+ * "15.00" or 15 INR → 1500. Works on the decimal string, not on floats, so "0.29" is 29 and not 28.999….
+ * Returns undefined for anything that is not a plain non-negative decimal with at most the currency's
+ * number of decimals.
+ */
+export function toMinor(major: string | number, currency: string): number | undefined {
+  const exponent = currencyExponent(currency);
+  const text = typeof major === 'number' ? (Number.isFinite(major) ? String(major) : '') : major.trim();
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  if (fraction.length > exponent) return undefined;
+  const minor = Number(match[1] + fraction.padEnd(exponent, '0'));
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/** "e.g. 1500 for ₹15.00": the example every amount label and error message shows. */
+export function amountExample(currency: string): string {
+  const code = isKnownCurrency(currency) ? currency : 'INR';
+  const amount = 15 * 10 ** currencyExponent(code);
+  return `${amount} for ${formatMinor(amount, code)}`;
+}

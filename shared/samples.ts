@@ -1,0 +1,117 @@
+/**
+ * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
+ * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
+ */
+import { flattenEvent } from './webhooks/events';
+import { presentInvoice } from './present';
+import type { Account, Client, Invoice, WebhookSubscription } from './schemas/resources';
+import type { InvoiceDisputedEvent, InvoicePaidEvent, InvoiceViewedEvent } from './schemas/events';
+
+export const sampleAccount: Account = {
+  id: 'acct_1PqR7sT2uV3wX4yZ',
+  name: 'Sharma Design Studio',
+  email: 'billing@sharmadesign.example',
+  livemode: false,
+};
+
+export const sampleClient: Client = {
+  id: 'cli_NffrFeUfNV2Hib',
+  object: 'client',
+  email: 'ana@example.com',
+  name: 'Ana Sharma',
+  phone: '+919812345678',
+  company: 'Ana Sharma Photography',
+  tax_id: '27AAPFU0939F1ZV',
+  address: { line1: '12 MG Road', line2: 'Floor 3', city: 'Pune', state: 'Maharashtra', postal_code: '411001', country: 'IN' },
+  created_at: '2026-05-02T09:14:03Z',
+  updated_at: '2026-05-02T09:14:03Z',
+};
+
+export const sampleInvoice: Invoice = {
+  id: 'inv_3MtwBwLkdIwHu7ix',
+  object: 'invoice',
+  number: 'INV-000123',
+  status: 'open',
+  client_id: sampleClient.id,
+  client_email: sampleClient.email,
+  currency: 'INR',
+  items: [
+    { description: 'Website design, May', amount: 1250000 },
+    { description: 'Hosting, 12 months', amount: 240000 },
+  ],
+  amount_due: 1490000,
+  amount_paid: 0,
+  amount_remaining: 1490000,
+  auto_send_whatsapp: true,
+  whatsapp: { status: 'sent' },
+  hosted_url: 'https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix',
+  livemode: false,
+  created_at: '2026-05-02T09:15:40Z',
+  updated_at: '2026-05-02T09:15:41Z',
+};
+
+export const samplePresentedInvoice = presentInvoice(sampleInvoice);
+
+export const sampleWebhook: WebhookSubscription = {
+  id: 'we_1NpLs2Hq8ZkYd3Tx',
+  object: 'webhook_endpoint',
+  url: 'https://hooks.zapier.com/hooks/standard/123456/abcdef/',
+  events: ['invoice.paid'],
+  status: 'enabled',
+  description: 'Zapier: Invoice Paid (UPI)',
+  created_at: '2026-05-02T09:20:00Z',
+};
+
+const viewed: InvoiceViewedEvent = {
+  id: 'evt_1NqV8bHq8ZkYd3TxView',
+  type: 'invoice.viewed',
+  created_at: '2026-05-02T10:02:11Z',
+  livemode: false,
+  data: {
+    invoice: { ...sampleInvoice, status: 'viewed', viewed_at: '2026-05-02T10:02:11Z', updated_at: '2026-05-02T10:02:11Z' },
+    view: { viewed_at: '2026-05-02T10:02:11Z', channel: 'whatsapp' },
+  },
+};
+
+const paid: InvoicePaidEvent = {
+  id: 'evt_1NqW2cHq8ZkYd3TxPaid',
+  type: 'invoice.paid',
+  created_at: '2026-05-02T11:30:45Z',
+  livemode: false,
+  data: {
+    invoice: {
+      ...sampleInvoice, status: 'paid', amount_paid: 1490000, amount_remaining: 0,
+      viewed_at: '2026-05-02T10:02:11Z', paid_at: '2026-05-02T11:30:45Z', updated_at: '2026-05-02T11:30:45Z',
+    },
+    payment: {
+      id: 'pay_1NqW2cHq8ZkYd3Tx', method: 'upi', amount: 1490000, currency: 'INR',
+      upi: { vpa: 'ana.sharma@okaxis', utr: '412345678901' }, paid_at: '2026-05-02T11:30:45Z',
+    },
+  },
+};
+
+const disputed: InvoiceDisputedEvent = {
+  id: 'evt_1NqX9dHq8ZkYd3TxDisp',
+  type: 'invoice.disputed',
+  created_at: '2026-05-03T08:05:00Z',
+  livemode: false,
+  data: {
+    invoice: { ...sampleInvoice, status: 'disputed', disputed_at: '2026-05-03T08:05:00Z', updated_at: '2026-05-03T08:05:00Z' },
+    dispute: { id: 'dsp_1NqX9dHq8ZkYd3Tx', reason: 'amount_incorrect', note: 'Hosting was agreed at ₹2,000.', opened_at: '2026-05-03T08:05:00Z' },
+  },
+};
+
+export const sampleEvents = { viewed, paid, disputed };
+
+export const sampleFlatEvents = {
+  viewed: flattenEvent(viewed),
+  paid: flattenEvent(paid),
+  disputed: flattenEvent(disputed),
+};
+
+/** Samples keyed by event type, for code that holds a type rather than a name. */
+export const sampleEventsByType = {
+  'invoice.viewed': viewed,
+  'invoice.paid': paid,
+  'invoice.disputed': disputed,
+} as const;

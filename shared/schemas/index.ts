@@ -1,0 +1,4 @@
+export * from './primitives';
+export * from './inputs';
+export * from './resources';
+export * from './events';

@@ -1,0 +1,101 @@
+/**
+ * Input primitives. Platforms hand us strings for almost everything (Zapier line items, n8n
+ * expressions), so each primitive accepts the unambiguous string form and rejects the rest with a
+ * message that says what would be accepted.
+ */
+import { z } from 'zod';
+import { isKnownCurrency } from '../money';
+
+export const MAX_AMOUNT = 100_000_000_000;
+export const MAX_ITEMS = 100;
+export const MAX_DESCRIPTION = 500;
+
+const charLength = (text: string) => [...text].length;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const emailInput = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.string({ required_error: 'is required', invalid_type_error: 'must be an e-mail address' })
+    .min(1, 'is required')
+    .max(254, 'must be at most 254 characters')
+    .email('must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)'),
+);
+
+export const currencyInput = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code such as INR, USD or EUR')
+    .refine((code) => !/^[A-Z]{3}$/.test(code) || isKnownCurrency(code),
+      'is not a known ISO 4217 currency code; use one such as INR, USD or EUR'),
+);
+
+/** Minor units: an integer, or a string of digits only ("1500"); never "15.00", 1.5, -1 or 1e21. */
+export const amountInput = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'cannot be negative')
+    .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`),
+);
+
+export function textInput(max: number, options: { min?: number } = {}) {
+  const min = options.min ?? 1;
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+      .refine((text) => charLength(text) >= min, min === 1 ? 'is required' : `must be at least ${min} characters`)
+      .refine((text) => charLength(text) <= max, `must be at most ${max} characters`),
+  );
+}
+
+export const optionalText = (max: number) => z.preprocess(blankToUndefined, textInput(max).optional());
+
+export const booleanInput = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(text)) return true;
+  if (['false', 'no', '0', ''].includes(text)) return false;
+  return value;
+}, z.boolean({ invalid_type_error: 'must be true or false' }));
+
+/** E.164 after dropping the spaces, dashes and brackets people type. */
+export const phoneInput = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/[\s\-().]/g, '') : value),
+  z.string({ invalid_type_error: 'must be a phone number' })
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be in international format: + then country code and number, e.g. +919812345678'),
+);
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+export const countryInput = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.string({ invalid_type_error: 'must be a two-letter country code' })
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1) such as IN, US or GB')
+    .refine((code) => !/^[A-Z]{2}$/.test(code) || (code !== 'ZZ' && regionNames.of(code) !== undefined),
+      'is not a known country code; use one such as IN, US or GB'),
+);
+
+/** Sent as a header, so only visible ASCII survives every hop unchanged. */
+export const idempotencyKeyInput = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
+  z.string({ invalid_type_error: 'must be text' })
+    .min(1, 'must not be empty')
+    .max(255, 'must be at most 255 characters')
+    .regex(/^[\x20-\x7E]+$/, 'may contain only plain ASCII letters, digits and punctuation'),
+);
+
+export const idInput = (prefix: string) => z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+    .min(1, 'is required')
+    .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`),
+);
+
+export const limitInput = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number')
+    .min(1, 'must be at least 1').max(100, 'must be at most 100'),
+);
+
+export { blankToUndefined };

@@ -1,0 +1,113 @@
+/**
+ * What the service returns. Lenient on purpose: unknown fields pass through and enum-like fields are
+ * plain strings, so a newer service adding a status or a field does not break a Zap built today.
+ */
+import { z } from 'zod';
+
+const timestamp = z.string().min(1);
+const minorAmount = z.number().int();
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  livemode: z.boolean(),
+}).passthrough();
+
+export const invoiceItemSchema = z.object({
+  description: z.string(),
+  amount: minorAmount,
+}).passthrough();
+
+export const WHATSAPP_STATUSES = ['not_requested', 'queued', 'sent', 'failed'] as const;
+export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
+
+export const whatsappResultSchema = z.object({
+  status: z.string(),
+  error_code: z.string().nullish(),
+  error_message: z.string().nullish(),
+}).passthrough();
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  object: z.literal('invoice'),
+  number: z.string(),
+  status: z.string(),
+  client_id: z.string(),
+  client_email: z.string(),
+  currency: z.string(),
+  items: z.array(invoiceItemSchema),
+  amount_due: minorAmount,
+  amount_paid: minorAmount,
+  amount_remaining: minorAmount,
+  auto_send_whatsapp: z.boolean(),
+  whatsapp: whatsappResultSchema,
+  hosted_url: z.string(),
+  livemode: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  viewed_at: timestamp.nullish(),
+  paid_at: timestamp.nullish(),
+  disputed_at: timestamp.nullish(),
+}).passthrough();
+
+export const addressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullish(),
+  city: z.string(),
+  state: z.string().nullish(),
+  postal_code: z.string(),
+  country: z.string(),
+}).passthrough();
+
+export const clientSchema = z.object({
+  id: z.string(),
+  object: z.literal('client'),
+  email: z.string(),
+  name: z.string().nullish(),
+  phone: z.string().nullish(),
+  company: z.string().nullish(),
+  tax_id: z.string().nullish(),
+  address: addressSchema.nullish(),
+  created_at: timestamp,
+  updated_at: timestamp,
+}).passthrough();
+
+export function listPageSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    object: z.literal('list'),
+    data: z.array(item),
+    has_more: z.boolean(),
+  }).passthrough();
+}
+
+export const webhookSubscriptionSchema = z.object({
+  id: z.string(),
+  object: z.literal('webhook_endpoint').optional(),
+  url: z.string(),
+  events: z.array(z.string()),
+  status: z.string(),
+  description: z.string().nullish(),
+  /** Returned only when the subscription is created. */
+  secret: z.string().optional(),
+  created_at: timestamp,
+}).passthrough();
+
+/** RFC 9457 problem details, as the contract defines them. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ param: z.string(), message: z.string() }).passthrough()).optional(),
+  request_id: z.string(),
+}).passthrough();
+
+export type Account = z.infer<typeof accountSchema>;
+export type Invoice = z.infer<typeof invoiceSchema>;
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+export type Client = z.infer<typeof clientSchema>;
+export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
+export type Problem = z.infer<typeof problemSchema>;
+export interface ListPage<T> { object: 'list'; data: T[]; has_more: boolean }

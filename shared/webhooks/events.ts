@@ -1,0 +1,156 @@
+/**
+ * From a verified delivery to what a Zap or workflow receives: the event parsed with the shared schema,
+ * then flattened into one record whose top-level fields a non-developer can map directly (amounts with
+ * formatted twins, the payment's UPI reference, whether the invoice is now fully paid).
+ */
+import { formatMinor } from '../money';
+import { EVENT_TYPES, eventSchema, type EventType, type InvoiceEvent } from '../schemas/events';
+import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
+
+export interface EventDescription {
+  type: EventType;
+  /** Stable key for platform operation names (Zapier trigger key, n8n option value). */
+  key: 'invoice_viewed' | 'invoice_paid' | 'invoice_disputed';
+  label: string;
+  noun: string;
+  description: string;
+}
+
+export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
+  'invoice.viewed': {
+    type: 'invoice.viewed', key: 'invoice_viewed', label: 'Invoice Viewed', noun: 'Invoice View',
+    description: 'Triggers when a client opens an invoice, on WhatsApp, by e-mail or through its link.',
+  },
+  'invoice.paid': {
+    type: 'invoice.paid', key: 'invoice_paid', label: 'Invoice Paid (UPI)', noun: 'UPI Payment',
+    description: 'Triggers when a UPI payment is received for an invoice, in full or in part.',
+  },
+  'invoice.disputed': {
+    type: 'invoice.disputed', key: 'invoice_disputed', label: 'Invoice Disputed', noun: 'Dispute',
+    description: 'Triggers when a client flags an invoice for dispute.',
+  },
+};
+
+export type ParseResult = { ok: true; event: InvoiceEvent } | { ok: false; reason: string };
+
+export function parseEvent(raw: string | Uint8Array | object): ParseResult {
+  let value: unknown = raw;
+  if (typeof raw === 'string' || raw instanceof Uint8Array) {
+    try {
+      value = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8'));
+    } catch {
+      return { ok: false, reason: 'the body is not JSON' };
+    }
+  }
+  const parsed = eventSchema.safeParse(value);
+  if (parsed.success) return { ok: true, event: parsed.data };
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
+    return { ok: false, reason: `unknown event type ${type}` };
+  }
+  return { ok: false, reason: `the event does not have the expected shape (${parsed.error.issues[0]?.path.join('.') || 'body'})` };
+}
+
+export interface FlatEventRecord {
+  id: string;
+  event_id: string;
+  event_type: EventType;
+  occurred_at: string;
+  livemode: boolean;
+  invoice_id: string;
+  invoice_number: string;
+  invoice_status: string;
+  invoice_url: string;
+  client_id: string;
+  client_email: string;
+  currency: string;
+  amount_due: number;
+  amount_due_formatted: string;
+  amount_paid: number;
+  amount_paid_formatted: string;
+  amount_remaining: number;
+  amount_remaining_formatted: string;
+  fully_paid: boolean;
+  [extra: string]: string | number | boolean | null;
+}
+
+/** One flat record per event; the event id doubles as `id` so platforms can deduplicate on it. */
+export function flattenEvent(event: InvoiceEvent): FlatEventRecord {
+  const invoice = event.data.invoice;
+  const format = (amount: number) => formatMinor(amount, invoice.currency);
+  const record: FlatEventRecord = {
+    id: event.id,
+    event_id: event.id,
+    event_type: event.type,
+    occurred_at: event.created_at,
+    livemode: event.livemode,
+    invoice_id: invoice.id,
+    invoice_number: invoice.number,
+    invoice_status: invoice.status,
+    invoice_url: invoice.hosted_url,
+    client_id: invoice.client_id,
+    client_email: invoice.client_email,
+    currency: invoice.currency,
+    amount_due: invoice.amount_due,
+    amount_due_formatted: format(invoice.amount_due),
+    amount_paid: invoice.amount_paid,
+    amount_paid_formatted: format(invoice.amount_paid),
+    amount_remaining: invoice.amount_remaining,
+    amount_remaining_formatted: format(invoice.amount_remaining),
+    fully_paid: invoice.amount_remaining === 0 && invoice.amount_paid >= invoice.amount_due,
+  };
+  switch (event.type) {
+    case 'invoice.viewed':
+      return { ...record, view_channel: event.data.view.channel, viewed_at: event.data.view.viewed_at };
+    case 'invoice.paid': {
+      const payment = event.data.payment;
+      return {
+        ...record,
+        payment_id: payment.id,
+        payment_method: payment.method,
+        payment_amount: payment.amount,
+        payment_amount_formatted: formatMinor(payment.amount, payment.currency),
+        upi_utr: payment.upi.utr,
+        upi_vpa: payment.upi.vpa,
+        paid_at: payment.paid_at,
+      };
+    }
+    case 'invoice.disputed':
+      return {
+        ...record,
+        dispute_id: event.data.dispute.id,
+        dispute_reason: event.data.dispute.reason,
+        dispute_note: event.data.dispute.note ?? null,
+        disputed_at: event.data.dispute.opened_at,
+      };
+  }
+}
+
+export type ReceiveResult =
+  | { outcome: 'accepted'; event: InvoiceEvent; record: FlatEventRecord }
+  | { outcome: 'ignored'; reason: 'unselected_type'; event: InvoiceEvent }
+  | { outcome: 'rejected'; reason: VerifyFailure | 'invalid_event'; message: string };
+
+/**
+ * The whole receiving side both platforms share: verify the signature over the raw body, parse, keep
+ * only the selected event types, flatten. Rejections carry a message safe to log (no secret, no body).
+ */
+export function receiveWebhook(options: {
+  secret: string;
+  headers: HeaderBag;
+  rawBody: string | Uint8Array;
+  types: readonly string[];
+  now?: number;
+}): ReceiveResult {
+  const verified = verifyWebhook({ secret: options.secret, headers: options.headers, body: options.rawBody, now: options.now });
+  if (!verified.ok) {
+    return { outcome: 'rejected', reason: verified.reason, message: `Webhook refused: ${VERIFY_FAILURE_MESSAGES[verified.reason]}.` };
+  }
+  const parsed = parseEvent(options.rawBody);
+  if (!parsed.ok) return { outcome: 'rejected', reason: 'invalid_event', message: `Webhook refused: ${parsed.reason}.` };
+  if (parsed.event.id !== verified.id) {
+    return { outcome: 'rejected', reason: 'invalid_event', message: 'Webhook refused: the body\'s event id differs from the signed webhook-id.' };
+  }
+  if (!options.types.includes(parsed.event.type)) return { outcome: 'ignored', reason: 'unselected_type', event: parsed.event };
+  return { outcome: 'accepted', event: parsed.event, record: flattenEvent(parsed.event) };
+}
