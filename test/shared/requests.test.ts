@@ -1,0 +1,160 @@
+import { SERVICE, apiPath, keyMode, normalizeBaseUrl, requests, validateInput, createInvoiceInputSchema, type HttpRequest } from '../../shared';
+import { LIVE_KEY, TEST_KEY } from './support';
+
+const sandbox = { apiKey: TEST_KEY, baseUrl: 'http://127.0.0.1:4010' };
+const auth = { Authorization: `Bearer ${TEST_KEY}`, Accept: 'application/json' };
+const jsonAuth = { ...auth, 'Content-Type': 'application/json' };
+
+describe('base URL normalisation', () => {
+  test.each([
+    ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+    ['http://127.0.0.1:4010/', 'http://127.0.0.1:4010'],
+    ['http://127.0.0.1:4010///', 'http://127.0.0.1:4010'],
+    ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010'],
+    ['http://127.0.0.1:4010/v1/', 'http://127.0.0.1:4010'],
+    ['  https://api.example.com/v1/  ', 'https://api.example.com'],
+    ['https://proxy.example.com/invoicing', 'https://proxy.example.com/invoicing'],
+    ['https://proxy.example.com/invoicing/v1/', 'https://proxy.example.com/invoicing'],
+    ['https://api.example.com/v10', 'https://api.example.com/v10'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeBaseUrl(input)).toBe(expected);
+  });
+
+  test.each([undefined, '', '   '])('%j falls back to the production default', (input) => {
+    expect(normalizeBaseUrl(input)).toBe('https://api.invoicing.example');
+  });
+
+  test.each(['http://127.0.0.1:4010', 'http://127.0.0.1:4010/', 'http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/v1/'])(
+    'every spelling of %j yields the same request URL', (baseUrl) => {
+      expect(requests.getAccount({ apiKey: TEST_KEY, baseUrl }).url).toBe('http://127.0.0.1:4010/v1/account');
+    });
+
+  test('no base URL → the default host with /v1', () => {
+    expect(requests.getAccount({ apiKey: TEST_KEY }).url).toBe('https://api.invoicing.example/v1/account');
+    expect(SERVICE.defaultBaseUrl).toBe('https://api.invoicing.example/');
+  });
+
+  test('apiPath prefixes the version for servers routing the same requests', () => {
+    expect(apiPath('/invoices')).toBe('/v1/invoices');
+  });
+});
+
+describe('key mode', () => {
+  test('live and test prefixes are told apart; anything else is unknown', () => {
+    expect(keyMode(LIVE_KEY)).toBe('live');
+    expect(keyMode(TEST_KEY)).toBe('test');
+    expect(keyMode('sk_live_abc')).toBeUndefined();
+    expect(keyMode('IK_LIVE_abc')).toBeUndefined();
+    expect(keyMode('')).toBeUndefined();
+  });
+});
+
+/** Every builder with the exact request it must produce. */
+const cases: Array<[string, HttpRequest, Omit<HttpRequest, 'headers'> & { headers?: Record<string, string> }]> = [
+  ['getAccount', requests.getAccount(sandbox), { method: 'GET', url: 'http://127.0.0.1:4010/v1/account' }],
+  ['getInvoice', requests.getInvoice(sandbox, 'inv_123'), { method: 'GET', url: 'http://127.0.0.1:4010/v1/invoices/inv_123' }],
+  ['listInvoices (no query)', requests.listInvoices(sandbox), { method: 'GET', url: 'http://127.0.0.1:4010/v1/invoices' }],
+  ['listInvoices (all filters)',
+    requests.listInvoices(sandbox, { status: 'paid', client_email: 'ana@example.com', number: 'INV-000123', limit: 25, starting_after: 'inv_9' }),
+    { method: 'GET', url: 'http://127.0.0.1:4010/v1/invoices?status=paid&client_email=ana%40example.com&number=INV-000123&limit=25&starting_after=inv_9' }],
+  ['listInvoices (undefined params omitted)',
+    requests.listInvoices(sandbox, { status: undefined, client_email: undefined, number: 'INV 7&8', limit: undefined, starting_after: undefined }),
+    { method: 'GET', url: 'http://127.0.0.1:4010/v1/invoices?number=INV+7%268' }],
+  ['getClient', requests.getClient(sandbox, 'cli_42'), { method: 'GET', url: 'http://127.0.0.1:4010/v1/clients/cli_42' }],
+  ['listClients', requests.listClients(sandbox, { email: 'a+b@example.com', limit: 1, starting_after: undefined }),
+    { method: 'GET', url: 'http://127.0.0.1:4010/v1/clients?email=a%2Bb%40example.com&limit=1' }],
+  ['listClients (no query)', requests.listClients(sandbox), { method: 'GET', url: 'http://127.0.0.1:4010/v1/clients' }],
+  ['listWebhooks', requests.listWebhooks(sandbox, { limit: 100 }), { method: 'GET', url: 'http://127.0.0.1:4010/v1/webhooks?limit=100' }],
+  ['listWebhooks (no query)', requests.listWebhooks(sandbox), { method: 'GET', url: 'http://127.0.0.1:4010/v1/webhooks' }],
+  ['getWebhook', requests.getWebhook(sandbox, 'we_1'), { method: 'GET', url: 'http://127.0.0.1:4010/v1/webhooks/we_1' }],
+  ['deleteWebhook', requests.deleteWebhook(sandbox, 'we_1'), { method: 'DELETE', url: 'http://127.0.0.1:4010/v1/webhooks/we_1' }],
+  ['listEvents', requests.listEvents(sandbox, { type: 'invoice.paid', limit: 3 }),
+    { method: 'GET', url: 'http://127.0.0.1:4010/v1/events?type=invoice.paid&limit=3' }],
+  ['listEvents (no query)', requests.listEvents(sandbox), { method: 'GET', url: 'http://127.0.0.1:4010/v1/events' }],
+  ['createClient', requests.createClient(sandbox, { email: 'ana@example.com', name: 'Ana', phone: '+919812345678' }),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/clients', headers: jsonAuth, body: { email: 'ana@example.com', name: 'Ana', phone: '+919812345678' } }],
+  ['updateClient', requests.updateClient(sandbox, 'cli_42', { company: 'Sharma Studio' }),
+    { method: 'PATCH', url: 'http://127.0.0.1:4010/v1/clients/cli_42', headers: jsonAuth, body: { company: 'Sharma Studio' } }],
+  ['createWebhook', requests.createWebhook(sandbox, { url: 'https://hooks.example.com/x', events: ['invoice.paid', 'invoice.viewed'] }),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/webhooks', headers: jsonAuth, body: { url: 'https://hooks.example.com/x', events: ['invoice.paid', 'invoice.viewed'] } }],
+  ['simulateView', requests.simulateView(sandbox, 'inv_1', { channel: 'whatsapp' }),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/test_helpers/invoices/inv_1/view', headers: jsonAuth, body: { channel: 'whatsapp' } }],
+  ['simulatePayment', requests.simulatePayment(sandbox, 'inv_1', { amount: 500 }),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/test_helpers/invoices/inv_1/pay', headers: jsonAuth, body: { amount: 500 } }],
+  ['simulatePayment (no amount)', requests.simulatePayment(sandbox, 'inv_1', {}),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/test_helpers/invoices/inv_1/pay', headers: jsonAuth, body: {} }],
+  ['simulateDispute', requests.simulateDispute(sandbox, 'inv_1', { reason: 'amount_incorrect', note: 'Too much' }),
+    { method: 'POST', url: 'http://127.0.0.1:4010/v1/test_helpers/invoices/inv_1/dispute', headers: jsonAuth, body: { reason: 'amount_incorrect', note: 'Too much' } }],
+];
+
+describe('request builders', () => {
+  test.each(cases)('%s', (_name, built, expected) => {
+    expect(built).toStrictEqual({ headers: auth, ...expected });
+  });
+
+  test('GET and DELETE requests carry no body and no Content-Type', () => {
+    for (const [, built] of cases.filter(([, b]) => b.method === 'GET' || b.method === 'DELETE')) {
+      expect('body' in built).toBe(false);
+      expect(built.headers).not.toHaveProperty('Content-Type');
+    }
+  });
+
+  test('no builder adds an Idempotency-Key unless given one', () => {
+    for (const [, built] of cases) expect(built.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  test('ids are URL-encoded in the path, so an id cannot reach another route', () => {
+    expect(requests.getInvoice(sandbox, 'inv_1/../../account').url).toBe('http://127.0.0.1:4010/v1/invoices/inv_1%2F..%2F..%2Faccount');
+    expect(requests.getClient(sandbox, 'cli 1?x=1#y').url).toBe('http://127.0.0.1:4010/v1/clients/cli%201%3Fx%3D1%23y');
+    expect(requests.updateClient(sandbox, 'cli_ä', { name: 'x' }).url).toBe('http://127.0.0.1:4010/v1/clients/cli_%C3%A4');
+    expect(requests.deleteWebhook(sandbox, 'we_1&x').url).toBe('http://127.0.0.1:4010/v1/webhooks/we_1%26x');
+    expect(requests.getWebhook(sandbox, 'we_%').url).toBe('http://127.0.0.1:4010/v1/webhooks/we_%25');
+    expect(requests.simulatePayment(sandbox, 'inv_/x', {}).url).toBe('http://127.0.0.1:4010/v1/test_helpers/invoices/inv_%2Fx/pay');
+  });
+
+  test('the bearer header carries the connection key as given', () => {
+    expect(requests.getAccount({ apiKey: LIVE_KEY }).headers.Authorization).toBe(`Bearer ${LIVE_KEY}`);
+  });
+});
+
+describe('createInvoice', () => {
+  const input = validateInput(createInvoiceInputSchema, {
+    client_email: ' ana@example.com ',
+    currency: 'inr',
+    items: [{ description: 'Design', amount: '1500' }, { description: 'Hosting', amount: 240000 }],
+  });
+
+  test('posts exactly the four contract fields, normalised', () => {
+    const built = requests.createInvoice(sandbox, input);
+    expect(built).toStrictEqual({
+      method: 'POST',
+      url: 'http://127.0.0.1:4010/v1/invoices',
+      headers: jsonAuth,
+      body: {
+        client_email: 'ana@example.com',
+        currency: 'INR',
+        items: [{ description: 'Design', amount: 1500 }, { description: 'Hosting', amount: 240000 }],
+        auto_send_whatsapp: false,
+      },
+    });
+    expect(JSON.stringify(built.body)).toBe(
+      '{"client_email":"ana@example.com","currency":"INR","items":[{"description":"Design","amount":1500},{"description":"Hosting","amount":240000}],"auto_send_whatsapp":false}');
+  });
+
+  test('an idempotency key becomes the Idempotency-Key header and nothing else', () => {
+    const built = requests.createInvoice(sandbox, input, { idempotencyKey: 'order-10023' });
+    expect(built.headers).toStrictEqual({ ...jsonAuth, 'Idempotency-Key': 'order-10023' });
+    expect(JSON.stringify(built.body)).not.toContain('order-10023');
+  });
+
+  test('createClient also forwards an idempotency key', () => {
+    expect(requests.createClient(sandbox, { email: 'a@example.com' }, { idempotencyKey: 'k1' }).headers['Idempotency-Key']).toBe('k1');
+  });
+
+  test('extra properties on an item never reach the body', () => {
+    const loose = { ...input, items: [{ description: 'x', amount: 1, secret_note: 'no' } as never] };
+    expect(requests.createInvoice(sandbox, loose).body).toStrictEqual({
+      client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'x', amount: 1 }], auto_send_whatsapp: false,
+    });
+  });
+});
