@@ -1,0 +1,97 @@
+import type { Client, EventType, Invoice } from '../shared';
+import { Collection, Store } from './store';
+
+/** A subscription as stored: the secret stays here and is shown only in the create response. */
+export interface WebhookRecord {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  events: EventType[];
+  status: 'enabled' | 'disabled';
+  description: string | null;
+  secret: string;
+  created_at: string;
+  /** Why the sandbox disabled it (a 410 from the receiver). */
+  disabled_reason?: string;
+  /** Deleted subscriptions stay as rows so a list cursor naming one still resolves. */
+  deleted?: boolean;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One event owed to one subscription: at-least-once means the row exists before the first attempt. */
+export interface DeliveryRecord {
+  id: string;
+  object: 'delivery';
+  event_id: string;
+  event_type: string;
+  webhook_id: string;
+  url: string;
+  state: DeliveryState;
+  attempts: number;
+  /** Epoch ms; null once the delivery is settled. */
+  next_attempt_at: number | null;
+  first_attempt_at: number | null;
+  created_at: string;
+  updated_at: string;
+  last_status: number | null;
+  last_error: string | null;
+  redelivery: boolean;
+}
+
+/** The delivery log: every attempt, with what the receiver said and how long it took. */
+export interface AttemptRecord {
+  id: string;
+  object: 'delivery_attempt';
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  webhook_id: string;
+  url: string;
+  attempt: number;
+  duplicate: boolean;
+  started_at: string;
+  status: number | null;
+  latency_ms: number;
+  error: string | null;
+  outcome: 'succeeded' | 'retrying' | 'failed' | 'disabled';
+}
+
+export interface StoredEvent {
+  id: string;
+  type: EventType;
+  [key: string]: unknown;
+}
+
+export interface Data {
+  store: Store;
+  invoices: Collection<Invoice>;
+  clients: Collection<Client>;
+  webhooks: Collection<WebhookRecord>;
+  events: Collection<StoredEvent>;
+  deliveries: Collection<DeliveryRecord>;
+  attempts: Collection<AttemptRecord>;
+}
+
+const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null);
+
+export function openData(store: Store): Data {
+  return {
+    store,
+    invoices: store.collection<Invoice>({ table: 'invoices', columns: {
+      status: (d) => d.status, client_email: (d) => lower(d.client_email), number: (d) => d.number } }),
+    clients: store.collection<Client>({ table: 'clients', columns: { email: (d) => lower(d.email) } }),
+    webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
+    events: store.collection<StoredEvent>({ table: 'events', columns: { type: (d) => d.type } }),
+    deliveries: store.collection<DeliveryRecord>({ table: 'deliveries', columns: {
+      event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id, state: (d) => d.state,
+      next_attempt_at: (d) => d.next_attempt_at } }),
+    attempts: store.collection<AttemptRecord>({ table: 'attempts', columns: {
+      delivery_id: (d) => d.delivery_id, event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id } }),
+  };
+}
+
+/** Timestamps as the contract writes them: ISO 8601 UTC, whole seconds. */
+export function isoNow(now: number = Date.now()): string {
+  return new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,219 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { signWebhook } from '../shared';
+import { type AttemptRecord, type Data, type DeliveryRecord, type WebhookRecord, isoNow } from './data';
+import type { Faults } from './faults';
+import { newId } from './ids';
+import { type Random, shuffled } from './random';
+import { nextAttemptAt } from './retry';
+
+export interface DeliveryOptions {
+  timeScale: number;
+  jitter: number;
+  random: Random;
+  faults: Faults;
+  /** A receiver that has not answered by then counts as failed (the contract's 10 s). */
+  timeoutMs: number;
+  /** Attempts in flight at once. */
+  concurrency: number;
+}
+
+/** With the shuffle fault on, first attempts gather for this long and then go out in shuffled order. */
+const SHUFFLE_WINDOW_MS = 200;
+const USER_AGENT = 'InvoicingAPI-Sandbox/1.0 (+Standard Webhooks)';
+
+interface AttemptResult {
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+/**
+ * Sends events to subscriptions: signed per Standard Webhooks, at least once, retried on the contract's
+ * schedule (scaled by `timeScale`, with jitter), 410 disabling the subscription. The queue lives in the
+ * database, so pending deliveries survive a restart; one timer wakes the pump for the next due attempt.
+ */
+export class DeliveryEngine {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private pumping = false;
+
+  constructor(private readonly data: Data, private readonly options: DeliveryOptions) {}
+
+  /** Creates one pending delivery per enabled subscription to this event type (call inside the event's transaction). */
+  enqueue(eventId: string, eventType: string, only?: WebhookRecord): DeliveryRecord[] {
+    const targets = only ? [only] : this.data.webhooks.select('deleted = 0')
+      .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
+    const created = isoNow();
+    return targets.map((webhook) => {
+      const delivery: DeliveryRecord = {
+        id: newId('dlv'), object: 'delivery', event_id: eventId, event_type: eventType, webhook_id: webhook.id,
+        url: webhook.url, state: 'pending', attempts: 0, next_attempt_at: this.firstAttemptAt(), first_attempt_at: null,
+        created_at: created, updated_at: created, last_status: null, last_error: null, redelivery: Boolean(only),
+      };
+      this.data.deliveries.insert(delivery);
+      return delivery;
+    });
+  }
+
+  /** Stops retrying what is owed to a subscription that was deleted or disabled. */
+  cancelFor(webhookId: string): void {
+    for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhookId)) {
+      this.settle(delivery, 'cancelled');
+    }
+  }
+
+  /** Looks at the queue now (after a commit that added deliveries, and at start for what a restart left). */
+  kick(): void {
+    if (this.closed) return;
+    this.schedule(0);
+  }
+
+  /** Waits until nothing is due or in flight; for tests and the benchmark. */
+  async settled(): Promise<void> {
+    while (!this.closed && (this.inFlight.size > 0 || this.dueNow().length > 0)) {
+      await Promise.race([...this.inFlight.values(), new Promise((r) => setTimeout(r, 5))]);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private firstAttemptAt(): number {
+    const at = Date.now() + (this.options.faults.delayDeliveryMs ?? 0);
+    return this.options.faults.shuffleOrder ? Math.ceil(at / SHUFFLE_WINDOW_MS) * SHUFFLE_WINDOW_MS + SHUFFLE_WINDOW_MS : at;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.pump(), Math.max(0, delayMs));
+  }
+
+  private dueNow(limit = 1): DeliveryRecord[] {
+    return this.data.deliveries.select("state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?",
+      Date.now(), limit + this.inFlight.size).filter((d) => !this.inFlight.has(d.id)).slice(0, limit);
+  }
+
+  private pump(): void {
+    if (this.closed || this.pumping) return;
+    this.pumping = true;
+    try {
+      const room = this.options.concurrency - this.inFlight.size;
+      const due = room > 0 ? this.dueNow(room) : [];
+      if (this.options.faults.shuffleOrder && due.length > 1) this.track(due, this.inOrder(shuffled(due, this.options.random)));
+      else for (const delivery of due) this.track([delivery], this.attempt(delivery));
+      this.scheduleNext();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async inOrder(deliveries: DeliveryRecord[]): Promise<void> {
+    for (const delivery of deliveries) await this.attempt(delivery);
+  }
+
+  private track(deliveries: DeliveryRecord[], work: Promise<void>): void {
+    const done = work.catch(() => undefined).finally(() => {
+      for (const d of deliveries) this.inFlight.delete(d.id);
+      if (!this.closed) this.schedule(0);
+    });
+    for (const d of deliveries) this.inFlight.set(d.id, done);
+  }
+
+  private scheduleNext(): void {
+    if (this.inFlight.size >= this.options.concurrency) return;
+    const busy = [...this.inFlight.keys()];
+    const row = this.data.store.statement(`SELECT MIN(next_attempt_at) AS at FROM deliveries WHERE state = 'pending'
+      AND id NOT IN (SELECT value FROM json_each(?))`).get(JSON.stringify(busy));
+    if (row?.at !== null && row?.at !== undefined) this.schedule(Number(row.at) - Date.now());
+  }
+
+  private async attempt(delivery: DeliveryRecord): Promise<void> {
+    const webhook = this.data.webhooks.get(delivery.webhook_id);
+    if (!webhook || webhook.deleted || webhook.status !== 'enabled') {
+      this.settle(delivery, 'cancelled');
+      return;
+    }
+    const result = await this.post(webhook, delivery.event_id);
+    if (this.closed) return;
+    const outcome = this.record(delivery, webhook, result, false);
+    const duplicateShare = this.options.faults.duplicateDeliveries ?? 0;
+    if (outcome === 'succeeded' && duplicateShare > 0 && this.options.random() < duplicateShare) {
+      const again = await this.post(webhook, delivery.event_id);
+      if (!this.closed) this.record(delivery, webhook, again, true);
+    }
+  }
+
+  /** Writes the attempt to the log and moves the delivery on; returns the attempt's outcome. */
+  private record(delivery: DeliveryRecord, webhook: WebhookRecord, result: AttemptResult, duplicate: boolean) {
+    return this.data.store.transaction(() => {
+      const current = this.data.deliveries.get(delivery.id) ?? delivery;
+      const now = Date.now();
+      const attempts = current.attempts + 1;
+      const firstAt = current.first_attempt_at ?? now - result.latencyMs;
+      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      let outcome: AttemptRecord['outcome'];
+      let next: number | undefined;
+      if (ok || duplicate) outcome = ok ? 'succeeded' : 'failed';
+      else if (result.status === 410) outcome = 'disabled';
+      else {
+        next = nextAttemptAt(attempts, firstAt, now, this.options);
+        outcome = next === undefined ? 'failed' : 'retrying';
+      }
+      this.data.attempts.insert({
+        id: newId('att'), object: 'delivery_attempt', delivery_id: delivery.id, event_id: delivery.event_id,
+        event_type: delivery.event_type, webhook_id: webhook.id, url: webhook.url, attempt: attempts, duplicate,
+        started_at: isoNow(now - result.latencyMs), status: result.status, latency_ms: result.latencyMs,
+        error: result.error, outcome,
+      });
+      if (duplicate) return outcome;
+      const updated: DeliveryRecord = { ...current, attempts, first_attempt_at: firstAt, last_status: result.status,
+        last_error: result.error, updated_at: isoNow(now) };
+      if (outcome === 'retrying') this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
+      else this.settle(updated, ok ? 'succeeded' : 'failed');
+      if (outcome === 'disabled') {
+        this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
+        this.cancelFor(webhook.id);
+      }
+      return outcome;
+    });
+  }
+
+  private settle(delivery: DeliveryRecord, state: DeliveryRecord['state']): void {
+    this.data.deliveries.replace({ ...delivery, state, next_attempt_at: null, updated_at: isoNow() });
+  }
+
+  private post(webhook: WebhookRecord, eventId: string): Promise<AttemptResult> {
+    const body = this.data.events.getText(eventId) ?? '';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = signWebhook({ secret: webhook.secret, id: eventId, timestamp, body });
+    const url = new URL(webhook.url);
+    const secure = url.protocol === 'https:';
+    const started = Date.now();
+    return new Promise<AttemptResult>((resolve) => {
+      const finish = (status: number | null, error: string | null) =>
+        resolve({ status, error, latencyMs: Date.now() - started });
+      const req = (secure ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        agent: secure ? this.agents.https : this.agents.http,
+        timeout: this.options.timeoutMs,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
+          'user-agent': USER_AGENT },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode ?? null, null));
+        res.on('error', (error) => finish(res.statusCode ?? null, error.message));
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)));
+      req.on('error', (error) => finish(null, error.message));
+      req.end(body);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Per-key token bucket: a key may burst up to `perSecond` calls and then gets `perSecond` a second, which
+ * is what "25 requests/s per test key" means to a client that retries after `Retry-After`.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(readonly perSecond: number, private readonly now: () => number = Date.now) {}
+
+  /** Takes one call's token; when none is left, says how many whole seconds to wait (at least 1). */
+  take(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: this.perSecond, at: now };
+    bucket.tokens = Math.min(this.perSecond, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { allowed: true };
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond)) };
+  }
+}

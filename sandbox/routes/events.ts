@@ -1,0 +1,36 @@
+import { type EventType, type Invoice, listEventsQuerySchema, validateInput } from '../../shared';
+import type { Context } from '../context';
+import { type StoredEvent, isoNow } from '../data';
+import { newId } from '../ids';
+import { notFound } from '../problems';
+import type { Router } from '../router';
+import { listPage } from './lists';
+
+/**
+ * Records an event and owes it to every matching subscription, in the caller's transaction, so an
+ * invoice change never exists without its event and deliveries (nothing lost across a crash).
+ */
+export function emitEvent(ctx: Context, type: EventType, invoice: Invoice, detail: Record<string, unknown>): StoredEvent {
+  const event: StoredEvent = {
+    id: newId('evt'), object: 'event', type, created_at: isoNow(), livemode: false, data: { invoice, ...detail },
+  };
+  ctx.data.events.insert(event);
+  ctx.engine.enqueue(event.id, type);
+  ctx.engine.kick();
+  return event;
+}
+
+export function eventOr404(ctx: Context, id: string): StoredEvent {
+  const event = ctx.data.events.get(id);
+  if (!event) throw notFound('event', id);
+  return event;
+}
+
+export function eventRoutes(router: Router, ctx: Context): void {
+  router
+    .on('GET', '/v1/events', (req) => {
+      const query = validateInput(listEventsQuerySchema, req.query);
+      return { status: 200, body: listPage(ctx.data.events, query, { type: query.type }, (e) => e) };
+    })
+    .on('GET', '/v1/events/:id', (req) => ({ status: 200, body: eventOr404(ctx, req.params.id) }));
+}

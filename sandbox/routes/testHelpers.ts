@@ -1,0 +1,85 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Invoice, formatMinor, simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema,
+  validateInput,
+} from '../../shared';
+import type { Context } from '../context';
+import { isoNow } from '../data';
+import { newId } from '../ids';
+import { Problem } from '../problems';
+import type { Router } from '../router';
+import { emitEvent } from './events';
+import { invoiceOr404 } from './invoices';
+
+const UPI_HANDLES = ['okaxis', 'oksbi', 'okhdfcbank', 'ybl', 'paytm'];
+
+/** A payer VPA that reads like the client's own (ana.sharma@example.com → ana.sharma@okaxis). */
+function payerVpa(email: string): string {
+  const name = email.split('@')[0].toLowerCase().replace(/[^a-z0-9.]/g, '') || 'payer';
+  return `${name}@${UPI_HANDLES[randomInt(UPI_HANDLES.length)]}`;
+}
+
+/** UPI transaction references are 12 digits. */
+function utr(): string {
+  return String(randomInt(1e11, 1e12));
+}
+
+function paymentAmount(invoice: Invoice, requested: number | undefined): number {
+  const remaining = invoice.amount_remaining;
+  const format = (amount: number) => `${amount} (${formatMinor(amount, invoice.currency)})`;
+  const refuse = (message: string) => {
+    throw new Problem(422, 'validation_failed', message, [{ param: 'amount', message }]);
+  };
+  if (remaining <= 0) refuse(`Amount: invoice ${invoice.number} has nothing left to pay (status ${invoice.status})`);
+  const amount = requested ?? remaining;
+  if (amount < 1) refuse(`Amount must be at least 1 ${invoice.currency} minor unit`);
+  if (amount > remaining) refuse(`Amount must be at most the amount remaining, ${format(remaining)}`);
+  return amount;
+}
+
+/** The spec's three occasions, on demand: each changes the invoice and emits its event. */
+export function occasionRoutes(router: Router, ctx: Context): void {
+  const update = (invoice: Invoice, changes: Partial<Invoice>): Invoice => {
+    const updated = { ...invoice, ...changes, updated_at: isoNow() };
+    ctx.data.invoices.replace(updated);
+    return updated;
+  };
+  const occur = (work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
+
+  router
+    .on('POST', '/v1/test_helpers/invoices/:id/view', (req) => {
+      const input = validateInput(simulateViewInputSchema, req.body ?? {});
+      return occur(() => {
+        const invoice = invoiceOr404(ctx, req.params.id);
+        const now = isoNow();
+        const viewed = update(invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
+          viewed_at: invoice.viewed_at ?? now });
+        return emitEvent(ctx, 'invoice.viewed', viewed, { view: { viewed_at: now, channel: input.channel } });
+      });
+    })
+    .on('POST', '/v1/test_helpers/invoices/:id/pay', (req) => {
+      const input = validateInput(simulatePaymentInputSchema, req.body ?? {});
+      return occur(() => {
+        const invoice = invoiceOr404(ctx, req.params.id);
+        const amount = paymentAmount(invoice, input.amount);
+        const now = isoNow();
+        const remaining = invoice.amount_remaining - amount;
+        const status = invoice.status === 'disputed' ? 'disputed' : remaining === 0 ? 'paid' : 'partially_paid';
+        const paid = update(invoice, { status, amount_paid: invoice.amount_paid + amount, amount_remaining: remaining,
+          ...(remaining === 0 ? { paid_at: now } : {}) });
+        const payment = { id: newId('pay'), method: 'upi', amount, currency: invoice.currency,
+          upi: { vpa: payerVpa(invoice.client_email), utr: utr() }, paid_at: now };
+        return emitEvent(ctx, 'invoice.paid', paid, { payment });
+      });
+    })
+    .on('POST', '/v1/test_helpers/invoices/:id/dispute', (req) => {
+      const input = validateInput(simulateDisputeInputSchema, req.body ?? {});
+      return occur(() => {
+        const invoice = invoiceOr404(ctx, req.params.id);
+        const now = isoNow();
+        const disputed = update(invoice, { status: 'disputed', disputed_at: now });
+        const dispute = { id: newId('dsp'), reason: input.reason, ...(input.note ? { note: input.note } : {}), opened_at: now };
+        return emitEvent(ctx, 'invoice.disputed', disputed, { dispute });
+      });
+    });
+}
