@@ -34,6 +34,7 @@ LABELS.starting_after = 'Starting After';
 LABELS.reason = 'Dispute Reason';
 LABELS.note = 'Dispute Note';
 LABELS.channel = 'Channel';
+LABELS.address = 'Address';
 
 export function fieldLabel(key: string): string {
   return LABELS[key] ?? key;
@@ -41,6 +42,14 @@ export function fieldLabel(key: string): string {
 
 function pathText(path: Array<string | number>): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index ? `.${part}` : part)).join('');
+}
+
+/** What the user calls the place in the input: "Item 2" for items[1], "Events entry 2" for events[1], else the label. */
+function placeName(path: Array<string | number>): string {
+  const last = path[path.length - 1];
+  if (typeof last !== 'number') return fieldLabel(String(last));
+  const owner = path[path.length - 2];
+  return owner === 'items' ? `Item ${last + 1}` : `${fieldLabel(String(owner))} entry ${last + 1}`;
 }
 
 function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): string {
@@ -63,8 +72,8 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
     ? currencyRaw.trim().toUpperCase() : 'INR';
 
   if (issue.code === 'unrecognized_keys') {
-    const where = path.length ? `${fieldLabel(String(path[path.length - 1]))}: ` : '';
-    return { field: issue.keys.join(', '), message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` };
+    const where = path.length ? `${placeName(path)}: ` : '';
+    return { field: issue.keys.map((key) => pathText([...path, key])).join(', '), message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` };
   }
 
   const valueAt = path.reduce<unknown>((node, key) => (node == null ? undefined : (node as any)[key]), raw);
@@ -82,7 +91,7 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
     return { field, message: `${fieldLabel(String(path[1]))} ${message}` };
   }
   if (!path.length) return { field: 'input', message };
-  return { field, message: `${fieldLabel(String(path[path.length - 1]))} ${message}` };
+  return { field, message: `${placeName(path)} ${message}` };
 }
 
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */
