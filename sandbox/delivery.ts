@@ -173,7 +173,8 @@ export class DeliveryEngine {
         started_at: isoNow(now - result.latencyMs), status: result.status, latency_ms: result.latencyMs,
         error: result.error, outcome,
       });
-      if (duplicate) return outcome;
+      // A duplicate, or an attempt that was in flight when its subscription went away, changes nothing more.
+      if (duplicate || current.state !== 'pending') return outcome;
       const updated: DeliveryRecord = { ...current, attempts, first_attempt_at: firstAt, last_status: result.status,
         last_error: result.error, updated_at: isoNow(now) };
       if (outcome === 'retrying') this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });

@@ -5,13 +5,17 @@
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(readonly perSecond: number, private readonly now: () => number = Date.now) {}
+  private readonly burst: number;
+
+  constructor(readonly perSecond: number, private readonly now: () => number = Date.now) {
+    this.burst = Math.max(1, perSecond);
+  }
 
   /** Takes one call's token; when none is left, says how many whole seconds to wait (at least 1). */
   take(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const now = this.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.perSecond, at: now };
-    bucket.tokens = Math.min(this.perSecond, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
     this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {

@@ -23,7 +23,8 @@ export interface ReceivedRequest {
   status: number;
 }
 
-export type StatusRule = number | ((request: Omit<ReceivedRequest, 'status'>) => number);
+/** A status, or a function of the request giving one (a promise of one to answer slowly). */
+export type StatusRule = number | ((request: Omit<ReceivedRequest, 'status'>) => number | Promise<number>);
 
 export interface Receiver {
   /** e.g. http://127.0.0.1:43121/hooks */
@@ -48,12 +49,12 @@ export async function startReceiver(options: { status?: StatusRule; path?: strin
   const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers,
         rawBody: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
-      const status = typeof rule === 'function' ? rule(seen) : rule;
+      const status = typeof rule === 'function' ? await rule(seen) : rule;
       requests.push({ ...seen, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
       for (const wake of [...waiters]) wake();
     });
   };
