@@ -60,6 +60,6 @@ test('a share of API calls answered 429 or 5xx, before they do anything; test he
   }
   expect(new Set(statuses)).toEqual(new Set([429, 500]));
   expect(t.sandbox.data.clients.list({}, 100)!.data).toHaveLength(0);
-  const helper = await t.send(requests.simulateView(t.connection, 'inv_missing', {}));
+  const helper = await t.send(requests.simulateView(t.connection, 'inv_missing', { channel: 'link' }));
   expect(helper.status).toBe(404);
 });

@@ -37,11 +37,13 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 }
 
 /** Polls `check` until it returns something truthy (the value is returned) or `timeoutMs` passes. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8000, what = 'condition'): Promise<NonNullable<T>> {
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8000, what = 'condition'): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

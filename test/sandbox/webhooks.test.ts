@@ -83,7 +83,7 @@ test('410 Gone disables the subscription at once; nothing more is sent to it', a
   const webhook = await subscribe(['invoice.paid', 'invoice.viewed']);
   receiver.respondWith(410);
   const invoice = await t.createInvoice();
-  await t.send(requests.simulateView(t.connection, invoice.id, {}));
+  await t.send(requests.simulateView(t.connection, invoice.id, { channel: 'link' }));
   await receiver.waitFor(1);
   const fetched = await eventually(async () => {
     const body = (await t.send(requests.getWebhook(t.connection, webhook.id))).body as any;
@@ -101,7 +101,7 @@ test('only subscribed types are sent, deleted subscriptions get nothing more, an
   t = await startTestSandbox({ jitter: 0, deliveryTimeoutMs: 100 });
   const paidOnly = await subscribe(['invoice.paid']);
   const invoice = await t.createInvoice();
-  await t.send(requests.simulateView(t.connection, invoice.id, {}));
+  await t.send(requests.simulateView(t.connection, invoice.id, { channel: 'link' }));
   const paid = (await t.send(requests.simulatePayment(t.connection, invoice.id, { amount: 1 }))).body as any;
   const [hit] = await receiver.waitFor(1);
   expect(hit.headers['webhook-id']).toBe(paid.id);
