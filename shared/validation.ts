@@ -98,10 +98,9 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
 export function validateInput<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
+  // One message per field (the first, most basic one): '' is both "required" and "not an e-mail address".
   const seen = new Set<string>();
-  const issues = result.error.issues.map((issue) => describe(issue, raw)).filter((issue) => {
-    const key = `${issue.field}|${issue.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const issues = result.error.issues.map((issue) => describe(issue, raw))
+    .filter((issue) => (seen.has(issue.field) ? false : (seen.add(issue.field), true)));
   throw new InputError(issues);
 }
