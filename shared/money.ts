@@ -25,9 +25,19 @@ export function currencyName(code: string): string {
   return CURRENCY_NAMES.of(code) ?? code;
 }
 
+/**
+ * ISO 4217 minor-unit exponents other than 2. Not read from `Intl`: its digits come from CLDR, which shows
+ * IDR, HUF, PKR, COP, IQD and others without decimals (and may change with the ICU a platform ships), while
+ * amounts on the wire count ISO minor units.
+ */
+const ISO_EXPONENTS: Record<string, number> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
+  XAF: 0, XOF: 0, XPF: 0, BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4,
+};
+
 /** Digits after the decimal point: JPY 0, INR 2, KWD 3. */
 export function currencyExponent(currency: string): number {
-  return currencyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return ISO_EXPONENTS[currency.toUpperCase()] ?? 2;
 }
 
 /** "paise" for INR, "cents" for USD, "yen" for JPY: the word a user knows for the unit we count in. */
@@ -41,7 +51,10 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function currencyFormatter(currency: string): Intl.NumberFormat {
   let formatter = formatters.get(currency);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    const digits = currencyExponent(currency);
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
+    });
     formatters.set(currency, formatter);
   }
   return formatter;

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import {
+  COMMON_CURRENCIES, amountExample, currencyExponent, formatMinor, fromMinor, isKnownCurrency, minorUnitName, toMinor,
+} from '../../shared';
+
+const NBSP = '\u00a0';
+
+describe('currency exponents follow ISO 4217', () => {
+  test.each([
+    ['JPY', 0], ['KRW', 0], ['CLP', 0], ['VND', 0], ['XOF', 0], ['ISK', 0],
+    ['INR', 2], ['USD', 2], ['EUR', 2], ['GBP', 2], ['AED', 2], ['SGD', 2],
+    // ISO 4217 has two decimals for these; CLDR (and so a bare Intl formatter) shows none.
+    ['IDR', 2], ['HUF', 2], ['PKR', 2], ['COP', 2], ['IRR', 2], ['LBP', 2],
+    ['KWD', 3], ['BHD', 3], ['OMR', 3], ['JOD', 3], ['TND', 3], ['LYD', 3], ['IQD', 3],
+    ['jpy', 0], ['kwd', 3],
+  ])('%s has %i decimals', (currency, exponent) => {
+    expect(currencyExponent(currency)).toBe(exponent);
+  });
+});
+
+describe('formatMinor', () => {
+  test.each([
+    [1500, 'INR', '₹15.00'],
+    [1490000, 'INR', '₹14,900.00'],
+    [0, 'INR', '₹0.00'],
+    [29, 'USD', '$0.29'],
+    [1500, 'usd', '$15.00'],
+    [1500, 'JPY', '¥1,500'],
+    [15000, 'KWD', `KWD${NBSP}15.000`],
+    [1, 'BHD', `BHD${NBSP}0.001`],
+    [1500, 'EUR', '€15.00'],
+    [150000, 'IDR', `Rp${NBSP}1,500.00`],
+    [250050, 'HUF', `Ft${NBSP}2,500.50`],
+    [1500, 'IQD', `IQD${NBSP}1.500`],
+    [100_000_000_000, 'INR', '₹1,000,000,000.00'],
+  ])('%i %s → %s', (amount, currency, expected) => {
+    expect(formatMinor(amount, currency)).toBe(expected);
+  });
+});
+
+describe('toMinor reads a decimal string exactly, never through floats', () => {
+  test.each<[string | number, string, number | undefined]>([
+    ['15.00', 'INR', 1500], ['15', 'INR', 1500], [15, 'INR', 1500], [' 15.5 ', 'INR', 1550], ['15.', 'INR', 1500],
+    ['0.29', 'USD', 29], [0.29, 'USD', 29], ['1.005', 'KWD', 1005], ['0.1', 'INR', 10], ['4.35', 'USD', 435],
+    ['1.15', 'USD', 115], ['1500', 'JPY', 1500], ['1.234', 'KWD', 1234], ['0', 'INR', 0], ['15.00', 'IDR', 1500],
+    ['15.001', 'INR', undefined], ['15.5', 'JPY', undefined], ['1.2345', 'KWD', undefined], [0.001, 'USD', undefined],
+    ['-1', 'INR', undefined], [-1, 'INR', undefined], ['1,500', 'INR', undefined], ['abc', 'INR', undefined], ['', 'INR', undefined],
+    ['.5', 'INR', undefined], ['1e3', 'INR', undefined], [1e21, 'INR', undefined], [NaN, 'INR', undefined],
+    [Infinity, 'INR', undefined], ['₹15', 'INR', undefined], ['90071992547409.93', 'INR', undefined],
+  ])('%p %s → %p', (major, currency, expected) => {
+    expect(toMinor(major, currency)).toBe(expected);
+  });
+});
+
+test('fromMinor', () => {
+  expect(fromMinor(1500, 'INR')).toBe(15);
+  expect(fromMinor(1500, 'JPY')).toBe(1500);
+  expect(fromMinor(15000, 'KWD')).toBe(15);
+  expect(fromMinor(29, 'USD')).toBe(0.29);
+  expect(fromMinor(150000, 'IDR')).toBe(1500);
+});
+
+describe('unit names and examples', () => {
+  test.each([
+    ['INR', 'paise'], ['USD', 'cents'], ['EUR', 'cents'], ['GBP', 'pence'], ['JPY', 'yen'], ['KWD', 'fils'], ['AED', 'fils'],
+    ['BHD', 'fils'], ['KRW', 'won'], ['CHF', 'the smallest unit of CHF'], ['CLP', 'whole CLP'],
+  ])('%s → %s', (currency, name) => {
+    expect(minorUnitName(currency)).toBe(name);
+  });
+
+  test.each([
+    ['INR', '1500 for ₹15.00'], ['USD', '1500 for $15.00'], ['JPY', '15 for ¥15'], ['KWD', `15000 for KWD${NBSP}15.000`],
+    ['XYZ', '1500 for ₹15.00'],
+  ])('amountExample(%s) = %s', (currency, example) => {
+    expect(amountExample(currency)).toBe(example);
+  });
+
+  test('known currencies', () => {
+    for (const code of COMMON_CURRENCIES) expect(isKnownCurrency(code)).toBe(true);
+    expect(COMMON_CURRENCIES).toEqual(expect.arrayContaining(['INR', 'USD', 'JPY', 'KWD']));
+    for (const code of ['XYZ', 'ABC', 'RUPEES', '', 'inr']) expect(isKnownCurrency(code)).toBe(false);
+  });
+});
+
+describe('round trips (1,000 runs each)', () => {
+  const currencies = fc.constantFrom('JPY', 'KRW', 'INR', 'USD', 'EUR', 'IDR', 'HUF', 'KWD', 'BHD', 'IQD');
+  const exponents: Record<string, number> = { JPY: 0, KRW: 0, INR: 2, USD: 2, EUR: 2, IDR: 2, HUF: 2, KWD: 3, BHD: 3, IQD: 3 };
+
+  test('minor → major text → minor is the identity; the formatted twin shows the same digits', () => {
+    fc.assert(fc.property(currencies, fc.integer({ min: 0, max: 100_000_000_000 }), (currency, minor) => {
+      const exponent = exponents[currency];
+      const digits = String(minor).padStart(exponent + 1, '0');
+      const major = exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits;
+      expect(toMinor(major, currency)).toBe(minor);
+      expect(formatMinor(minor, currency).replace(/[^0-9.]/g, '')).toBe(major);
+      expect(toMinor(formatMinor(minor, currency).replace(/[^0-9.]/g, ''), currency)).toBe(minor);
+    }), { numRuns: 1000 });
+  });
+
+  test('toMinor equals exact integer arithmetic on the decimal digits', () => {
+    fc.assert(fc.property(currencies, fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.stringMatching(/^[0-9]{0,4}$/), (currency, whole, fraction) => {
+      const exponent = exponents[currency];
+      const text = fraction ? `${whole}.${fraction}` : `${whole}`;
+      const expected = fraction.length > exponent ? undefined
+        : Number(whole * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0'));
+      expect(toMinor(text, currency)).toBe(expected);
+    }), { numRuns: 1000 });
+  });
+});
