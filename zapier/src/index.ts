@@ -1,13 +1,38 @@
+/** The app definition Zapier loads: connection, three instant triggers, client sync and invoices. */
 import { version as platformVersion } from 'zapier-platform-core';
-import { SERVICE } from '../../shared/identity';
+import { authentication } from './authentication';
+import { createClient } from './creates/createClient';
+import { createInvoice } from './creates/createInvoice';
+import { updateClient } from './creates/updateClient';
+import { findClient } from './searches/findClient';
+import { findInvoice } from './searches/findInvoice';
+import { invoiceDisputed } from './triggers/invoiceDisputed';
+import { invoicePaid } from './triggers/invoicePaid';
+import { invoiceViewed } from './triggers/invoiceViewed';
+
+const byKey = (...definitions: Array<{ key: string }>) =>
+  Object.fromEntries(definitions.map((definition) => [definition.key, definition]));
 
 export = {
+  // Read by the CLI from package.json at build time; kept in step by test/zapier/app.test.ts.
   version: '0.1.0',
   platformVersion,
-  authentication: {
-    type: 'custom',
-    fields: [{ key: 'apiKey', label: 'API Key', required: true, type: 'password', helpText: `[Keys](${SERVICE.apiKeysUrl})` }],
-    test: { url: `${SERVICE.defaultBaseUrl}v1/account` },
+  authentication,
+  triggers: byKey(invoiceViewed, invoicePaid, invoiceDisputed),
+  creates: byKey(createInvoice, createClient, updateClient),
+  searches: byKey(findClient, findInvoice),
+  searchOrCreates: {
+    find_client: {
+      key: 'find_client',
+      display: {
+        label: 'Find or Create Client',
+        description: 'Finds a client by e-mail address, creating it if none exists and updating it if it does.',
+      },
+      search: 'find_client',
+      create: 'create_client',
+      update: 'update_client',
+      updateInputFromSearchOutput: { client_id: 'id' },
+      searchUniqueInputToOutputConstraint: { email: 'email' },
+    },
   },
-  triggers: {}, creates: {}, searches: {},
 };

@@ -1,0 +1,53 @@
+/**
+ * The one bridge between Zapier and shared/: a `send` built on z.request, the connection read from
+ * authData, and shared's two error classes turned into the errors Zapier knows how to show and retry.
+ */
+import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import { ApiError, InputError, networkError, type Connection, type Send } from '../../shared';
+
+export function connectionOf(bundle: Pick<Bundle, 'authData'>): Connection {
+  return { apiKey: bundle.authData.api_key ?? '', baseUrl: bundle.authData.base_url };
+}
+
+export function sender(z: ZObject): Send {
+  return async (request) => {
+    const options = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // Every status, 429 included, reaches shared's normalizeError, which writes the message.
+      skipThrowForStatus: true,
+      throwForThrottlingEarly: false,
+    } as HttpRequestOptions & { url: string };
+    let response;
+    try {
+      response = await z.request(options);
+    } catch (error) {
+      throw networkError(error);
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => { headers[name] = value; });
+    return { status: response.status, headers, body: response.content };
+  };
+}
+
+/** shared's InputError / ApiError → the Zapier error that makes the editor say and do the right thing. */
+export function zapierError(z: ZObject, error: unknown): unknown {
+  if (error instanceof InputError) return new z.errors.Error(error.message, 'invalid_input', 400);
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 401) return new z.errors.ExpiredAuthError(error.message);
+  if (error.status === 429) return new z.errors.ThrottledError(error.message, error.retryAfterSeconds);
+  return new z.errors.Error(error.message, error.code, error.status);
+}
+
+/** Runs `work` with this bundle's connection and a Zapier `send`, translating whatever it throws. */
+export async function call<T>(
+  z: ZObject, bundle: Pick<Bundle, 'authData'>, work: (connection: Connection, send: Send) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(connectionOf(bundle), sender(z));
+  } catch (error) {
+    throw zapierError(z, error);
+  }
+}
