@@ -81,6 +81,8 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (!value) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);
+  // Every HTTP-date form starts with a day name; Date.parse alone reads "1.5" as a date in 2001.
+  if (!/^[A-Za-z]{3}/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
@@ -188,7 +190,7 @@ export function normalizeError(response: RawResponse): ApiError {
     code,
     kind,
     message: redactSecrets(compose(status, kind, found, retryAfterSeconds)),
-    fieldErrors: found.fieldErrors.map((f) => ({ field: f.field, message: redactSecrets(f.message) })),
+    fieldErrors: found.fieldErrors.map((f) => ({ field: redactSecrets(f.field), message: redactSecrets(f.message) })),
     retryAfterSeconds,
     retryable: status === 429 || status === 408 || status >= 500 || code === 'idempotency_in_progress',
     requestId: found.requestId,
