@@ -177,7 +177,9 @@ export async function runOperation<O extends Operation<any, any>>(
 ): Promise<OpOut<O>> {
   const input: OpIn<O> = operation.validate(raw);
   const blank = options.idempotencyKey === undefined || options.idempotencyKey === null || options.idempotencyKey === '';
-  const idempotencyKey = blank ? undefined : validateInput(idempotencyKeySchema, options.idempotencyKey);
+  // Validated under its field key so the message names the field ("Prevent Duplicates Key must be …").
+  const idempotencyKey = blank ? undefined
+    : validateInput(z.object({ idempotency_key: idempotencyKeySchema }), { idempotency_key: options.idempotencyKey }).idempotency_key;
   const response = await send(operation.request(connection, input, { idempotencyKey }));
   return operation.result(expectOk(response));
 }
