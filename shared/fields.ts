@@ -112,7 +112,7 @@ export const FIELDS = {
       help: 'Street address. Line 1, city, postal code and country are needed together.' }),
     addressLine2: field({ key: 'line2', label: 'Address Line 2', type: 'string', required: false, example: 'Floor 3',
       help: 'Apartment, floor or building.' }),
-    city: field({ key: 'city', label: 'City', type: 'string', required: false, example: 'Pune', help: 'City.' }),
+    city: field({ key: 'city', label: 'City', type: 'string', required: false, example: 'Pune', help: 'City or town of the billing address.' }),
     state: field({ key: 'state', label: 'State', type: 'string', required: false, example: 'Maharashtra',
       help: 'State, province or region.' }),
     postalCode: field({ key: 'postal_code', label: 'Postal Code', type: 'string', required: false, example: '411001',
