@@ -13,7 +13,7 @@ export const appTester = createAppTester(App);
 export const API_KEY = 'ik_test_unitTestKey123';
 export const authData = { api_key: API_KEY };
 /** The default production host: no base URL given, as most connections will be. */
-export const api = () => nock(normalizeBaseUrl(SERVICE.defaultBaseUrl));
+export const api = (options?: { badheaders?: string[] }) => nock(normalizeBaseUrl(SERVICE.defaultBaseUrl), options);
 
 export const problem = (status: number, code: string, detail: string, extra: object = {}) => ({
   type: `https://docs.invoicing.example/errors/${code}`, title: code, status, detail, code, request_id: 'req_unit', ...extra,

@@ -37,7 +37,7 @@ export function hookTrigger(type: EventType) {
       types: [type],
     });
     if (received.outcome === 'accepted') return [received.record];
-    z.console.log(received.outcome === 'rejected' ? received.message : `Ignored a ${received.event.type} event.`);
+    z.console.log(received.outcome === 'rejected' ? received.message : `Ignored an event of type ${received.event.type}.`);
     return [];
   };
 

@@ -1,0 +1,97 @@
+import {
+  EVENT_CATALOGUE, generateWebhookSecret, sampleEventsByType, sampleWebhook, signWebhook, type EventType,
+} from '../../shared';
+import { api, app, appTester, authData, failure, problem } from './support';
+
+const secret = generateWebhookSecret();
+const subscribeData = { id: 'we_unit123', secret };
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A delivery as Zapier hands it to `perform`: raw body, headers with the `Http-` prefix. */
+function delivery(event: object, options: { secret?: string; timestamp?: number; body?: string } = {}) {
+  const signedBody = JSON.stringify(event);
+  const headers = signWebhook({ secret: options.secret ?? secret, id: (event as { id: string }).id,
+    timestamp: options.timestamp ?? now(), body: signedBody });
+  return {
+    content: options.body ?? signedBody,
+    headers: {
+      'Http-Webhook-Id': headers['webhook-id'],
+      'Http-Webhook-Timestamp': headers['webhook-timestamp'],
+      'Http-Webhook-Signature': headers['webhook-signature'],
+      'Http-Content-Type': 'application/json',
+    },
+  };
+}
+
+describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) => {
+  const trigger = app.triggers[key];
+  const { perform, performList, performSubscribe, performUnsubscribe } = trigger.operation;
+  const event = sampleEventsByType[type as EventType];
+
+  it('subscribes Zapier\'s target URL for this one event and keeps the webhook id and secret', async () => {
+    let body: any;
+    api().post('/v1/webhooks', (sent) => ((body = sent), true))
+      .reply(201, { ...sampleWebhook, id: 'we_new1', events: [type], secret });
+    const targetUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
+    await expect(appTester(performSubscribe, { authData, targetUrl })).resolves.toEqual({ id: 'we_new1', secret });
+    expect(body).toMatchObject({ url: targetUrl, events: [type] });
+  });
+
+  it('fails the subscription with the service\'s reason when it is refused', async () => {
+    api().post('/v1/webhooks').reply(422, problem(422, 'validation_failed', 'Bad URL.', { errors: [{ param: 'url', message: 'must be https' }] }));
+    const error = await failure(appTester(performSubscribe, { authData, targetUrl: 'https://hooks.zapier.com/x' }));
+    expect(error.message).toContain('Webhook URL (url): must be https');
+  });
+
+  it('unsubscribes by deleting the webhook', async () => {
+    const scope = api().delete('/v1/webhooks/we_unit123').reply(204);
+    await appTester(performUnsubscribe, { authData, subscribeData });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('treats unsubscribing an already deleted webhook as done', async () => {
+    const scope = api().delete('/v1/webhooks/we_unit123').reply(404, problem(404, 'not_found', 'No such webhook.'));
+    await expect(appTester(performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ deleted: false });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('accepts a correctly signed delivery and returns the flat record with the event id as id', async () => {
+    const records = await appTester(perform, { authData, subscribeData, rawRequest: delivery(event), cleanedRequest: event });
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ id: event.id, event_id: event.id, event_type: type, invoice_id: event.data.invoice.id });
+  });
+
+  it.each([
+    ['tampered', () => delivery(event, { body: JSON.stringify(event).replace(event.data.invoice.number, 'INV-999999') })],
+    ['stale', () => delivery(event, { timestamp: now() - 600 })],
+    ['signed with another secret', () => delivery(event, { secret: generateWebhookSecret() })],
+    ['unsigned', () => ({ content: JSON.stringify(event), headers: { 'Http-Content-Type': 'application/json' } })],
+  ])('drops a %s delivery', async (_kind, rawRequest) => {
+    await expect(appTester(perform, { authData, subscribeData, rawRequest: rawRequest(), cleanedRequest: event })).resolves.toEqual([]);
+  });
+
+  it('drops a correctly signed event of another type', async () => {
+    const other = Object.values(sampleEventsByType).find((candidate) => candidate.type !== type)!;
+    await expect(appTester(perform, { authData, subscribeData, rawRequest: delivery(other) })).resolves.toEqual([]);
+  });
+
+  it('lists recent real events of its type in the same shape as perform', async () => {
+    const recent = { ...event, id: 'evt_recent1' };
+    const scope = api().get('/v1/events').query({ type, limit: 3 }).reply(200, { object: 'list', data: [recent], has_more: false });
+    const listed = await appTester(performList, { authData });
+    const performed = await appTester(perform, { authData, subscribeData, rawRequest: delivery(recent) });
+    expect(scope.isDone()).toBe(true);
+    expect(listed).toEqual(performed);
+  });
+
+  it('falls back to the sample when there are no events yet', async () => {
+    api().get('/v1/events').query(true).reply(200, { object: 'list', data: [], has_more: false });
+    await expect(appTester(performList, { authData })).resolves.toEqual([trigger.operation.sample]);
+  });
+
+  it('labels its output fields', () => {
+    const keys = trigger.operation.outputFields.map((field) => field.key);
+    expect(keys).toEqual(expect.arrayContaining(['id', 'event_type', 'invoice_number', 'amount_due_formatted']));
+    expect(keys.length).toBeGreaterThan(15);
+  });
+});
