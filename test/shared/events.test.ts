@@ -1,0 +1,194 @@
+import {
+  EVENT_CATALOGUE, EVENT_TYPES, flattenEvent, generateWebhookSecret, parseEvent, receiveWebhook, sampleEvents, sampleInvoice,
+  signWebhook, type InvoicePaidEvent, type VerifyFailure,
+} from '../../shared';
+
+const common = {
+  livemode: false, invoice_id: 'inv_3MtwBwLkdIwHu7ix', invoice_number: 'INV-000123',
+  invoice_url: 'https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix', client_id: 'cli_NffrFeUfNV2Hib',
+  client_email: 'ana@example.com', currency: 'INR', amount_due: 1490000, amount_due_formatted: '₹14,900.00',
+};
+
+/** A partial UPI payment: ₹5,000 of ₹14,900. */
+const partial: InvoicePaidEvent = {
+  ...sampleEvents.paid,
+  id: 'evt_partial1',
+  data: {
+    invoice: { ...sampleEvents.paid.data.invoice, status: 'partially_paid', amount_paid: 500000, amount_remaining: 990000 },
+    payment: { ...sampleEvents.paid.data.payment, id: 'pay_partial1', amount: 500000, upi: { vpa: 'ana@okhdfc', utr: '498765432109' } },
+  },
+};
+
+describe('parseEvent', () => {
+  test.each(Object.entries(sampleEvents))('the %s sample, as an object, a JSON string and bytes', (_name, event) => {
+    const text = JSON.stringify(event);
+    for (const raw of [event, text, new TextEncoder().encode(text)]) {
+      expect(parseEvent(raw)).toEqual({ ok: true, event });
+    }
+  });
+
+  test('fields a newer service adds are kept', () => {
+    const result = parseEvent({ ...sampleEvents.viewed, api_version: '2026-06-01' });
+    expect(result.ok && (result.event as Record<string, unknown>).api_version).toBe('2026-06-01');
+  });
+
+  test.each<[string, string | object, string]>([
+    ['not JSON', 'type=invoice.paid', 'the body is not JSON'],
+    ['an empty body', '', 'the body is not JSON'],
+    ['truncated JSON', JSON.stringify(sampleEvents.paid).slice(0, 50), 'the body is not JSON'],
+    ['null', 'null', 'the event does not have the expected shape (body)'],
+    ['an array', '[]', 'the event does not have the expected shape (body)'],
+    ['an unknown type', { ...sampleEvents.paid, type: 'invoice.refunded' }, 'unknown event type invoice.refunded'],
+    ['a paid event without its payment', { ...sampleEvents.paid, data: { invoice: sampleInvoice } }, 'the event does not have the expected shape (data.payment)'],
+    ['a viewed event with a broken invoice', { ...sampleEvents.viewed, data: { ...sampleEvents.viewed.data, invoice: { ...sampleInvoice, amount_due: '1490000' } } },
+      'the event does not have the expected shape (data.invoice.amount_due)'],
+    ['no id', { ...sampleEvents.disputed, id: '' }, 'the event does not have the expected shape (id)'],
+  ])('%s is refused with a reason', (_name, raw, reason) => {
+    expect(parseEvent(raw)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('flattenEvent: one flat record per event, ready to map', () => {
+  test('invoice.viewed', () => {
+    expect(flattenEvent(sampleEvents.viewed)).toStrictEqual({
+      ...common, id: 'evt_1NqV8bHq8ZkYd3TxView', event_id: 'evt_1NqV8bHq8ZkYd3TxView', event_type: 'invoice.viewed',
+      occurred_at: '2026-05-02T10:02:11Z', invoice_status: 'viewed',
+      amount_paid: 0, amount_paid_formatted: '₹0.00', amount_remaining: 1490000, amount_remaining_formatted: '₹14,900.00', fully_paid: false,
+      view_channel: 'whatsapp', viewed_at: '2026-05-02T10:02:11Z',
+    });
+  });
+
+  test('invoice.paid in full', () => {
+    expect(flattenEvent(sampleEvents.paid)).toStrictEqual({
+      ...common, id: 'evt_1NqW2cHq8ZkYd3TxPaid', event_id: 'evt_1NqW2cHq8ZkYd3TxPaid', event_type: 'invoice.paid',
+      occurred_at: '2026-05-02T11:30:45Z', invoice_status: 'paid',
+      amount_paid: 1490000, amount_paid_formatted: '₹14,900.00', amount_remaining: 0, amount_remaining_formatted: '₹0.00', fully_paid: true,
+      payment_id: 'pay_1NqW2cHq8ZkYd3Tx', payment_method: 'upi', payment_amount: 1490000, payment_amount_formatted: '₹14,900.00',
+      upi_utr: '412345678901', upi_vpa: 'ana.sharma@okaxis', paid_at: '2026-05-02T11:30:45Z',
+    });
+  });
+
+  test('invoice.paid in part: the payment, what is paid so far and what remains', () => {
+    expect(flattenEvent(partial)).toMatchObject({
+      id: 'evt_partial1', invoice_status: 'partially_paid', fully_paid: false,
+      payment_id: 'pay_partial1', payment_amount: 500000, payment_amount_formatted: '₹5,000.00',
+      amount_paid: 500000, amount_paid_formatted: '₹5,000.00', amount_remaining: 990000, amount_remaining_formatted: '₹9,900.00',
+      upi_utr: '498765432109', upi_vpa: 'ana@okhdfc',
+    });
+  });
+
+  test('the payment that settles the rest makes the invoice fully paid', () => {
+    const last: InvoicePaidEvent = {
+      ...partial, id: 'evt_partial2',
+      data: {
+        invoice: { ...partial.data.invoice, status: 'paid', amount_paid: 1490000, amount_remaining: 0 },
+        payment: { ...partial.data.payment, id: 'pay_partial2', amount: 990000 },
+      },
+    };
+    expect(flattenEvent(last)).toMatchObject({ fully_paid: true, payment_amount: 990000, payment_amount_formatted: '₹9,900.00', amount_remaining: 0 });
+  });
+
+  test('amounts are formatted in the invoice currency (yen have no decimals, dinars three)', () => {
+    const inYen: InvoicePaidEvent = {
+      ...partial,
+      data: {
+        invoice: { ...partial.data.invoice, currency: 'JPY', amount_due: 15000, amount_paid: 5000, amount_remaining: 10000 },
+        payment: { ...partial.data.payment, currency: 'JPY', amount: 5000 },
+      },
+    };
+    expect(flattenEvent(inYen)).toMatchObject({ amount_due_formatted: '¥15,000', payment_amount_formatted: '¥5,000', amount_remaining_formatted: '¥10,000' });
+    const inDinar = { ...sampleEvents.viewed, data: { ...sampleEvents.viewed.data, invoice: { ...sampleInvoice, currency: 'KWD', amount_due: 1500 } } };
+    expect(flattenEvent(inDinar).amount_due_formatted).toBe('KWD\u00a01.500');
+  });
+
+  test('invoice.disputed, with and without a note', () => {
+    expect(flattenEvent(sampleEvents.disputed)).toStrictEqual({
+      ...common, id: 'evt_1NqX9dHq8ZkYd3TxDisp', event_id: 'evt_1NqX9dHq8ZkYd3TxDisp', event_type: 'invoice.disputed',
+      occurred_at: '2026-05-03T08:05:00Z', invoice_status: 'disputed',
+      amount_paid: 0, amount_paid_formatted: '₹0.00', amount_remaining: 1490000, amount_remaining_formatted: '₹14,900.00', fully_paid: false,
+      dispute_id: 'dsp_1NqX9dHq8ZkYd3Tx', dispute_reason: 'amount_incorrect', dispute_note: 'Hosting was agreed at ₹2,000.',
+      disputed_at: '2026-05-03T08:05:00Z',
+    });
+    const { note: _note, ...withoutNote } = sampleEvents.disputed.data.dispute;
+    expect(flattenEvent({ ...sampleEvents.disputed, data: { ...sampleEvents.disputed.data, dispute: withoutNote } }).dispute_note).toBeNull();
+  });
+
+  test('every value is a primitive, so both platforms can map it without digging', () => {
+    for (const event of [...Object.values(sampleEvents), partial]) {
+      for (const value of Object.values(flattenEvent(event))) expect(['string', 'number', 'boolean'].includes(typeof value) || value === null).toBe(true);
+    }
+  });
+});
+
+describe('EVENT_CATALOGUE', () => {
+  test('describes each of the three occasions once, with a stable key and a "Triggers when" description', () => {
+    expect(Object.keys(EVENT_CATALOGUE).sort()).toEqual([...EVENT_TYPES].sort());
+    expect(EVENT_TYPES).toEqual(['invoice.viewed', 'invoice.paid', 'invoice.disputed']);
+    for (const type of EVENT_TYPES) {
+      const entry = EVENT_CATALOGUE[type];
+      expect(entry.type).toBe(type);
+      expect(entry.key).toBe(type.replace('.', '_'));
+      expect(entry.description.startsWith('Triggers when')).toBe(true);
+    }
+  });
+});
+
+describe('receiveWebhook', () => {
+  const secret = generateWebhookSecret();
+  const now = 1_780_000_000;
+  const deliver = (event: unknown, options: { id?: string; timestamp?: number; signWith?: string; types?: string[]; headers?: Record<string, string | undefined> } = {}) => {
+    const rawBody = typeof event === 'string' ? event : JSON.stringify(event);
+    const id = options.id ?? (event as { id?: string }).id ?? 'evt_x';
+    const headers = { ...signWebhook({ secret: options.signWith ?? secret, id, timestamp: options.timestamp ?? now, body: rawBody }), ...options.headers };
+    return receiveWebhook({ secret, headers, rawBody, types: options.types ?? EVENT_TYPES, now });
+  };
+
+  test('a signed, selected event is accepted with its flat record', () => {
+    for (const event of Object.values(sampleEvents)) {
+      expect(deliver(event)).toEqual({ outcome: 'accepted', event, record: flattenEvent(event) });
+    }
+  });
+
+  test('a signed event of a type not selected is ignored, not refused', () => {
+    expect(deliver(sampleEvents.viewed, { types: ['invoice.paid'] })).toEqual({ outcome: 'ignored', reason: 'unselected_type', event: sampleEvents.viewed });
+  });
+
+  test.each<[string, Parameters<typeof deliver>[1], VerifyFailure]>([
+    ['signed with another secret', { signWith: generateWebhookSecret() }, 'no_matching_signature'],
+    ['stale', { timestamp: now - 301 }, 'too_old'],
+    ['from the future', { timestamp: now + 301 }, 'too_new'],
+    ['missing signature', { headers: { 'webhook-signature': undefined } }, 'missing_header'],
+    ['bad timestamp', { headers: { 'webhook-timestamp': 'now' } }, 'bad_timestamp'],
+    ['malformed signature', { headers: { 'webhook-signature': 'sha256=abc' } }, 'malformed_signature'],
+  ])('%s → rejected (%s)', (_name, options, reason) => {
+    const result = deliver(sampleEvents.paid, options);
+    expect(result).toMatchObject({ outcome: 'rejected', reason });
+    expect(result.outcome === 'rejected' && result.message.startsWith('Webhook refused: ')).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(secret.slice(6));
+    expect(JSON.stringify(result)).not.toContain('412345678901');
+  });
+
+  test('a bad stored secret is reported as such', () => {
+    const rawBody = JSON.stringify(sampleEvents.paid);
+    const headers = signWebhook({ secret, id: sampleEvents.paid.id, timestamp: now, body: rawBody });
+    expect(receiveWebhook({ secret: 'whsec_', headers, rawBody, types: EVENT_TYPES, now })).toMatchObject({ outcome: 'rejected', reason: 'bad_secret' });
+  });
+
+  test('a correctly signed body that is not a known event is rejected as invalid_event', () => {
+    expect(deliver('not json', { id: 'evt_1' })).toEqual({ outcome: 'rejected', reason: 'invalid_event', message: 'Webhook refused: the body is not JSON.' });
+    expect(deliver({ ...sampleEvents.paid, type: 'invoice.refunded' }))
+      .toEqual({ outcome: 'rejected', reason: 'invalid_event', message: 'Webhook refused: unknown event type invoice.refunded.' });
+  });
+
+  test("a body whose event id differs from the signed webhook-id is rejected (no replaying one event's signature for another)", () => {
+    expect(deliver(sampleEvents.paid, { id: 'evt_other' })).toEqual({
+      outcome: 'rejected', reason: 'invalid_event', message: "Webhook refused: the body's event id differs from the signed webhook-id.",
+    });
+  });
+
+  test('the raw bytes are what is verified', () => {
+    const rawBody = new TextEncoder().encode(JSON.stringify(sampleEvents.disputed));
+    const headers = signWebhook({ secret, id: sampleEvents.disputed.id, timestamp: now, body: rawBody });
+    expect(receiveWebhook({ secret, headers, rawBody, types: ['invoice.disputed'], now }).outcome).toBe('accepted');
+  });
+});
