@@ -1,0 +1,41 @@
+// Bundles each node and credential into its own CommonJS file under dist/, with shared/ inlined:
+// `n8n-node build` only runs tsc, which would leave the shared core outside the package. n8n
+// resolves n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external;
+// node:crypto is a Node built-in the scanner allows.
+import { build } from 'esbuild';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+// Tests build into a temporary folder of their own (argument 1) so parallel suites never share one.
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+/** dist/nodes/X/X.node.js → nodes/X/X.node.ts: package.json is the one list of what ships. */
+const sourceOf = (distFile) => distFile.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+
+/** Icons and codex files keep their place relative to the code, as the `file:` paths expect. */
+function copyAssets(folder) {
+  for (const entry of readdirSync(path.join(root, folder))) {
+    const relative = path.join(folder, entry);
+    if (statSync(path.join(root, relative)).isDirectory()) copyAssets(relative);
+    else if (/\.(svg|png|json)$/.test(entry)) cpSync(path.join(root, relative), path.join(dist, relative));
+  }
+}
+
+rmSync(dist, { recursive: true, force: true });
+const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
+await build({
+  entryPoints: Object.fromEntries(entries.map((file) => [file.replace(/^dist\//, '').replace(/\.js$/, ''),
+    path.join(root, sourceOf(file))])),
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['n8n-workflow', 'zod'],
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);
