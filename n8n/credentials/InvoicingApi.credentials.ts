@@ -1,0 +1,56 @@
+import type {
+  IAuthenticateGeneric,
+  ICredentialTestRequest,
+  ICredentialType,
+  INodeProperties,
+} from 'n8n-workflow';
+
+// Only the files it needs: the credential loads with n8n's editor, before any node runs.
+import { FIELDS } from '../../shared/fields';
+import { SERVICE } from '../../shared/identity';
+import { requests } from '../../shared/requests';
+import { toHtml } from '../lib/text';
+
+const { apiKey, baseUrl } = FIELDS.connection;
+
+/** The account endpoint (contract: the connection test), as the request builders spell it. */
+const ACCOUNT_PATH = new URL(requests.getAccount({ apiKey: '' }).url).pathname;
+
+export class InvoicingApi implements ICredentialType {
+  name = 'invoicingApi';
+
+  displayName = 'Invoicing API';
+
+  icon = { light: 'file:../icons/invoicingApi.svg', dark: 'file:../icons/invoicingApi.dark.svg' } as const;
+
+  documentationUrl = 'https://docs.invoicing.example/integrations/n8n#credentials';
+
+  properties: INodeProperties[] = [
+    {
+      displayName: apiKey.label,
+      name: 'apiKey',
+      type: 'string',
+      typeOptions: { password: true },
+      required: true,
+      default: '',
+      description: toHtml(apiKey.help),
+    },
+    {
+      displayName: baseUrl.label,
+      name: 'baseUrl',
+      type: 'string',
+      default: SERVICE.defaultBaseUrl,
+      placeholder: String(baseUrl.example),
+      description: toHtml(baseUrl.help),
+    },
+  ];
+
+  authenticate: IAuthenticateGeneric = {
+    type: 'generic',
+    properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
+  };
+
+  test: ICredentialTestRequest = {
+    request: { baseURL: '={{$credentials.baseUrl}}', url: ACCOUNT_PATH, method: 'GET' },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The bridge between n8n and shared/: the connection read from the credential, and a shared `send`
+ * built on n8n's authenticated request helper. Every status reaches shared's normalizeError (which
+ * writes the message); a 429 is first waited out with n8n-workflow's `sleep`.
+ */
+import {
+  sleep,
+  type IExecuteFunctions,
+  type IHookFunctions,
+  type IHttpRequestOptions,
+  type IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { networkError, type Connection, type Send } from '../../shared';
+import { waitOutRateLimits } from '../../shared/throttle';
+
+export const CREDENTIAL = 'invoicingApi';
+
+/** Long enough for a 100-item invoice on a slow day; short of n8n's own execution timeouts. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
+
+interface StoredCredential {
+  apiKey: string;
+  baseUrl?: string;
+}
+
+export async function connectionOf(context: Context): Promise<Connection> {
+  const credential = await context.getCredentials<StoredCredential>(CREDENTIAL);
+  return { apiKey: credential.apiKey, baseUrl: credential.baseUrl };
+}
+
+export function sender(context: Context): Send {
+  const send: Send = async (request) => {
+    // The credential's `authenticate` attaches the key, so it travels only through n8n's credential code.
+    const headers = { ...request.headers };
+    delete headers.Authorization;
+    const options: IHttpRequestOptions = {
+      method: request.method,
+      url: request.url,
+      headers,
+      body: request.body as IHttpRequestOptions['body'],
+      json: true,
+      returnFullResponse: true,
+      ignoreHttpStatusErrors: true,
+      timeout: REQUEST_TIMEOUT_MS,
+    };
+    let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown };
+    try {
+      response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options);
+    } catch (error) {
+      throw networkError(error, { timedOut: /timeout|ETIMEDOUT|ECONNABORTED/i.test(String((error as Error)?.message)) });
+    }
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  };
+  return waitOutRateLimits(send, { sleep });
+}

@@ -1,0 +1,86 @@
+import {
+  NodeConnectionTypes,
+  type IDataObject,
+  type IHookFunctions,
+  type INodeType,
+  type INodeTypeDescription,
+  type IWebhookFunctions,
+  type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { EVENT_CATALOGUE, EVENT_TYPES, receiveWebhook } from '../../../shared';
+import { CREDENTIAL } from '../../lib/transport';
+import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
+import { rememberDelivery, subscriptionOf } from './subscription';
+
+export class InvoicingApiTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Invoicing API Trigger',
+    name: 'invoicingApiTrigger',
+    icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    subtitle: '={{$parameter["events"].join(", ")}}',
+    description: 'Starts the workflow when an invoice is viewed, paid over UPI or disputed',
+    defaults: { name: 'Invoicing API Trigger' },
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: CREDENTIAL, required: true }],
+    webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+    properties: [
+      {
+        displayName: 'Events',
+        name: 'events',
+        type: 'multiOptions',
+        required: true,
+        default: [],
+        description: 'The events that start this workflow',
+        options: EVENT_TYPES.map((type) => ({
+          name: EVENT_CATALOGUE[type].label,
+          value: type,
+          description: EVENT_CATALOGUE[type].description,
+        })),
+      },
+    ],
+  };
+
+  webhookMethods = {
+    default: {
+      async checkExists(this: IHookFunctions): Promise<boolean> {
+        return await subscriptionIsCurrent(this);
+      },
+      async create(this: IHookFunctions): Promise<boolean> {
+        return await createSubscription(this);
+      },
+      async delete(this: IHookFunctions): Promise<boolean> {
+        return await deleteSubscription(this);
+      },
+    },
+  };
+
+  /**
+   * Verifies the Standard Webhooks signature over the raw body before anything else; a forged, stale
+   * or unsigned delivery gets 401 and starts nothing. Unselected event types and repeats of a
+   * `webhook-id` already seen are acknowledged (so the service stops retrying) but start nothing.
+   */
+  async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+    const stored = subscriptionOf(this);
+    const request = this.getRequestObject() as ReturnType<IWebhookFunctions['getRequestObject']> & { rawBody?: Buffer };
+    const received = receiveWebhook({
+      secret: stored?.secret ?? '',
+      headers: this.getHeaderData() as IDataObject as Record<string, string | string[] | undefined>,
+      rawBody: request.rawBody ?? JSON.stringify(this.getBodyData()),
+      types: this.getNodeParameter('events', []) as string[],
+    });
+    if (received.outcome === 'rejected') {
+      this.getResponseObject().status(401).json({ error: received.message });
+      return { noWebhookResponse: true };
+    }
+    if (received.outcome === 'ignored' || !rememberDelivery(this, received.event.id)) {
+      return { webhookResponse: { received: true } };
+    }
+    return {
+      workflowData: [this.helpers.returnJsonArray([{ ...received.record, event: received.event as unknown as IDataObject }])],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What the trigger keeps in the node's static data (persisted by n8n with the workflow): the remote
+ * webhook's id and signing secret, what it was registered for, and the ids of recent deliveries.
+ */
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+export interface Subscription {
+  id: string;
+  secret: string;
+  events: string[];
+  url: string;
+}
+
+/** Retries of one event share its `webhook-id`; a few hundred covers the service's retry schedule. */
+const REMEMBERED_DELIVERIES = 300;
+
+type Context = IHookFunctions | IWebhookFunctions;
+
+const store = (context: Context) => context.getWorkflowStaticData('node') as IDataObject;
+
+export function subscriptionOf(context: Context): Subscription | undefined {
+  const data = store(context);
+  if (typeof data.webhookId !== 'string' || typeof data.webhookSecret !== 'string') return undefined;
+  return {
+    id: data.webhookId,
+    secret: data.webhookSecret,
+    events: Array.isArray(data.webhookEvents) ? (data.webhookEvents as string[]) : [],
+    url: typeof data.webhookUrl === 'string' ? data.webhookUrl : '',
+  };
+}
+
+export function saveSubscription(context: Context, subscription: Subscription): void {
+  Object.assign(store(context), {
+    webhookId: subscription.id,
+    webhookSecret: subscription.secret,
+    webhookEvents: subscription.events,
+    webhookUrl: subscription.url,
+    recentDeliveries: [],
+  });
+}
+
+export function forgetSubscription(context: Context): void {
+  const data = store(context);
+  for (const key of ['webhookId', 'webhookSecret', 'webhookEvents', 'webhookUrl', 'recentDeliveries']) delete data[key];
+}
+
+/** Records a delivery's id; false when it was already seen (a retry or a duplicate). */
+export function rememberDelivery(context: Context, deliveryId: string): boolean {
+  const data = store(context);
+  const seen = Array.isArray(data.recentDeliveries) ? (data.recentDeliveries as string[]) : [];
+  if (seen.includes(deliveryId)) return false;
+  data.recentDeliveries = [...seen, deliveryId].slice(-REMEMBERED_DELIVERIES);
+  return true;
+}
