@@ -36,5 +36,8 @@ export function problemBody(problem: Problem, requestId: string) {
   };
 }
 
-export const notFound = (what: string, id: string) =>
-  new Problem(404, 'not_found', `No ${what} with ID ${id} exists in this sandbox.`);
+/** `found`, or the contract's 404 naming what was looked for. */
+export function orNotFound<T>(found: T | undefined, what: string, id: string): T {
+  if (found === undefined) throw new Problem(404, 'not_found', `No ${what} with ID ${id} exists in this sandbox.`);
+  return found;
+}

@@ -5,7 +5,7 @@ import {
 import type { Context } from '../context';
 import { isoNow } from '../data';
 import { newId } from '../ids';
-import { Problem, notFound } from '../problems';
+import { Problem, orNotFound } from '../problems';
 import type { Router } from '../router';
 import { listPage } from './lists';
 
@@ -26,11 +26,7 @@ export function createClient(ctx: Context, input: ClientCreateInput): Client {
   return client;
 }
 
-function clientOr404(ctx: Context, id: string): Client {
-  const client = ctx.data.clients.get(id);
-  if (!client) throw notFound('client', id);
-  return client;
-}
+const clientOr404 = (ctx: Context, id: string): Client => orNotFound(ctx.data.clients.get(id), 'client', id);
 
 export function clientRoutes(router: Router, ctx: Context): void {
   router

@@ -2,7 +2,7 @@ import { type EventType, type Invoice, listEventsQuerySchema, validateInput } fr
 import type { Context } from '../context';
 import { type StoredEvent, isoNow } from '../data';
 import { newId } from '../ids';
-import { notFound } from '../problems';
+import { orNotFound } from '../problems';
 import type { Router } from '../router';
 import { listPage } from './lists';
 
@@ -20,11 +20,7 @@ export function emitEvent(ctx: Context, type: EventType, invoice: Invoice, detai
   return event;
 }
 
-export function eventOr404(ctx: Context, id: string): StoredEvent {
-  const event = ctx.data.events.get(id);
-  if (!event) throw notFound('event', id);
-  return event;
-}
+export const eventOr404 = (ctx: Context, id: string): StoredEvent => orNotFound(ctx.data.events.get(id), 'event', id);
 
 export function eventRoutes(router: Router, ctx: Context): void {
   router

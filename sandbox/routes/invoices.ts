@@ -4,7 +4,7 @@ import {
 import type { Context } from '../context';
 import { isoNow } from '../data';
 import { newId } from '../ids';
-import { notFound } from '../problems';
+import { orNotFound } from '../problems';
 import type { Router } from '../router';
 import { createClient } from './clients';
 import { listPage } from './lists';
@@ -27,11 +27,7 @@ function nextNumber(ctx: Context): string {
   return `INV-${String(next).padStart(6, '0')}`;
 }
 
-export function invoiceOr404(ctx: Context, id: string): Invoice {
-  const invoice = ctx.data.invoices.get(id);
-  if (!invoice) throw notFound('invoice', id);
-  return invoice;
-}
+export const invoiceOr404 = (ctx: Context, id: string): Invoice => orNotFound(ctx.data.invoices.get(id), 'invoice', id);
 
 export function invoiceRoutes(router: Router, ctx: Context): void {
   router

@@ -2,7 +2,7 @@ import { generateWebhookSecret, validateInput, webhookCreateInputSchema } from '
 import type { Context } from '../context';
 import { type WebhookRecord, isoNow } from '../data';
 import { newId } from '../ids';
-import { notFound } from '../problems';
+import { orNotFound } from '../problems';
 import type { Router } from '../router';
 import { listPage, pageQuerySchema } from './lists';
 
@@ -14,8 +14,7 @@ export function publicWebhook(record: WebhookRecord) {
 
 export function webhookOr404(ctx: Context, id: string): WebhookRecord {
   const record = ctx.data.webhooks.get(id);
-  if (!record || record.deleted) throw notFound('webhook subscription', id);
-  return record;
+  return orNotFound(record?.deleted ? undefined : record, 'webhook subscription', id);
 }
 
 export function webhookRoutes(router: Router, ctx: Context): void {
