@@ -1,0 +1,54 @@
+import {
+  COMMON_CURRENCIES, CURRENCY_CHOICES, FIELDS, INVOICE_STATUSES, INVOICE_STATUS_CHOICES, OUTPUT_LABELS, SERVICE,
+  isKnownCurrency, sampleFlatEvents, samplePresentedInvoice, type FieldSpec,
+} from '../../shared';
+
+/** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
+const allFields = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldSpec>));
+
+describe('field catalogue', () => {
+  test.each(allFields.map((field) => [field.key, field] as const))('%s: snake_case key, Title Case label, a help sentence', (_key, field) => {
+    expect(field.key).toMatch(/^[a-z][a-z0-9_]*$/);
+    const [first, ...rest] = field.label.replace(/[()]/g, '').split(' ');
+    expect(first[0]).toBe(first[0].toUpperCase());
+    for (const word of rest.filter((w) => !MINOR_WORDS.has(w))) expect(word[0]).toBe(word[0].toUpperCase());
+    expect(field.help.length).toBeGreaterThan(10);
+    expect(field.help.trim()).toMatch(/[.)]$/);
+  });
+
+  test('the amount field says it counts minor units, with examples in three currencies', () => {
+    expect(FIELDS.item.amount.label).toBe('Amount (Minor Units)');
+    expect(FIELDS.item.amount.help).toContain('1500 for ₹15.00');
+    expect(FIELDS.item.amount.help).toContain('1500 for $15.00');
+    expect(FIELDS.item.amount.help).toContain('15 for ¥15');
+    expect(FIELDS.item.amount.type).toBe('integer');
+  });
+
+  test('the API key help links to where keys are made and names both key kinds', () => {
+    expect(FIELDS.connection.apiKey.help).toContain(SERVICE.apiKeysUrl);
+    expect(FIELDS.connection.apiKey.help).toContain('ik_test_');
+    expect(FIELDS.connection.apiKey.help).toContain('ik_live_');
+  });
+
+  test('choices offer known currencies and every invoice status', () => {
+    expect(CURRENCY_CHOICES.map((choice) => choice.value)).toEqual([...COMMON_CURRENCIES]);
+    for (const choice of CURRENCY_CHOICES) {
+      expect(isKnownCurrency(choice.value)).toBe(true);
+      expect(choice.label.startsWith(`${choice.value} (`)).toBe(true);
+    }
+    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.value)).toEqual([...INVOICE_STATUSES]);
+  });
+
+  test('every field of a flat event record has an output label', () => {
+    const keys = new Set(Object.values(sampleFlatEvents).flatMap((record) => Object.keys(record)));
+    expect([...keys].filter((key) => !(key in OUTPUT_LABELS))).toEqual([]);
+  });
+
+  test('every amount of a presented invoice, and its formatted twin, has an output label', () => {
+    const amountKeys = Object.keys(samplePresentedInvoice).filter((key) => key.startsWith('amount_'));
+    expect(amountKeys.sort()).toEqual(['amount_due', 'amount_due_formatted', 'amount_paid', 'amount_paid_formatted', 'amount_remaining', 'amount_remaining_formatted']);
+    for (const key of amountKeys) expect(OUTPUT_LABELS[key]).toBeTruthy();
+    for (const key of Object.keys(samplePresentedInvoice.items[0])) expect(OUTPUT_LABELS[`items[]${key}`]).toBeTruthy();
+  });
+});
