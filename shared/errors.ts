@@ -143,7 +143,10 @@ function extract(body: unknown): Extracted {
     .map((entry: any) => {
       const field = str(entry.param) ?? str(entry.field) ?? str(entry.path) ?? 'input';
       const message = str(entry.message) ?? 'is invalid';
-      return { field, message: `${fieldLabel(field.split('.').pop()!.replace(/\[\d+\]$/, ''))} (${field}): ${message}` };
+      const label = fieldLabel(field.split('.').pop()!.replace(/\[\d+\]$/, ''));
+      // Our own service (and the sandbox) already name the field the way validateInput does.
+      const named = message.startsWith(label) || /^Item \d+/.test(message);
+      return { field, message: named ? message : `${label} (${field}): ${message}` };
     });
   return {
     detail: str(record.detail) ?? str(nested?.message) ?? str(record.error) ?? str(record.message) ?? str(record.title),
