@@ -1,6 +1,6 @@
 /** Webhook events: the spec's three occasions, in the envelope the contract decides. */
 import { z } from 'zod';
-import { invoiceSchema } from './resources';
+import { currencyCode, invoiceSchema } from './resources';
 
 export const EVENT_TYPES = ['invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -20,7 +20,7 @@ export const paymentSchema = z.object({
   id: z.string(),
   method: z.string(),
   amount: z.number().int(),
-  currency: z.string(),
+  currency: currencyCode,
   upi: z.object({ vpa: z.string(), utr: z.string() }).passthrough(),
   paid_at: z.string(),
 }).passthrough();

@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 const timestamp = z.string().min(1);
 const minorAmount = z.number().int();
+/** Checked because every amount is formatted with it (Intl throws on anything but three letters). */
+export const currencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code');
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -35,7 +37,7 @@ export const invoiceSchema = z.object({
   status: z.string(),
   client_id: z.string(),
   client_email: z.string(),
-  currency: z.string(),
+  currency: currencyCode,
   items: z.array(invoiceItemSchema),
   amount_due: minorAmount,
   amount_paid: minorAmount,

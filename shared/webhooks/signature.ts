@@ -16,11 +16,12 @@ export type VerifyResult = { ok: true; id: string; timestamp: number } | { ok: f
 
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
-export interface WebhookHeaders {
+/** A type, not an interface, so what signWebhook returns can be handed straight to verifyWebhook. */
+export type WebhookHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
-}
+};
 
 /** Reads a webhook header whatever its case, also under Zapier's `Http-` prefix (`Http-Webhook-Id`). */
 export function webhookHeader(headers: HeaderBag, name: keyof WebhookHeaders): string | undefined {

@@ -43,6 +43,10 @@ describe('parseEvent', () => {
     ['a viewed event with a broken invoice', { ...sampleEvents.viewed, data: { ...sampleEvents.viewed.data, invoice: { ...sampleInvoice, amount_due: '1490000' } } },
       'the event does not have the expected shape (data.invoice.amount_due)'],
     ['no id', { ...sampleEvents.disputed, id: '' }, 'the event does not have the expected shape (id)'],
+    ['a payment in a currency that cannot be formatted', { ...sampleEvents.paid, data: { ...sampleEvents.paid.data, payment: { ...sampleEvents.paid.data.payment, currency: 'Rupees' } } },
+      'the event does not have the expected shape (data.payment.currency)'],
+    ['an invoice without a currency code', { ...sampleEvents.viewed, data: { ...sampleEvents.viewed.data, invoice: { ...sampleInvoice, currency: '' } } },
+      'the event does not have the expected shape (data.invoice.currency)'],
   ])('%s is refused with a reason', (_name, raw, reason) => {
     expect(parseEvent(raw)).toEqual({ ok: false, reason });
   });
@@ -184,6 +188,11 @@ describe('receiveWebhook', () => {
     expect(deliver(sampleEvents.paid, { id: 'evt_other' })).toEqual({
       outcome: 'rejected', reason: 'invalid_event', message: "Webhook refused: the body's event id differs from the signed webhook-id.",
     });
+  });
+
+  test('a signed event whose amounts cannot be formatted is rejected, not thrown', () => {
+    const odd = { ...sampleEvents.paid, data: { ...sampleEvents.paid.data, invoice: { ...sampleEvents.paid.data.invoice, currency: 'INR ' } } };
+    expect(deliver(odd)).toMatchObject({ outcome: 'rejected', reason: 'invalid_event' });
   });
 
   test('the raw bytes are what is verified', () => {

@@ -110,6 +110,8 @@ describe('runOperation', () => {
     ['HTML', '<html><body>OK</body></html>'],
     ['a client instead of an invoice', sampleClient],
     ['an invoice with a decimal amount', { ...sampleInvoice, amount_due: 14900.0 + 0.5 }],
+    ['an invoice whose currency cannot be formatted', { ...sampleInvoice, currency: 'RUPEES' }],
+    ['an invoice without a currency code', { ...sampleInvoice, currency: '' }],
     ['null', null],
   ])('a 2xx with %s is an unexpected_response ApiError, not a crash', async (_name, body) => {
     const api = service(ok(body));
