@@ -195,8 +195,6 @@ export interface NodeRun {
   items: INodeExecutionData[];
   /** The error the workflow stopped on, if any. */
   error?: IRun['data']['resultData']['error'];
-  /** How many times the engine ran the node (more than 1 with Retry On Fail). */
-  attempts: number;
 }
 
 export interface RunNodeOptions {
@@ -243,10 +241,6 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  let attempts = 0;
-  hooks.addHandler('nodeExecuteBefore', () => {
-    attempts += 1;
-  });
 
   const credentialsHelper = new TestCredentialsHelper(pkg, options.credentials);
   const additionalData = additionalDataFor(credentialsHelper, hooks, executionId);
@@ -275,7 +269,6 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     run,
     items: taskData?.data?.main?.[0] ?? [],
     error: run.data.resultData.error,
-    attempts,
   };
 }
 

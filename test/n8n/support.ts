@@ -54,8 +54,14 @@ export interface ProxiedCall {
  * busy service does to a real workflow. `answer` returns a reply to send instead of forwarding (or
  * `after: true` to forward first and then lose the sandbox's answer).
  */
-export async function startProxy(target: string, answer: (call: { method: string; path: string; index: number }) =>
-  { status: number; headers?: Record<string, string>; body?: string; after?: boolean } | undefined = () => undefined) {
+type Replacement = { status: number; headers?: Record<string, string>; body?: string; after?: boolean };
+
+export async function startProxy(target: string, options: {
+  answer?: (call: { method: string; path: string; index: number }) => Replacement | undefined;
+  /** Holds every answer this long, so concurrent requests overlap measurably. */
+  delayMs?: number;
+} = {}) {
+  const { answer = () => undefined, delayMs = 0 } = options;
   const calls: ProxiedCall[] = [];
   let inFlight = 0;
   let peakInFlight = 0;
@@ -88,8 +94,7 @@ export async function startProxy(target: string, answer: (call: { method: string
       if (replacement?.after) ({ status, headers = {}, body: payload = '' } = replacement);
     }
     call.status = status;
-    // Let other requests overlap this one, so the peak reflects what the client sends at once.
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     inFlight -= 1;
     res.writeHead(status, headers);
     res.end(payload);

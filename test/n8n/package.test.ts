@@ -1,0 +1,169 @@
+/**
+ * What npm would publish: only dist/ and the documents, code that passes n8n's scanner rules, requires
+ * nothing n8n does not provide, and loads in n8n-core as a community package.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { buildPackage, loadPackage } from './harness';
+
+const packageRoot = path.resolve(__dirname, '../../n8n');
+const node = process.execPath;
+
+interface ScanReport {
+  files?: string[];
+  unexpectedFiles?: string[];
+  size?: number;
+  unpackedSize?: number;
+  lint: Array<{ file: string; rule: string; severity: string; message: string }>;
+  requires: { all: string[]; disallowed: string[] };
+  forbidden: Array<{ file: string; name: string }>;
+}
+
+/** Runs the scan script the way a maintainer would; it exits 1 when anything is wrong. */
+function scan(folder?: string): { exitCode: number; report: ScanReport } {
+  try {
+    const output = execFileSync(node, ['scripts/scan-package.mjs', ...(folder ? [folder] : [])],
+      { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { exitCode: 0, report: JSON.parse(output) };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string };
+    return { exitCode: failed.status, report: JSON.parse(failed.stdout) };
+  }
+}
+
+describe('the packed tarball', () => {
+  let packed: ReturnType<typeof scan>;
+
+  beforeAll(() => {
+    execFileSync(node, ['build.mjs'], { cwd: packageRoot, stdio: 'pipe' });
+    packed = scan();
+  }, 120_000);
+
+  test('holds only dist/, README, LICENSE and package.json', () => {
+    const { files = [] } = packed.report;
+    expect(packed.report.unexpectedFiles).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining([
+      'package.json', 'README.md', 'LICENSE',
+      'dist/credentials/InvoicingApi.credentials.js',
+      'dist/nodes/InvoicingApi/InvoicingApi.node.js',
+      'dist/nodes/InvoicingApi/InvoicingApi.node.json',
+      'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.js',
+      'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.json',
+      'dist/icons/invoicingApi.svg',
+      'dist/icons/invoicingApi.dark.svg',
+    ]));
+    expect(files.every((file) => /^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(file))).toBe(true);
+  });
+
+  test("passes the scanner's lint rules with no error and no warning", () => {
+    expect(packed.report.lint).toEqual([]);
+    expect(packed.exitCode).toBe(0);
+  });
+
+  test('the built files require only n8n-workflow, zod and node:crypto', () => {
+    expect(packed.report.requires.all.sort()).toEqual(['n8n-workflow', 'node:crypto', 'zod']);
+    expect(packed.report.requires.disallowed).toEqual([]);
+  });
+
+  test('no process, console, timers, globalThis or eval in shipped code', () => {
+    expect(packed.report.forbidden).toEqual([]);
+  });
+
+  test('is small', () => {
+    expect(packed.report.size).toBeLessThan(100_000);
+    expect(packed.report.unpackedSize).toBeLessThan(400_000);
+  });
+});
+
+describe('the scan itself can fail', () => {
+  let dir: string;
+
+  beforeAll(() => {
+    const built = buildPackage();
+    dir = mkdtempSync(path.join(tmpdir(), 'n8n-scan-'));
+    cpSync(path.join(built.dir, 'dist'), path.join(dir, 'dist'), { recursive: true });
+    cpSync(path.join(packageRoot, 'package.json'), path.join(dir, 'package.json'));
+    built.cleanup();
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a bundled dependency, console, process and a timer in a built file are all reported', () => {
+    const file = path.join(dir, 'dist/nodes/InvoicingApi/InvoicingApi.node.js');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, `${original}\nconst axios = require("axios");\nconsole.log(process.env.KEY);\nsetTimeout(() => axios, 1);\n`);
+    const { exitCode, report } = scan(dir);
+    writeFileSync(file, original);
+    expect(exitCode).toBe(1);
+    expect(report.requires.disallowed).toEqual(['axios']);
+    expect(report.forbidden.map((entry) => entry.name).sort()).toEqual(['console', 'process', 'setTimeout']);
+    const rules = report.lint.map((entry) => entry.rule);
+    expect(rules).toEqual(expect.arrayContaining([
+      '@n8n/community-nodes/no-restricted-imports', '@n8n/community-nodes/no-restricted-globals', 'no-console',
+    ]));
+  });
+
+  test('a runtime dependency in package.json is reported', () => {
+    const manifest = path.join(dir, 'package.json');
+    const original = readFileSync(manifest, 'utf8');
+    writeFileSync(manifest, JSON.stringify({ ...JSON.parse(original), dependencies: { axios: '^1.0.0' } }, null, 2));
+    const { exitCode, report } = scan(dir);
+    writeFileSync(manifest, original);
+    expect(exitCode).toBe(1);
+    expect(report.lint.map((entry) => entry.rule)).toContain('@n8n/community-nodes/no-runtime-dependencies');
+  });
+});
+
+describe('package.json', () => {
+  const manifest = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
+
+  test("meets n8n's community package rules", () => {
+    expect(manifest).toMatchObject({
+      name: 'n8n-nodes-invoicing-api',
+      license: 'MIT',
+      files: ['dist'],
+      peerDependencies: { 'n8n-workflow': '*' },
+      n8n: { n8nNodesApiVersion: 1, strict: true },
+    });
+    expect(manifest.keywords).toContain('n8n-community-node-package');
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(file).toMatch(/^dist\/.+\.js$/);
+  });
+});
+
+describe('loaded by n8n-core', () => {
+  test('PackageDirectoryLoader finds both nodes and the credential, with codex and icons', async () => {
+    const built = buildPackage();
+    try {
+      const { loader } = await loadPackage(built.dir);
+      expect(loader.packageName).toBe('n8n-nodes-invoicing-api');
+      expect(Object.keys(loader.known.nodes).sort()).toEqual(['invoicingApi', 'invoicingApiTrigger']);
+      expect(Object.keys(loader.known.credentials)).toEqual(['invoicingApi']);
+      const action = loader.getNode('invoicingApi').type.description;
+      expect(action.codex?.categories).toEqual(expect.arrayContaining(['Finance & Accounting']));
+      expect(action.codex?.resources?.primaryDocumentation?.[0]?.url).toMatch(/^https:\/\//);
+      const icons = {
+        light: 'icons/n8n-nodes-invoicing-api/dist/icons/invoicingApi.svg',
+        dark: 'icons/n8n-nodes-invoicing-api/dist/icons/invoicingApi.dark.svg',
+      };
+      expect(action.iconUrl).toEqual(icons);
+      // n8n serves `icons/<package>/<path>` from the package folder: the files must be there.
+      for (const icon of Object.values(icons)) {
+        expect(readFileSync(path.join(built.dir, icon.replace('icons/n8n-nodes-invoicing-api/', '')), 'utf8')).toMatch(/^<svg/);
+      }
+      expect(action.usableAsTool).toBe(true);
+      const trigger = loader.getNode('invoicingApiTrigger').type.description;
+      expect(trigger.webhooks?.[0]).toMatchObject({ httpMethod: 'POST', name: 'default' });
+      expect(loader.getNode('invoicingApiTrigger').type.description.iconUrl).toEqual(icons);
+      const credential = loader.getCredential('invoicingApi').type;
+      expect(credential.supportedNodes?.sort()).toEqual(['invoicingApi', 'invoicingApiTrigger']);
+      expect(credential.iconUrl).toEqual(icons);
+    } finally {
+      built.cleanup();
+    }
+  });
+});
