@@ -7,6 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { INodeTypeDescription } from 'n8n-workflow';
+
 import { buildPackage, loadPackage } from './harness';
 
 const packageRoot = path.resolve(__dirname, '../../n8n');
@@ -156,7 +158,7 @@ describe('loaded by n8n-core', () => {
         expect(readFileSync(path.join(built.dir, icon.replace('icons/n8n-nodes-invoicing-api/', '')), 'utf8')).toMatch(/^<svg/);
       }
       expect(action.usableAsTool).toBe(true);
-      const trigger = loader.getNode('invoicingApiTrigger').type.description;
+      const trigger = loader.getNode('invoicingApiTrigger').type.description as INodeTypeDescription;
       expect(trigger.webhooks?.[0]).toMatchObject({ httpMethod: 'POST', name: 'default' });
       expect(loader.getNode('invoicingApiTrigger').type.description.iconUrl).toEqual(icons);
       const credential = loader.getCredential('invoicingApi').type;

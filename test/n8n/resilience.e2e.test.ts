@@ -3,7 +3,7 @@
  * answer got lost must not create a second invoice, a 429 is waited out, many items stay within the
  * concurrency limit. A proxy in front of the sandbox plays the network.
  */
-import { requests, setUp, startProxy, type Setup } from './support';
+import { requests, setUp, startProxy, type ProxiedCall, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ const createInvoice = (email: string, extra: Record<string, unknown> = {}) => ({
 
 const viaProxy = (proxyUrl: string) => ({ invoicingApi: { apiKey: s.sandbox.testKey, baseUrl: proxyUrl } });
 
-const postsTo = (calls: Array<{ method: string; path: string }>, path: string) =>
+const postsTo = (calls: ProxiedCall[], path: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('Retry On Fail never creates an invoice twice', () => {
