@@ -289,6 +289,9 @@ export class TriggerHost {
   /** Workflows started by deliveries, in arrival order. */
   readonly started: INodeExecutionData[][][] = [];
 
+  /** Every delivery's answer, in arrival order: what the service saw. */
+  readonly answers: Array<{ status: number; started: boolean }> = [];
+
   private server?: Server;
 
   private baseUrl = '';
@@ -306,7 +309,7 @@ export class TriggerHost {
   get webhookUrl(): string {
     const workflow = this.workflow();
     const webhook = this.webhook(workflow);
-    return NodeHelpers.getNodeWebhookUrl(this.baseUrl, workflow.id, this.node(workflow), webhook.path);
+    return `${this.baseUrl}/${webhook.path}`;
   }
 
   async listen(): Promise<void> {
@@ -406,6 +409,11 @@ export class TriggerHost {
     const workflow = this.workflow();
     const node = this.node(workflow);
     const webhook = this.webhook(workflow);
+    if (req.method !== webhook.httpMethod || `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}${req.url}` !== this.webhookUrl) {
+      res.statusCode = 404;
+      res.end('No webhook here');
+      return;
+    }
     webhook.workflowExecuteAdditionalData.httpRequest = request as never;
     webhook.workflowExecuteAdditionalData.httpResponse = response as never;
     const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
@@ -416,10 +424,12 @@ export class TriggerHost {
     } catch (error) {
       res.statusCode = 500;
       res.end((error as Error).message);
+      this.answers.push({ status: 500, started: false });
       return;
     }
     this.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
     if (result.workflowData) this.started.push(result.workflowData);
+    this.answers.push({ status: result.noWebhookResponse ? res.statusCode : 200, started: Boolean(result.workflowData) });
     if (result.noWebhookResponse) {
       if (!res.writableEnded) res.end();
       return;
