@@ -1,0 +1,126 @@
+/**
+ * The nodes' descriptions are data built from shared/: every field a user sees carries the catalogue's
+ * label, help and example (the same words the Zapier app shows), and nothing the catalogue names is
+ * missing from the n8n UI.
+ */
+import type { INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
+
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, requests, type FieldSpec } from '../../shared';
+import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
+import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
+import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
+import { toHtml } from '../../n8n/lib/text';
+
+/** Every property, including those inside collections and fixed collections. */
+function allProperties(properties: INodeProperties[]): INodeProperties[] {
+  return properties.flatMap((property) => {
+    const nested = (property.options ?? []).flatMap((option) => {
+      if ('values' in option) return allProperties((option as INodePropertyCollection).values);
+      if ('displayName' in option && 'type' in option) return allProperties([option as INodeProperties]);
+      return [];
+    });
+    return [property, ...nested];
+  });
+}
+
+const action = new InvoicingApiNode().description as INodeTypeDescription;
+const properties = allProperties(action.properties);
+const catalogue = (group: Record<string, FieldSpec>) => Object.values(group);
+
+describe('Invoicing API node', () => {
+  const used = [...catalogue(FIELDS.invoice), ...catalogue(FIELDS.item), ...catalogue(FIELDS.client)]
+    .filter((spec) => spec !== FIELDS.invoice.items);
+
+  test.each(used.map((spec) => [spec.key, spec]))('%s has the catalogue label, help and example', (_key, spec) => {
+    const matching = properties.filter((property) => property.name === spec.key);
+    expect(matching.length).toBeGreaterThan(0);
+    for (const property of matching) {
+      expect(property.displayName).toBe(spec.label);
+      if (spec !== FIELDS.invoice.idempotencyKey) expect(property.description).toBe(toHtml(spec.help));
+      if (spec.example !== undefined && spec.type !== 'boolean' && property.type !== 'options') {
+        expect(property.placeholder).toBe(`e.g. ${spec.example}`);
+      }
+    }
+  });
+
+  test("Limit: the catalogue label and default, with the wording n8n's lint requires for every Limit", () => {
+    const limits = properties.filter((property) => property.name === FIELDS.list.limit.key);
+    expect(limits.length).toBeGreaterThan(0);
+    for (const limit of limits) {
+      expect(limit).toMatchObject({ displayName: FIELDS.list.limit.label, default: FIELDS.list.limit.default,
+        description: 'Max number of results to return', displayOptions: { show: { returnAll: [false] } } });
+    }
+  });
+
+  test('the Prevent Duplicates Key help is the catalogue help plus what n8n does without one', () => {
+    const [key] = properties.filter((property) => property.name === FIELDS.invoice.idempotencyKey.key);
+    expect(key.description).toMatch(new RegExp(`^${FIELDS.invoice.idempotencyKey.help.replace(/[()]/g, '\\$&')} When empty`));
+  });
+
+  test('line items: a fixed collection of description and amount, or one JSON array', () => {
+    const [collection] = properties.filter((property) => property.name === FIELDS.invoice.items.key);
+    expect(collection).toMatchObject({ type: 'fixedCollection', displayName: 'Line Items', typeOptions: { multipleValues: true } });
+    const values = (collection.options as INodePropertyCollection[])[0].values.map((value) => value.name);
+    expect(values).toEqual([FIELDS.item.description.key, FIELDS.item.amount.key]);
+    expect(properties.find((property) => property.name === 'itemsJson')).toMatchObject({ type: 'json' });
+  });
+
+  test('resources and operations', () => {
+    const operations = (resource: string) => action.properties
+      .find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === resource)
+      ?.options?.map((option) => ('value' in option ? option.value : undefined));
+    expect(operations('invoice')).toEqual(['create', 'get', 'getAll']);
+    expect(operations('client')).toEqual(['create', 'upsert', 'get', 'getAll', 'update']);
+    expect(action.usableAsTool).toBe(true);
+    expect(action.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
+  });
+
+  test('status filter is a dropdown of the catalogue choices', () => {
+    const status = properties.find((property) => property.name === FIELDS.invoice.status.key);
+    expect(status?.options).toEqual(FIELDS.invoice.status.choices?.map(({ value, label }) => ({ name: label, value })));
+  });
+});
+
+describe('Invoicing API Trigger node', () => {
+  const trigger = new InvoicingApiTrigger().description as INodeTypeDescription;
+
+  test('offers the catalogue events, several at once', () => {
+    const [events] = trigger.properties;
+    expect(events).toMatchObject({ name: 'events', type: 'multiOptions', required: true });
+    expect(events.options).toEqual(EVENT_TYPES.map((type) => ({
+      name: EVENT_CATALOGUE[type].label, value: type, description: EVENT_CATALOGUE[type].description,
+    })));
+    expect(events.options?.map((option) => ('name' in option ? option.name : ''))).toEqual([
+      'Invoice Viewed', 'Invoice Paid (UPI)', 'Invoice Disputed',
+    ]);
+  });
+
+  test('has one POST webhook and the three lifecycle methods', () => {
+    expect(trigger.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+    expect(Object.keys(new InvoicingApiTrigger().webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+  });
+});
+
+describe('credential', () => {
+  const credential = new InvoicingApi();
+
+  test('API key (password) and base URL, with the catalogue words and the production default', () => {
+    const [apiKey, baseUrl] = credential.properties;
+    expect(apiKey).toMatchObject({ displayName: FIELDS.connection.apiKey.label, typeOptions: { password: true }, required: true });
+    expect(apiKey.description).toBe(toHtml(FIELDS.connection.apiKey.help));
+    expect(apiKey.description).toContain('<a href="https://dashboard.invoicing.example/settings/api-keys" target="_blank">API keys</a>');
+    expect(baseUrl).toMatchObject({ displayName: FIELDS.connection.baseUrl.label, default: 'https://api.invoicing.example/' });
+  });
+
+  test('bearer authentication and a test calling GET /v1/account', () => {
+    expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
+    expect(credential.test.request).toEqual({ baseURL: '={{$credentials.baseUrl}}', url: '/v1/account', method: 'GET' });
+    expect(new URL(requests.getAccount({ apiKey: 'x', baseUrl: 'http://h' }).url).pathname).toBe(credential.test.request.url);
+  });
+});
+
+test('toHtml turns the catalogue\'s Markdown links and code spans into HTML and leaves the rest', () => {
+  expect(toHtml('See [API keys](https://x.example/keys); keys start `ik_test_`.'))
+    .toBe('See <a href="https://x.example/keys" target="_blank">API keys</a>; keys start <code>ik_test_</code>.');
+  expect(toHtml('Plain text (with brackets) [not a link].')).toBe('Plain text (with brackets) [not a link].');
+});
