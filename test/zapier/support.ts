@@ -37,4 +37,8 @@ export async function failure(promise: Promise<unknown>): Promise<{ name: string
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+// Each test file loads its own nock, but files share a jest worker's `http` module: undo the patch.
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});

@@ -10,17 +10,15 @@ import { invoiceDisputed } from './triggers/invoiceDisputed';
 import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceViewed } from './triggers/invoiceViewed';
 
-const byKey = (...definitions: Array<{ key: string }>) =>
-  Object.fromEntries(definitions.map((definition) => [definition.key, definition]));
-
 export = {
   // Read by the CLI from package.json at build time; kept in step by test/zapier/app.test.ts.
   version: '0.1.0',
   platformVersion,
   authentication,
-  triggers: byKey(invoiceViewed, invoicePaid, invoiceDisputed),
-  creates: byKey(createInvoice, createClient, updateClient),
-  searches: byKey(findClient, findInvoice),
+  // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
+  triggers: { invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed },
+  creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient },
+  searches: { find_client: findClient, find_invoice: findInvoice },
   searchOrCreates: {
     find_client: {
       key: 'find_client',
