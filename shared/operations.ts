@@ -208,7 +208,15 @@ export async function webhookIsActive(connection: Connection, webhookId: string,
 
 export async function findClientByEmail(connection: Connection, email: unknown, send: Send): Promise<Client | undefined> {
   const page = await runOperation(operations.listClients, connection, { email, limit: 1 }, send);
-  return page.data[0];
+  return page.data.find((client) => sameText(client.email, email));
+}
+
+/**
+ * The list filters (`email=`, `number=`) are trusted only as far as the answer shows: a service that
+ * ignored one must not get another client patched by an upsert, or another invoice returned by a search.
+ */
+function sameText(found: string, wanted: unknown): boolean {
+  return typeof wanted === 'string' && found.trim().toLowerCase() === wanted.trim().toLowerCase();
 }
 
 /**
@@ -253,7 +261,7 @@ export async function findInvoice(connection: Connection, raw: { invoice_id?: un
     }
   }
   const page = await runOperation(operations.listInvoices, connection, { number: byNumber, limit: 1 }, send);
-  return page.data[0];
+  return page.data.find((invoice) => sameText(invoice.number, byNumber));
 }
 
 /** Cursor paging (`starting_after`) until `max` items or the last page. */

@@ -206,6 +206,18 @@ describe('upsertClientByEmail', () => {
   test('findClientByEmail returns undefined when there is none', async () => {
     expect(await findClientByEmail(connection, 'nobody@example.com', service(page([])).send)).toBeUndefined();
   });
+
+  test('findClientByEmail matches the e-mail whatever its case', async () => {
+    expect(await findClientByEmail(connection, ' ANA@example.com', service(page([found])).send)).toEqual(found);
+  });
+
+  test('a service that ignores the email filter cannot make the upsert patch someone else', async () => {
+    const stranger = { ...sampleClient, id: 'cli_stranger', email: 'someone.else@example.com' };
+    const api = service(page([stranger]), ok({ ...sampleClient, id: 'cli_new' }, 201));
+    expect(await upsertClientByEmail(connection, { email: 'ana@example.com', name: 'Ana' }, api.send))
+      .toEqual({ client: { ...sampleClient, id: 'cli_new' }, created: true });
+    expect(api.route()).toEqual(['GET /clients?email=ana%40example.com&limit=1', 'POST /clients']);
+  });
 });
 
 describe('findInvoice', () => {
@@ -225,6 +237,11 @@ describe('findInvoice', () => {
     expect(await findInvoice(connection, { number: 'INV-000123' }, api.send)).toMatchObject({ number: 'INV-000123' });
     expect(api.route()).toEqual(['GET /invoices?limit=1&number=INV-000123']);
     expect(await findInvoice(connection, { number: 'INV-999' }, service(page([])).send)).toBeUndefined();
+    expect(await findInvoice(connection, { number: ' inv-000123 ' }, service(page([sampleInvoice])).send)).toMatchObject({ id: sampleInvoice.id });
+  });
+
+  test('by number, an answer for another number (a filter the service ignored) is not a match', async () => {
+    expect(await findInvoice(connection, { number: 'INV-000999' }, service(page([sampleInvoice])).send)).toBeUndefined();
   });
 
   test('the id wins when both are given', async () => {
