@@ -51,3 +51,9 @@ export async function call<T>(
     throw zapierError(z, error);
   }
 }
+
+/** A search answers with a list: empty means "not found", which lets Find or Create go on to create. */
+export async function searchResult<T>(found: Promise<T | undefined>): Promise<T[]> {
+  const result = await found;
+  return result === undefined ? [] : [result];
+}

@@ -1,14 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { FIELDS, findClientByEmail, sampleClient } from '../../../shared';
-import { call } from '../api';
+import { call, searchResult } from '../api';
 import { inputField, outputFields } from '../fields';
 
-/** A search returns a list: empty means "not found", which lets Find or Create create the client. */
 const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, async (connection, send) => {
-    const client = await findClientByEmail(connection, bundle.inputData.email, send);
-    return client ? [client] : [];
-  });
+  call(z, bundle, (connection, send) => searchResult(findClientByEmail(connection, bundle.inputData.email, send)));
 
 export const findClient = {
   key: 'find_client',

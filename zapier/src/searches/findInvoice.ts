@@ -1,14 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { FIELDS, findInvoice as findInvoiceByIdOrNumber, samplePresentedInvoice } from '../../../shared';
-import { call } from '../api';
+import { call, searchResult } from '../api';
 import { inputField, outputFields } from '../fields';
 
 const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, async (connection, send) => {
-    const invoice = await findInvoiceByIdOrNumber(connection,
-      { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number }, send);
-    return invoice ? [invoice] : [];
-  });
+  call(z, bundle, (connection, send) => searchResult(findInvoiceByIdOrNumber(connection,
+    { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number }, send)));
 
 export const findInvoice = {
   key: 'find_invoice',
