@@ -14,6 +14,9 @@ import { buildPackage, loadPackage } from './harness';
 const packageRoot = path.resolve(__dirname, '../../n8n');
 const node = process.execPath;
 
+/** eslint-plugin-n8n-nodes-base swaps in fixture file names when NODE_ENV is "test", as jest sets it. */
+const { NODE_ENV: _jest, ...lintEnv } = process.env;
+
 interface ScanReport {
   files?: string[];
   unexpectedFiles?: string[];
@@ -28,7 +31,7 @@ interface ScanReport {
 function scan(folder?: string): { exitCode: number; report: ScanReport } {
   try {
     const output = execFileSync(node, ['scripts/scan-package.mjs', ...(folder ? [folder] : [])],
-      { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: lintEnv });
     return { exitCode: 0, report: JSON.parse(output) };
   } catch (error) {
     const failed = error as { status: number; stdout: string };
@@ -119,6 +122,16 @@ describe('the scan itself can fail', () => {
   });
 });
 
+describe('n8n-node lint', () => {
+  test('passes in strict mode with no error and no warning', () => {
+    const cli = path.resolve(packageRoot, '../node_modules/.bin/n8n-node');
+    const output = execFileSync(cli, ['lint'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...lintEnv, FORCE_COLOR: '0' } });
+    expect(output).toContain('n8n-node lint');
+    expect(output).not.toMatch(/problem|warning|error|Strict mode violation/i);
+  }, 60_000);
+});
+
 describe('package.json', () => {
   const manifest = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
 
@@ -164,6 +177,23 @@ describe('loaded by n8n-core', () => {
       const credential = loader.getCredential('invoicingApi').type;
       expect(credential.supportedNodes?.sort()).toEqual(['invoicingApi', 'invoicingApiTrigger']);
       expect(credential.iconUrl).toEqual(icons);
+    } finally {
+      built.cleanup();
+    }
+  });
+
+  test('outside a test run too, where n8n-core evaluates each class in its own vm context', () => {
+    const built = buildPackage();
+    try {
+      const script = `process.env.N8N_LOG_LEVEL = 'silent';
+        const { PackageDirectoryLoader } = require('n8n-core');
+        const loader = new PackageDirectoryLoader(${JSON.stringify(built.dir)});
+        loader.loadAll().then(() => process.stdout.write(JSON.stringify({
+          nodes: Object.keys(loader.known.nodes), credentials: Object.keys(loader.known.credentials),
+          operations: loader.getNode('invoicingApi').type.description.properties.filter((p) => p.name === 'operation').length,
+        })));`;
+      const output = execFileSync(node, ['-e', script], { cwd: path.resolve(packageRoot, '..'), encoding: 'utf8', env: lintEnv });
+      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger'], credentials: ['invoicingApi'], operations: 2 });
     } finally {
       built.cleanup();
     }
