@@ -1,5 +1,6 @@
 /** The app definition Zapier loads: connection, three instant triggers, client sync and invoices. */
 import { version as platformVersion } from 'zapier-platform-core';
+import { version } from '../package.json';
 import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
@@ -11,8 +12,7 @@ import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceViewed } from './triggers/invoiceViewed';
 
 export = {
-  // Read by the CLI from package.json at build time; kept in step by test/zapier/app.test.ts.
-  version: '0.1.0',
+  version,
   platformVersion,
   authentication,
   // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
