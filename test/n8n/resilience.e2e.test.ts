@@ -147,7 +147,7 @@ describe('concurrency', () => {
   const getMany = { resource: 'client', operation: 'getAll', limit: 1, filters: { email: '={{ $json.email }}' } };
 
   test.each([[undefined, 5], [2, 2], [1, 1]])('Max Concurrent Requests %p → at most %p requests in flight', async (setting, peak) => {
-    const proxy = await startProxy(s.sandbox.baseUrl, { delayMs: 25 });
+    const proxy = await startProxy(s.sandbox.baseUrl, { delayMs: 60 });
     try {
       const run = await s.run({ ...getMany, options: setting === undefined ? {} : { concurrency: setting } },
         { input: emails, credentials: viaProxy(proxy.url) });
