@@ -156,7 +156,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 let executionCounter = 0;
 
-function additionalDataFor(
+export function additionalDataFor(
   credentialsHelper: ICredentialsHelper,
   hooks: ExecutionLifecycleHooks | undefined,
   executionId: string,
