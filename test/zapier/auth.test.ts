@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { SERVICE, sampleAccount } from '../../shared';
 import { API_KEY, api, app, appTester, authData, failure, nock, problem } from './support';
 
@@ -9,6 +10,14 @@ describe('connection', () => {
     const scope = api().get('/v1/account').matchHeader('authorization', `Bearer ${API_KEY}`).reply(200, sampleAccount);
     await expect(appTester(test, { authData })).resolves.toMatchObject({ name: sampleAccount.name });
     expect(scope.isDone()).toBe(true);
+  });
+
+  it('leaves node\'s http module unpatched for whatever else runs in the process', async () => {
+    const request = http.request;
+    api().get('/v1/account').reply(200, sampleAccount);
+    await appTester(test, { authData });
+    expect(http.request).toBe(request);
+    expect((http as { patchedByZapier?: boolean }).patchedByZapier).toBeUndefined();
   });
 
   it('uses the base URL of the connection when one is given (sandbox, private deployment)', async () => {

@@ -15,6 +15,10 @@ export = {
   version,
   platformVersion,
   authentication,
+  // Every request goes through z.request, which logs itself; core's patch of node's http.request would
+  // only add a second logger, and it drops the options of `request(url, options)` calls made by anything
+  // else sharing the process (a sandbox in the same jest worker sent its webhooks as bare GETs).
+  flags: { skipHttpPatch: true },
   // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
   triggers: { invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed },
   creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient },
