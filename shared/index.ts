@@ -11,3 +11,5 @@ export * from './operations';
 export * from './samples';
 export * from './webhooks/signature';
 export * from './webhooks/events';
+export * from './throttle';
+export * from './forms';
