@@ -132,6 +132,7 @@ export const FIELDS = {
  */
 export const OUTPUT_LABELS: Record<string, string> = {
   id: 'ID',
+  object: 'Object Type',
   number: 'Invoice Number',
   status: 'Status',
   client_id: 'Client ID',
@@ -159,6 +160,8 @@ export const OUTPUT_LABELS: Record<string, string> = {
   phone: 'Phone',
   company: 'Company',
   tax_id: 'Tax ID',
+  ...Object.fromEntries([FIELDS.client.addressLine1, FIELDS.client.addressLine2, FIELDS.client.city, FIELDS.client.state,
+    FIELDS.client.postalCode, FIELDS.client.country].map((spec) => [`address__${spec.key}`, spec.label])),
   event_id: 'Event ID',
   event_type: 'Event Type',
   occurred_at: 'Occurred At',
