@@ -1,0 +1,187 @@
+/**
+ * `npm run demo`: the whole loop on one machine. An in-memory sandbox (own process), the built Zapier app
+ * in zapier-platform-core's app tester and the built n8n package in n8n-core's engine: connect, sync a
+ * client, create an invoice from each platform, turn on every trigger, make each invoice viewed, paid
+ * over UPI and disputed, and check that both platforms received every event with a verified signature.
+ * `--faults` (or DEMO_FAULTS=1, or DEMO_FAULTS=<spec>) adds duplicates, shuffled order and 429s.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { expectOk, requests, type Connection, type HttpRequest, type InvoiceEvent, type PresentedInvoice } from '../shared';
+import { waitOutRateLimits } from '../shared/throttle';
+import { fetchSend } from '../sandbox';
+import { N8nSide } from './n8n';
+import { startSandboxProcess, type DemoSandbox } from './sandbox';
+import { StepFailed, Steps, check } from './steps';
+import { printSummary, type DemoResult } from './summary';
+import { watchTraffic } from './traffic';
+import { ZapierSide } from './zapier';
+
+/** The built demo lives in demo/dist, two levels below the repository root, as test/n8n/harness.ts does. */
+const ROOT = path.resolve(__dirname, '../..');
+export const DEFAULT_FAULTS = 'duplicate=0.5,shuffle,429=0.1';
+const CLIENT = { email: 'ana.sharma@example.com', name: 'Ana Sharma', city: 'Pune', phone: '+91 98123 45678' };
+
+function options() {
+  const { values } = parseArgs({ options: { faults: { type: 'boolean' }, seed: { type: 'string' } }, strict: true });
+  const env = process.env.DEMO_FAULTS;
+  const faults = values.faults || env ? (env && env !== '1' && env !== 'true' ? env : DEFAULT_FAULTS) : undefined;
+  return { faults, seed: values.seed };
+}
+
+async function main(): Promise<number> {
+  const { faults, seed } = options();
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const steps = new Steps(print);
+  const started = performance.now();
+  const traffic = watchTraffic();
+  print(`Invoicing API connectors demo: Zapier app and n8n package against a local sandbox${faults ? ` (faults on: ${faults})` : ''}\n`);
+
+  let sandbox: DemoSandbox | undefined;
+  let zapier: ZapierSide | undefined;
+  let n8n: N8nSide | undefined;
+  try {
+    sandbox = await steps.run('Sandbox: start in memory, in its own process', () => startSandboxProcess({ faults, seed }),
+      (s) => `${s.baseUrl} (test key kept out of this output)`);
+    const connection: Connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
+    // The demo's own look at the service (occasions, listing webhooks) waits out 429s like the connectors do.
+    const api = waitOutRateLimits(fetchSend, { sleep: (ms) => sleep(ms) });
+    const call = async <T>(build: (c: Connection) => HttpRequest) => expectOk(await api(build(connection))) as T;
+
+    zapier = await steps.run('Zapier: load the built app (zapier/dist) into createAppTester', async () =>
+      new ZapierSide(ROOT, { api_key: connection.apiKey, base_url: connection.baseUrl! }));
+    n8n = await steps.run('n8n: build the package and load it with n8n-core\'s PackageDirectoryLoader',
+      () => N8nSide.load({ apiKey: connection.apiKey, baseUrl: connection.baseUrl! }),
+      (side) => `${side.pkg.packageName}: ${side.pkg.loader.known.nodes ? Object.keys(side.pkg.loader.known.nodes).join(', ') : ''}`);
+    const z = zapier;
+    const n = n8n;
+
+    const label = await steps.run('Zapier: connect (auth test + connection label)', () => z.connect(), (l) => `"${l}"`);
+    await steps.run('n8n: connect (credential test through RoutingNode)', () => n.testCredential(), () => 'Connection successful');
+
+    const synced = await steps.run('Zapier: Find or Create Client', () => z.findOrCreateClient(CLIENT),
+      ({ client, created }) => `${created ? 'created' : 'updated'} ${client.id} ${client.email}`);
+    const upserted = await steps.run('n8n: Client → Create or Update (adds the WhatsApp number)',
+      () => n.upsertClient(CLIENT.email, CLIENT.phone), (c) => `${c.id === synced.client.id ? 'updated' : 'created'} ${c.id}, phone ${c.phone}`);
+    check(upserted.id === synced.client.id, `n8n's Create or Update made a second client (${upserted.id}) instead of updating ${synced.client.id}`);
+
+    const describe = (i: PresentedInvoice) => `${i.number} ${i.amount_due_formatted}, ${i.items.length} line items, WhatsApp ${i.whatsapp?.status ?? 'off'}`;
+    const zapierInvoice = await steps.run('Zapier: Create Invoice (line items, Send on WhatsApp, Prevent Duplicates Key)',
+      () => z.createInvoice({ client_email: CLIENT.email, currency: 'INR', auto_send_whatsapp: true, idempotency_key: 'zap-order-1001',
+        items: [{ description: 'Website design, May', amount: '1250000' }, { description: 'Hosting, 12 months', amount: '240000' }] }), describe);
+    const n8nInvoice = await steps.run('n8n: Invoice → Create (line items, Send on WhatsApp)',
+      () => n.createInvoice({ client_email: CLIENT.email, currency: 'INR', auto_send_whatsapp: true, items: { item: [
+        { description: 'Logo refresh', amount: 450000 }, { description: 'Brand guidelines', amount: 150000 },
+        { description: 'Social media kit', amount: 99900 }] } }), describe);
+
+    const zapierHooks = await steps.run('Zapier: turn on Invoice Viewed, Paid and Disputed (performSubscribe × 3)',
+      () => z.subscribeAll(), (ids) => `${ids.length} webhooks: ${ids.join(', ')}`);
+    const n8nHook = await steps.run('n8n: activate a workflow on all three events (trigger webhook create)',
+      () => n.activateTrigger(), (id) => `1 webhook: ${id}`);
+
+    const occasions = [
+      { invoice: zapierInvoice, view: 'whatsapp' as const, pay: undefined },
+      { invoice: n8nInvoice, view: 'email' as const, pay: 300000 },
+    ];
+    // Without faults each occasion's deliveries land before the next one happens, so the order is kept;
+    // with faults they come in one burst, which the sandbox's shuffling then reorders.
+    const burst = Boolean(faults);
+    const events = await steps.run(`Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`, async () => {
+      const emitted: InvoiceEvent[] = [];
+      const occur = async (build: (c: Connection) => HttpRequest) => {
+        emitted.push(await call<InvoiceEvent>(build));
+        if (!burst) await sandbox!.settled();
+      };
+      for (const { invoice, view, pay } of occasions) {
+        await occur((c) => requests.simulateView(c, invoice.id, { channel: view }));
+        await occur((c) => requests.simulatePayment(c, invoice.id, { amount: pay }));
+        await occur((c) => requests.simulateDispute(c, invoice.id, { reason: 'amount_incorrect', note: 'Hosting was quoted at ₹2,000' }));
+      }
+      return emitted;
+    }, (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`);
+
+    const sent = await steps.run('Sandbox: wait until every delivery is made', () => sandbox!.settled(), (log) =>
+      `${Object.values(log).reduce((sum, w) => sum + w.attempts, 0)} deliveries, ${Object.values(log).reduce((sum, w) => sum + w.duplicates, 0)} of them duplicates`);
+    const sentTo = (ids: string[]) => ids.reduce((sum, id) => ({ attempts: sum.attempts + (sent[id]?.attempts ?? 0),
+      duplicates: sum.duplicates + (sent[id]?.duplicates ?? 0) }), { attempts: 0, duplicates: 0 });
+
+    const expectAll = (platform: string, receipts: ReturnType<typeof n.receipts>, log: { attempts: number; duplicates: number }) => {
+      check(receipts.rejected === 0, `${platform} refused ${receipts.rejected} genuine deliveries`);
+      check(receipts.deliveries === log.attempts, `${platform} got ${receipts.deliveries} deliveries, the sandbox sent ${log.attempts}`);
+      const got = new Map(receipts.records.map((record) => [record.id, record.event_type]));
+      const missing = events.filter((event) => got.get(event.id) !== event.type);
+      check(!missing.length, `${platform} did not receive ${missing.map((e) => `${e.type} ${e.id}`).join(', ')}`);
+      check(receipts.records.length === events.length, `${platform} started ${receipts.records.length} runs for ${events.length} events`);
+      check(receipts.repeats === log.duplicates, `${platform} recognised ${receipts.repeats} repeats, the sandbox sent ${log.duplicates} duplicates`);
+      return receipts;
+    };
+    const zapierReceipts = await steps.run('Zapier: feed each delivery to its trigger\'s perform (signature checked)',
+      async () => expectAll('Zapier', await z.receive(), sentTo(zapierHooks)), receiptLine);
+    const n8nReceipts = await steps.run('n8n: deliveries through the trigger\'s webhook() into the workflow',
+      async () => expectAll('n8n', n.receipts(), sentTo([n8nHook])), receiptLine);
+
+    await steps.run('Both: a delivery whose body was changed after signing is refused', async () => {
+      const zapierRefusal = await z.refusalOfTampered();
+      check(zapierRefusal, 'the Zapier trigger accepted a tampered delivery');
+      const n8nRefusal = await n.refusalOfTampered();
+      check(n8nRefusal, 'the n8n trigger accepted a tampered delivery');
+      return { zapierRefusal, n8nRefusal };
+    }, (r) => `Zapier: no record, logged "${r.zapierRefusal}"; n8n: ${r.n8nRefusal}`);
+
+    const invoices = await steps.run('n8n: Invoice → Get Many (Return All): nothing created twice', async () => {
+      const listed = await n.listInvoices();
+      const ids = new Set(listed.map((invoice) => invoice.id));
+      check(listed.length === 2 && ids.has(zapierInvoice.id) && ids.has(n8nInvoice.id),
+        `expected exactly the 2 invoices created, found ${listed.length}: ${listed.map((i) => i.number).join(', ')}`);
+      return listed;
+    }, (listed) => `${listed.length} invoices: ${listed.map((i) => `${i.number} (${i.status})`).join(', ')}`);
+
+    const remaining = await steps.run('Clean up: Zapier performUnsubscribe × 3, n8n workflow deactivated', async () => {
+      const deleted = await z.unsubscribeAll();
+      check(deleted === 3, `Zapier deleted ${deleted} of 3 webhooks`);
+      await n.deactivateTrigger();
+      const { data } = await call<{ data: unknown[] }>((c) => requests.listWebhooks(c, { limit: 100 }));
+      check(data.length === 0, `${data.length} webhooks remain`);
+      return data.length;
+    }, (count) => `${count} webhooks remain`);
+
+    check(traffic.zapier.rateLimited === z.throttledRetries,
+      `Zapier got ${traffic.zapier.rateLimited} 429s but retried ${z.throttledRetries} steps`);
+    const result: DemoResult = {
+      faults, label, client: upserted, createdClient: synced.created, invoices: { zapier: zapierInvoice, n8n: n8nInvoice }, listed: invoices,
+      webhooks: { zapier: zapierHooks.length, n8n: 1, remaining }, events, receipts: { zapier: zapierReceipts, n8n: n8nReceipts },
+      traffic: { zapier: traffic.zapier, n8n: traffic.n8n }, timings: steps.timings, totalMs: Math.round(performance.now() - started),
+    };
+    printSummary(result, print);
+    return 0;
+  } catch (error) {
+    const message = error instanceof StepFailed ? error.message : `unexpected error: ${(error as Error)?.message ?? error}`;
+    print(`\nDemo FAILED: ${message}`);
+    return 1;
+  } finally {
+    traffic.stop();
+    await zapier?.close();
+    await n8n?.close();
+    await sandbox?.stop();
+  }
+}
+
+function receiptLine(receipts: { deliveries: number; records: unknown[]; repeats: number }): string {
+  return `${receipts.deliveries} deliveries → ${receipts.records.length} runs started, ${receipts.repeats} repeats recognised by event id`;
+}
+
+// A hung step must not hang `npm run demo` (or CI): stop with a clear message instead.
+const watchdog = setTimeout(() => {
+  process.stdout.write('\nDemo FAILED: still running after 120 s; stopping.\n');
+  process.exit(1);
+}, 120_000);
+watchdog.unref();
+
+main().then((code) => {
+  process.exitCode = code;
+}, (error) => {
+  process.stdout.write(`\nDemo FAILED: ${(error as Error)?.message ?? error}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,163 @@
+/**
+ * The Zapier half: the BUILT app (zapier/index.js → dist/index.js, what build.zip ships) run by
+ * zapier-platform-core's createAppTester, as `zapier-platform test` runs it. A throttled step is
+ * retried after the delay its ThrottledError names, as Zapier's runtime does; each trigger gets a
+ * receiver of its own, as each Zap gets its own hook URL.
+ */
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Bundle, createAppTester } from 'zapier-platform-core';
+
+import type { Client, EventType, FlatEventRecord, PresentedInvoice } from '../shared';
+import { startReceiver, type ReceivedRequest, type Receiver } from '../sandbox';
+import { tally, tamper, type Receipts } from './receipts';
+
+type App = typeof import('../zapier/src');
+
+/**
+ * zapier-platform-core decides once, when first loaded, whether it runs under a test tool (NODE_ENV
+ * test, as under `zapier-platform test`): only then does it fail a step on an invalid response instead
+ * of logging it, skip reading zapier/.env, and not print a Lambda memory report after every call.
+ * The app is loaded after core, in the same scope, as it imports core too.
+ */
+function loadUnderTest(root: string): { app: App; tester: typeof createAppTester } {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'test';
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded at run time, never bundled */
+    const tester = (require('zapier-platform-core') as typeof import('zapier-platform-core')).createAppTester;
+    const app = require(path.join(root, 'zapier')) as App;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return { app, tester };
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+type Trigger = App['triggers'][keyof App['triggers']];
+
+/** Zapier hands a hook's perform the raw body, with each header renamed `Http-Webhook-Id` style. */
+function asZapierRawRequest(request: ReceivedRequest, body = request.rawBody) {
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) =>
+    [`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`, String(value)]));
+  return { method: 'POST' as const, content: body, headers };
+}
+
+export class ZapierSide {
+  /** Steps Zapier would have retried after a 429 (ThrottledError). */
+  throttledRetries = 0;
+
+  /** What the app logged with z.console during the last step (core echoes it to the console). */
+  lastLog: string[] = [];
+
+  private readonly app: App;
+
+  private readonly appTester: ReturnType<typeof createAppTester>;
+
+  private readonly hooks = new Map<EventType, { trigger: Trigger; receiver: Receiver; subscribeData: { id: string; secret: string } }>();
+
+  constructor(root: string, private readonly authData: { api_key: string; base_url: string }) {
+    const { app, tester } = loadUnderTest(root);
+    this.app = app;
+    this.appTester = tester(app);
+  }
+
+  /** One step with the connection's authData, retried while Zapier would retry it. */
+  private async step<T>(perform: (z: any, bundle: Bundle) => T | Promise<T>, bundle: Partial<Bundle> = {}): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.capturingLog(async () => (await this.appTester(perform, { authData: this.authData, ...bundle })) as T);
+      } catch (error) {
+        if ((error as Error).name !== 'ThrottledError' || attempt >= 5) throw error;
+        this.throttledRetries += 1;
+        const { delay } = JSON.parse((error as Error).message) as { delay?: number };
+        await sleep((delay ?? 1) * 1000);
+      }
+    }
+  }
+
+  /** Keeps z.console's echo off the demo's output; the step's caller may show it. */
+  private async capturingLog<T>(work: () => Promise<T>): Promise<T> {
+    const { log, error } = console;
+    this.lastLog = [];
+    console.log = console.error = (...args: unknown[]) => void this.lastLog.push(args.map(String).join(' ').trim());
+    try {
+      return await work();
+    } finally {
+      Object.assign(console, { log, error });
+    }
+  }
+
+  /** The connection test, then the label the Zap editor shows for it. */
+  async connect(): Promise<string> {
+    const account = await this.step(this.app.authentication.test);
+    return await this.step(this.app.authentication.connectionLabel, { inputData: account });
+  }
+
+  /** "Find or Create Client": the search first, then Create Client or Update Client. */
+  async findOrCreateClient(input: { email: string; name: string; city: string }): Promise<{ client: Client; created: boolean }> {
+    const { find_client: find, create_client: create, update_client: update } = { ...this.app.searches, ...this.app.creates };
+    const [found] = await this.step(find.operation.perform, { inputData: { email: input.email } });
+    const address = { line1: '12 MG Road', city: input.city, postal_code: '411001', country: 'IN' };
+    if (found) {
+      return { client: await this.step(update.operation.perform, { inputData: { client_id: found.id, name: input.name } }), created: false };
+    }
+    return { client: await this.step(create.operation.perform, { inputData: { email: input.email, name: input.name, ...address } }), created: true };
+  }
+
+  async createInvoice(inputData: Record<string, unknown>): Promise<PresentedInvoice> {
+    return await this.step(this.app.creates.create_invoice.operation.perform, { inputData });
+  }
+
+  /** Turns on all three triggers: performSubscribe with each one's own target URL. */
+  async subscribeAll(): Promise<string[]> {
+    for (const trigger of Object.values(this.app.triggers)) {
+      const receiver = await startReceiver({ path: `/hooks/zapier/${trigger.key}` });
+      const subscribeData = await this.step(trigger.operation.performSubscribe, { targetUrl: receiver.url });
+      this.hooks.set(trigger.operation.sample.event_type, { trigger, receiver, subscribeData });
+    }
+    return [...this.hooks.values()].map(({ subscribeData }) => subscribeData.id);
+  }
+
+  /** Every delivery, in arrival order, fed to its trigger's perform: a record starts a Zap, [] does not. */
+  async receive(): Promise<Receipts> {
+    const arrivals = [...this.hooks.values()]
+      .flatMap((hook) => hook.receiver.requests.map((request) => ({ hook, request })))
+      .sort((a, b) => a.request.receivedAt - b.request.receivedAt);
+    const judged = [];
+    for (const { hook, request } of arrivals) {
+      const [record] = await this.perform(hook.trigger.operation.sample.event_type, request);
+      judged.push(record ? { record } : { refused: true as const });
+    }
+    return tally(judged);
+  }
+
+  /** A delivery whose body was changed after signing: the trigger must return no record. Returns why it refused. */
+  async refusalOfTampered(): Promise<string | undefined> {
+    const [type, hook] = [...this.hooks.entries()].find(([, h]) => h.receiver.requests.length)!;
+    const original = hook.receiver.requests[0];
+    const records = await this.perform(type, original, tamper(original.rawBody));
+    return records.length ? undefined : this.lastLog.join(' ');
+  }
+
+  private async perform(type: EventType, request: ReceivedRequest, body?: string): Promise<FlatEventRecord[]> {
+    const { trigger, subscribeData } = this.hooks.get(type)!;
+    const rawRequest = asZapierRawRequest(request, body);
+    return await this.step(trigger.operation.perform,
+      { subscribeData, rawRequest, cleanedRequest: JSON.parse(rawRequest.content) } as Partial<Bundle>);
+  }
+
+  /** Turns the triggers off again; returns how many webhooks were deleted. */
+  async unsubscribeAll(): Promise<number> {
+    let deleted = 0;
+    for (const { trigger, subscribeData } of this.hooks.values()) {
+      const result = await this.step(trigger.operation.performUnsubscribe, { subscribeData });
+      if (result.deleted) deleted += 1;
+    }
+    return deleted;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.hooks.values()].map(({ receiver }) => receiver.close()));
+  }
+}
