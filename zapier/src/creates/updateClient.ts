@@ -1,6 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { FIELDS, operations, runOperation, sampleClient } from '../../../shared';
-import { clientInputFromFields } from '../../../shared/forms';
+import { FIELDS, clientInputFromFields, operations, runOperation, sampleClient } from '../../../shared';
 import { call } from '../api';
 import { clientInputFields } from '../clientFields';
 import { inputField, outputFields } from '../fields';
