@@ -2,7 +2,7 @@
 // `n8n-node build` only runs tsc, which would leave the shared core outside the package. n8n
 // resolves n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external;
 // node:crypto is a Node built-in the scanner allows.
-import { build } from 'esbuild';
+import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,16 +26,11 @@ function copyAssets(folder) {
 
 rmSync(dist, { recursive: true, force: true });
 const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
-await build({
+await bundle({
   entryPoints: Object.fromEntries(entries.map((file) => [file.replace(/^dist\//, '').replace(/\.js$/, ''),
     path.join(root, sourceOf(file))])),
   outdir: dist,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
   target: 'node20',
   external: ['n8n-workflow', 'zod'],
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);

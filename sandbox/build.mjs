@@ -1,6 +1,6 @@
 // Bundles the sandbox CLI (and the shared core it uses) into dist/cli.js for `npm start`, and copies the
 // dashboard's static files beside it, since the page is served as is.
-import { build } from 'esbuild';
+import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,14 +9,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
-await build({
+await bundle({
   entryPoints: [path.join(here, 'cli.ts')],
   outfile: path.join(dist, 'cli.js'),
-  bundle: true,
-  platform: 'node',
   target: 'node22',
-  format: 'cjs',
   sourcemap: 'linked',
-  logLevel: 'warning',
 });
 cpSync(path.join(here, 'public'), path.join(dist, 'public'), { recursive: true });
