@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { expectOk, requests, type Connection, type HttpRequest, type InvoiceEvent, type PresentedInvoice } from '../shared';
 import { waitOutRateLimits } from '../shared/throttle';
-import { fetchSend } from '../sandbox';
+import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
 import { StepFailed, Steps, check } from './steps';
@@ -24,16 +24,31 @@ const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_FAULTS = 'duplicate=0.5,shuffle,429=0.1';
 const CLIENT = { email: 'ana.sharma@example.com', name: 'Ana Sharma', city: 'Pune', phone: '+91 98123 45678' };
 
-function options() {
-  const { values } = parseArgs({ options: { faults: { type: 'boolean' }, seed: { type: 'string' } }, strict: true });
+const USAGE = `Usage: npm run demo -- [--faults] [--seed <n>]
+  --faults      sandbox fault injection: ${DEFAULT_FAULTS} (DEMO_FAULTS=1 does the same; DEMO_FAULTS=<spec> picks others)
+  --seed <n>    repeatable faults and shuffling`;
+
+/** The flags, or an error naming what was wrong, with the usage (a bad fault spec is caught before anything starts). */
+function options(): { faults?: string; seed?: string; help?: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { faults: { type: 'boolean' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
   const env = process.env.DEMO_FAULTS;
   const faults = values.faults || env ? (env && env !== '1' && env !== 'true' ? env : DEFAULT_FAULTS) : undefined;
-  return { faults, seed: values.seed };
+  if (faults) parseFaultSpec(faults);
+  return { faults, seed: values.seed, help: values.help };
 }
 
 async function main(): Promise<number> {
-  const { faults, seed } = options();
   const print = (line: string) => process.stdout.write(`${line}\n`);
+  const { faults, seed, help } = options();
+  if (help) {
+    print(USAGE);
+    return 0;
+  }
   const steps = new Steps(print);
   const started = performance.now();
   const traffic = watchTraffic();

@@ -28,7 +28,8 @@ export async function startSandboxProcess(options: { faults?: string; seed?: str
       child.off('message', onMessage);
       resolve(message as T);
     };
-    const onExit = (code: number | null) => reject(new Error(`the sandbox process stopped (exit ${code})${stderr ? `: ${stderr.trim()}` : ''}`));
+    // Its first line of stderr says why; the stack under it is for DEMO_DEBUG, not for the demo's output.
+    const onExit = (code: number | null) => reject(new Error(`the sandbox process stopped (exit ${code})${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
     child.on('message', onMessage);
     child.once('exit', onExit);
   });

@@ -36,6 +36,17 @@ function loadUnderTest(root: string): { app: App; tester: typeof createAppTester
 }
 type Trigger = App['triggers'][keyof App['triggers']];
 
+/** Zapier's own errors carry a JSON message ({ message, code, delay }); others a plain one. */
+function zapierMessage(message: string): { message: string; delay?: number } {
+  try {
+    const parsed = JSON.parse(message) as { message?: unknown; delay?: number };
+    if (typeof parsed.message === 'string') return { message: parsed.message, delay: parsed.delay };
+  } catch {
+    // a plain message
+  }
+  return { message };
+}
+
 /** Zapier hands a hook's perform the raw body, with each header renamed `Http-Webhook-Id` style. */
 function asZapierRawRequest(request: ReceivedRequest, body = request.rawBody) {
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) =>
@@ -68,10 +79,10 @@ export class ZapierSide {
       try {
         return await this.capturingLog(async () => (await this.appTester(perform, { authData: this.authData, ...bundle })) as T);
       } catch (error) {
-        if ((error as Error).name !== 'ThrottledError' || attempt >= 5) throw error;
+        const { name, message } = error as Error;
+        if (name !== 'ThrottledError' || attempt >= 5) throw new Error(`${name}: ${zapierMessage(message).message}`);
         this.throttledRetries += 1;
-        const { delay } = JSON.parse((error as Error).message) as { delay?: number };
-        await sleep((delay ?? 1) * 1000);
+        await sleep((zapierMessage(message).delay ?? 1) * 1000);
       }
     }
   }

@@ -1,0 +1,106 @@
+/**
+ * `npm run demo` as a newcomer runs it: the built demo in a child process (it starts its own sandbox
+ * process and loads the built Zapier app and n8n package), once as is and once with the sandbox's fault
+ * injection. Asserts the exit code and what the summary claims, cross-checking its counts.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(__dirname, '../..');
+const demo = path.join(root, 'demo', 'dist', 'demo.js');
+
+interface Outcome { code: number; stdout: string; stderr: string }
+
+async function runDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo, ...args],
+      { cwd: root, env: { ...process.env, ...env, DEMO_FAULTS: env.DEMO_FAULTS ?? '' }, timeout: 50_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** The per-platform line of the summary (demo/summary.ts receivedLine). */
+function received(stdout: string, platform: 'Zapier' | 'n8n') {
+  const match = new RegExp(`^\\s+${platform}\\s+received (\\d+)/(\\d+) events, (\\d+) deliveries, (\\d+) repeats recognised by event id, `
+    + '(\\d+)/(\\d+) signatures verified$', 'm').exec(stdout);
+  if (!match) throw new Error(`no summary line for ${platform} in:\n${stdout}`);
+  const [events, expected, deliveries, repeats, verified, of] = match.slice(1).map(Number);
+  return { events, expected, deliveries, repeats, verified, of };
+}
+
+/** What every successful run must show, whatever the faults. Returns the repeats per platform. */
+function expectCompleteRun({ code, stdout, stderr }: Outcome) {
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  const steps = stdout.split('\n').filter((line) => /^\[\s?\d+\] /.test(line));
+  expect(steps).toHaveLength(18);
+  for (const step of steps) expect(step).toMatch(/: .+ \(\d+ ms\)$/);
+  expect(stdout).not.toMatch(/FAILED|^\s+at /m);
+  // The sandbox's test key is a secret like any API key: never printed.
+  expect(stdout).not.toMatch(/ik_(test|live)_\w/);
+
+  for (const type of ['invoice.viewed', 'invoice.paid', 'invoice.disputed']) {
+    const rows = stdout.split('\n').filter((line) => line.trim().startsWith(type));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatch(/evt_\w+\s+received, verified\s+received, verified$/);
+  }
+  const zapier = received(stdout, 'Zapier');
+  const n8n = received(stdout, 'n8n');
+  for (const platform of [zapier, n8n]) {
+    expect(platform).toMatchObject({ events: 6, expected: 6, verified: platform.deliveries, of: platform.deliveries });
+    expect(platform.deliveries - platform.repeats).toBe(6);
+  }
+  // The sandbox's own delivery log (step 13) agrees with what the two platforms counted.
+  const [, sent, duplicates] = /wait until every delivery is made: (\d+) deliveries, (\d+) of them duplicates/.exec(stdout)!.map(Number);
+  expect(sent).toBe(zapier.deliveries + n8n.deliveries);
+  expect(duplicates).toBe(zapier.repeats + n8n.repeats);
+
+  expect(stdout).toMatch(/Listed: +2 invoices afterwards, none created twice/);
+  expect(stdout).toMatch(/n8n: Invoice → Get Many .*: 2 invoices: INV-\d+ \(disputed\), INV-\d+ \(disputed\)/);
+  expect(stdout).toMatch(/Webhooks: +Zapier 3 \(one per trigger\), n8n 1 \(all three events\); 0 remain after clean-up/);
+  expect(stdout).toMatch(/Zapier: no record, logged "Webhook refused: .+"; n8n: 401 /);
+  expect(stdout).toMatch(/^Result: OK, every step worked\.$/m);
+  return { zapier, n8n };
+}
+
+beforeAll(() => {
+  // npm test builds zapier/dist first; a lone `npx jest test/demo` may not have.
+  if (!existsSync(path.join(root, 'zapier', 'dist', 'index.js'))) execFileSync(process.execPath, ['zapier/build.mjs'], { cwd: root });
+  execFileSync(process.execPath, ['demo/build.mjs'], { cwd: root });
+});
+
+test('npm run demo: both platforms receive all six events once, in order, and everything is cleaned up', async () => {
+  const outcome = await runDemo();
+  const { zapier, n8n } = expectCompleteRun(outcome);
+  expect([zapier.repeats, n8n.repeats]).toEqual([0, 0]);
+  expect(outcome.stdout).toMatch(/Order: +Zapier got the events in the order they happened, n8n in the order they happened/);
+  expect(outcome.stdout).toMatch(/API calls: +Zapier \d+ \(0 answered 429\); n8n \d+ \(0 answered 429\)/);
+}, 60_000);
+
+test('with --faults (duplicates, shuffled order, 429s) every event still arrives once per platform and each repeat is recognised', async () => {
+  // With half the deliveries sent twice over 12 deliveries, a run without any duplicate is a 1-in-4096 event.
+  const outcome = await runDemo(['--faults']);
+  const { zapier, n8n } = expectCompleteRun(outcome);
+  expect(outcome.stdout).toContain('faults on (duplicate=0.5,shuffle,429=0.1)');
+  expect(zapier.repeats + n8n.repeats).toBeGreaterThan(0);
+  expect(outcome.stdout).toMatch(/API calls: +Zapier \d+ \(\d+ answered 429[^)]*\); n8n \d+ \(\d+ answered 429[^)]*\)/);
+}, 60_000);
+
+test('a failing step stops the demo with exit 1, the step and the reason, and no stack trace', async () => {
+  const outcome = await runDemo([], { DEMO_FAULTS: '5xx=1' });
+  expect(outcome.code).toBe(1);
+  expect(outcome.stdout).toMatch(/^Demo FAILED: step 4 \(Zapier: connect .*\) failed: .*HTTP 500/m);
+  expect(outcome.stdout).not.toMatch(/^\s+at /m);
+  expect(outcome.stdout).not.toContain('Result: OK');
+}, 60_000);
+
+test('a bad fault spec is refused before anything starts', async () => {
+  const outcome = await runDemo([], { DEMO_FAULTS: 'duplicates=2' });
+  expect(outcome.code).toBe(1);
+  expect(outcome.stdout).toMatch(/Demo FAILED: Unknown fault "duplicates"/);
+  expect(outcome.stdout).not.toMatch(/\[ 1\]/);
+});

@@ -1,0 +1,91 @@
+/**
+ * docs/n8n-example-workflow.json, the workflow the README tells n8n users to import: it must parse, name
+ * our built package's node types with parameters the nodes accept, reference only fields our records
+ * have, and work: a real invoice.paid from the sandbox starts it, and its Get Client step finds the payer.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
+
+import { flattenEvent, sampleEvents } from '../../shared';
+import { TriggerHost } from '../n8n/harness';
+import { requests, setUp, type Setup } from '../n8n/support';
+
+interface WorkflowFile {
+  name: string;
+  nodes: INode[];
+  connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+}
+
+const workflow = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/n8n-example-workflow.json'), 'utf8')) as WorkflowFile;
+const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
+const trigger = byName.get('Invoice Paid')!;
+const getClient = byName.get('Get Client')!;
+const message = byName.get('Receipt Message')!;
+
+let s: Setup;
+beforeAll(async () => {
+  s = await setUp();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const nodeType = (node: INode) => s.pkg.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+
+test('is one workflow of three uniquely named nodes, connected trigger → Get Client → Receipt Message', () => {
+  expect(byName.size).toBe(workflow.nodes.length);
+  expect(workflow.nodes.map((node) => node.type)).toEqual([
+    `${s.pkg.packageName}.invoicingApiTrigger`, `${s.pkg.packageName}.invoicingApi`, 'n8n-nodes-base.set',
+  ]);
+  const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) => main.flat().map(({ node }) => [from, node]));
+  expect(edges).toEqual([['Invoice Paid', 'Get Client'], ['Get Client', 'Receipt Message']]);
+});
+
+test('our nodes are types the built package declares, with parameters they show and accept', () => {
+  for (const node of [trigger, getClient]) {
+    const { description } = nodeType(node);
+    expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)).toBeNull();
+    // A parameter the node does not show for this resource/operation (a typo, say) would be dropped silently.
+    const shown = NodeHelpers.getNodeParameters(description.properties, node.parameters, false, false, node, description) ?? {};
+    expect(Object.keys(node.parameters).filter((key) => !(key in shown))).toEqual([]);
+  }
+  expect(trigger.parameters.events).toEqual(['invoice.paid']);
+});
+
+test('every field the expressions read exists: on the paid record, and on the client Get Client returns', () => {
+  const paidRecord = flattenEvent(sampleEvents.paid);
+  const text = JSON.stringify(message.parameters) + JSON.stringify(getClient.parameters);
+  const fromTrigger = [...text.matchAll(/\$\('Invoice Paid'\)\.item\.json\.(\w+)/g)].map((m) => m[1]);
+  expect(fromTrigger.length).toBeGreaterThan(3);
+  expect(fromTrigger.filter((field) => !(field in paidRecord))).toEqual([]);
+  expect(JSON.stringify(getClient.parameters)).toContain('$json.client_id');
+  const fromClient = [...JSON.stringify(message.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]);
+  expect(new Set(fromClient)).toEqual(new Set(['phone', 'email', 'name']));
+  for (const referenced of [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1])) expect(byName.has(referenced)).toBe(true);
+});
+
+test('runs: a real invoice.paid starts it, and Get Client with its own parameters finds the payer', async () => {
+  const host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: trigger.parameters, credentials: s.credentials });
+  await host.listen();
+  try {
+    await host.activate();
+    const invoice = (await s.api((c) => requests.createInvoice(c, { client_email: 'meera@example.com', currency: 'INR',
+      items: [{ description: 'Logo', amount: 99900 }], auto_send_whatsapp: false }))).body as { id: string; client_id: string };
+    await s.api((c) => requests.simulateView(c, invoice.id, { channel: 'email' }));
+    await s.api((c) => requests.simulatePayment(c, invoice.id, { amount: undefined }));
+    await s.sandbox.settled();
+    // Only the payment starts the workflow: the view is not among its events.
+    expect(host.started).toHaveLength(1);
+    const paid = host.started[0][0][0].json;
+    expect(paid).toMatchObject({ event_type: 'invoice.paid', invoice_id: invoice.id, client_id: invoice.client_id });
+
+    const run = await s.run(getClient.parameters, { input: [paid] });
+    expect(run.error).toBeUndefined();
+    expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id: invoice.client_id, email: 'meera@example.com' })]);
+    await host.deactivate();
+  } finally {
+    await host.close();
+  }
+});
