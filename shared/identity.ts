@@ -29,8 +29,11 @@ export function keyMode(apiKey: string): KeyMode | undefined {
   return undefined;
 }
 
-/** Normalises a user-entered base URL: trims, drops trailing slashes and a trailing `/v1`. */
+/**
+ * Normalises a user-entered base URL: trims, drops trailing slashes and a pasted `/v1` or endpoint path
+ * (`…/v1/invoices`), since builders add the version themselves.
+ */
 export function normalizeBaseUrl(baseUrl: string | undefined): string {
   const raw = (baseUrl ?? '').trim() || SERVICE.defaultBaseUrl;
-  return raw.replace(/\/+$/, '').replace(new RegExp(`/${SERVICE.apiVersion}$`), '');
+  return raw.replace(/\/+$/, '').replace(new RegExp(`/${SERVICE.apiVersion}(/.*)?$`), '');
 }

@@ -44,7 +44,7 @@ export function currencyExponent(currency: string): number {
 export function minorUnitName(currency: string): string {
   const named = MINOR_UNIT_NAMES[currency];
   if (named) return named;
-  return currencyExponent(currency) === 0 ? `whole ${currency}` : `the smallest unit of ${currency}`;
+  return currencyExponent(currency) === 0 ? `units of ${currency}` : `the smallest unit of ${currency}`;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -68,11 +68,13 @@ export const phoneInput = z.preprocess(
 );
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** Names Intl knows that are not countries: user-assigned codes (Kosovo's XK aside), EU, EZ, UN. */
+const NOT_COUNTRIES = /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN)$/;
 export const countryInput = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
   z.string({ invalid_type_error: 'must be a two-letter country code' })
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1) such as IN, US or GB')
-    .refine((code) => !/^[A-Z]{2}$/.test(code) || (code !== 'ZZ' && regionNames.of(code) !== undefined),
+    .refine((code) => !/^[A-Z]{2}$/.test(code) || (!NOT_COUNTRIES.test(code) && regionNames.of(code) !== undefined),
       'is not a known country code; use one such as IN, US or GB'),
 );
 

@@ -63,7 +63,7 @@ test('fromMinor', () => {
 describe('unit names and examples', () => {
   test.each([
     ['INR', 'paise'], ['USD', 'cents'], ['EUR', 'cents'], ['GBP', 'pence'], ['JPY', 'yen'], ['KWD', 'fils'], ['AED', 'fils'],
-    ['BHD', 'fils'], ['KRW', 'won'], ['CHF', 'the smallest unit of CHF'], ['CLP', 'whole CLP'],
+    ['BHD', 'fils'], ['KRW', 'won'], ['CHF', 'the smallest unit of CHF'], ['CLP', 'units of CLP'],
   ])('%s → %s', (currency, name) => {
     expect(minorUnitName(currency)).toBe(name);
   });

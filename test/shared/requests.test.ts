@@ -158,3 +158,12 @@ describe('createInvoice', () => {
     });
   });
 });
+
+describe('base URL pasted with an endpoint path', () => {
+  it('drops everything from the version segment on', () => {
+    const { normalizeBaseUrl } = jest.requireActual('../../shared') as typeof import('../../shared');
+    expect(normalizeBaseUrl('https://api.example.test/v1/invoices/')).toBe('https://api.example.test');
+    expect(normalizeBaseUrl('https://api.example.test/proxy/v1')).toBe('https://api.example.test/proxy');
+    expect(normalizeBaseUrl('https://api.example.test/v10')).toBe('https://api.example.test/v10');
+  });
+});

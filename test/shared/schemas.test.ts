@@ -309,3 +309,17 @@ describe('samples are valid objects of their schemas', () => {
     expect(samplePresentedInvoice.items.map((item) => item.amount_formatted)).toEqual(['₹12,500.00', '₹2,400.00']);
   });
 });
+
+describe('country codes that Intl names but are not countries', () => {
+  it.each(['EU', 'UN', 'QO', 'XA', 'ZZ', 'AA'])('refuses %s', (country) => {
+    const { clientCreateInputSchema } = jest.requireActual('../../shared') as typeof import('../../shared');
+    const parsed = clientCreateInputSchema.safeParse({ email: 'a@example.com', address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country } });
+    expect(parsed.success).toBe(false);
+  });
+  it('accepts XK (Kosovo) and IN', () => {
+    const { clientCreateInputSchema } = jest.requireActual('../../shared') as typeof import('../../shared');
+    for (const country of ['XK', 'IN']) {
+      expect(clientCreateInputSchema.safeParse({ email: 'a@example.com', address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country } }).success).toBe(true);
+    }
+  });
+});
