@@ -50,7 +50,13 @@ export class InvoicingApi implements ICredentialType {
     properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
   };
 
+  // The same spellings normalizeBaseUrl accepts (trailing slash, a pasted /v1 or endpoint path), written
+  // as an expression because n8n evaluates the test request without running our code.
   test: ICredentialTestRequest = {
-    request: { baseURL: '={{$credentials.baseUrl}}', url: ACCOUNT_PATH, method: 'GET' },
+    request: {
+      baseURL: '={{ ($credentials.baseUrl || "' + SERVICE.defaultBaseUrl + '").trim().replace(/\\/+$/, "").replace(/\\/v1(\\/.*)?$/, "") }}',
+      url: ACCOUNT_PATH,
+      method: 'GET',
+    },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, requests, type FieldSpec } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, requests, type FieldSpec } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
@@ -114,10 +114,22 @@ describe('credential', () => {
 
   test('bearer authentication and a test calling GET /v1/account', () => {
     expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
-    expect(credential.test.request).toEqual({ baseURL: '={{$credentials.baseUrl}}', url: '/v1/account', method: 'GET' });
+    expect(credential.test.request).toMatchObject({ url: '/v1/account', method: 'GET' });
     expect(new URL(requests.getAccount({ apiKey: 'x', baseUrl: 'http://h' }).url).pathname).toBe(credential.test.request.url);
   });
 });
+
+test('the credential test reaches the same base URL as the nodes, whatever spelling was typed', () => {
+  const expression = /^=\{\{(.*)\}\}$/.exec(String(credentialBaseUrl()))![1];
+  const evaluate = new Function('$credentials', `return ${expression}`) as (c: { baseUrl: string }) => string;
+  for (const typed of ['', 'http://127.0.0.1:4010', 'http://127.0.0.1:4010/', ' http://127.0.0.1:4010/v1 ', 'https://api.example.test/v1/invoices']) {
+    expect(evaluate({ baseUrl: typed })).toBe(normalizeBaseUrl(typed));
+  }
+});
+
+function credentialBaseUrl(): unknown {
+  return new InvoicingApi().test.request.baseURL;
+}
 
 test('toHtml turns the catalogue\'s Markdown links and code spans into HTML and leaves the rest', () => {
   expect(toHtml('See [API keys](https://x.example/keys); keys start `ik_test_`.'))
