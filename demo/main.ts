@@ -9,12 +9,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { expectOk, requests, type Connection, type HttpRequest, type InvoiceEvent, type PresentedInvoice } from '../shared';
+import { expectOk, requests, type Connection, type HttpRequest, type PresentedInvoice } from '../shared';
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
+import { makeOccasions, sentTo } from './occasions';
+import { expectEveryEvent, receiptLine } from './receipts';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
-import { StepFailed, Steps, check } from './steps';
+import { Steps, check } from './steps';
 import { printSummary, type DemoResult } from './summary';
 import { watchTraffic } from './traffic';
 import { ZapierSide } from './zapier';
@@ -78,9 +80,11 @@ async function main(): Promise<number> {
 
     const synced = await steps.run('Zapier: Find or Create Client', () => z.findOrCreateClient(CLIENT),
       ({ client, created }) => `${created ? 'created' : 'updated'} ${client.id} ${client.email}`);
-    const upserted = await steps.run('n8n: Client → Create or Update (adds the WhatsApp number)',
-      () => n.upsertClient(CLIENT.email, CLIENT.phone), (c) => `${c.id === synced.client.id ? 'updated' : 'created'} ${c.id}, phone ${c.phone}`);
-    check(upserted.id === synced.client.id, `n8n's Create or Update made a second client (${upserted.id}) instead of updating ${synced.client.id}`);
+    const upserted = await steps.run('n8n: Client → Create or Update (adds the WhatsApp number)', async () => {
+      const client = await n.upsertClient(CLIENT.email, CLIENT.phone);
+      check(client.id === synced.client.id, `n8n's Create or Update made a second client (${client.id}) instead of updating ${synced.client.id}`);
+      return client;
+    }, (c) => `updated ${c.id}, phone ${c.phone}`);
 
     const describe = (i: PresentedInvoice) => `${i.number} ${i.amount_due_formatted}, ${i.items.length} line items, WhatsApp ${i.whatsapp?.status ?? 'off'}`;
     const zapierInvoice = await steps.run('Zapier: Create Invoice (line items, Send on WhatsApp, Prevent Duplicates Key)',
@@ -96,46 +100,22 @@ async function main(): Promise<number> {
     const n8nHook = await steps.run('n8n: activate a workflow on all three events (trigger webhook create)',
       () => n.activateTrigger(), (id) => `1 webhook: ${id}`);
 
-    const occasions = [
-      { invoice: zapierInvoice, view: 'whatsapp' as const, pay: undefined },
-      { invoice: n8nInvoice, view: 'email' as const, pay: 300000 },
-    ];
     // Without faults each occasion's deliveries land before the next one happens, so the order is kept;
     // with faults they come in one burst, which the sandbox's shuffling then reorders.
     const burst = Boolean(faults);
-    const events = await steps.run(`Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`, async () => {
-      const emitted: InvoiceEvent[] = [];
-      const occur = async (build: (c: Connection) => HttpRequest) => {
-        emitted.push(await call<InvoiceEvent>(build));
-        if (!burst) await sandbox!.settled();
-      };
-      for (const { invoice, view, pay } of occasions) {
-        await occur((c) => requests.simulateView(c, invoice.id, { channel: view }));
-        await occur((c) => requests.simulatePayment(c, invoice.id, { amount: pay }));
-        await occur((c) => requests.simulateDispute(c, invoice.id, { reason: 'amount_incorrect', note: 'Hosting was quoted at ₹2,000' }));
-      }
-      return emitted;
-    }, (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`);
+    const events = await steps.run(`Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`,
+      () => makeOccasions(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
+      (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`);
 
-    const sent = await steps.run('Sandbox: wait until every delivery is made', () => sandbox!.settled(), (log) =>
-      `${Object.values(log).reduce((sum, w) => sum + w.attempts, 0)} deliveries, ${Object.values(log).reduce((sum, w) => sum + w.duplicates, 0)} of them duplicates`);
-    const sentTo = (ids: string[]) => ids.reduce((sum, id) => ({ attempts: sum.attempts + (sent[id]?.attempts ?? 0),
-      duplicates: sum.duplicates + (sent[id]?.duplicates ?? 0) }), { attempts: 0, duplicates: 0 });
+    const sent = await steps.run('Sandbox: wait until every delivery is made', () => sandbox!.settled(), (log) => {
+      const all = sentTo(log, Object.keys(log));
+      return `${all.attempts} deliveries, ${all.duplicates} of them duplicates`;
+    });
 
-    const expectAll = (platform: string, receipts: ReturnType<typeof n.receipts>, log: { attempts: number; duplicates: number }) => {
-      check(receipts.rejected === 0, `${platform} refused ${receipts.rejected} genuine deliveries`);
-      check(receipts.deliveries === log.attempts, `${platform} got ${receipts.deliveries} deliveries, the sandbox sent ${log.attempts}`);
-      const got = new Map(receipts.records.map((record) => [record.id, record.event_type]));
-      const missing = events.filter((event) => got.get(event.id) !== event.type);
-      check(!missing.length, `${platform} did not receive ${missing.map((e) => `${e.type} ${e.id}`).join(', ')}`);
-      check(receipts.records.length === events.length, `${platform} started ${receipts.records.length} runs for ${events.length} events`);
-      check(receipts.repeats === log.duplicates, `${platform} recognised ${receipts.repeats} repeats, the sandbox sent ${log.duplicates} duplicates`);
-      return receipts;
-    };
     const zapierReceipts = await steps.run('Zapier: feed each delivery to its trigger\'s perform (signature checked)',
-      async () => expectAll('Zapier', await z.receive(), sentTo(zapierHooks)), receiptLine);
+      async () => expectEveryEvent('Zapier', await z.receive(), events, sentTo(sent, zapierHooks)), receiptLine);
     const n8nReceipts = await steps.run('n8n: deliveries through the trigger\'s webhook() into the workflow',
-      async () => expectAll('n8n', n.receipts(), sentTo([n8nHook])), receiptLine);
+      async () => expectEveryEvent('n8n', n.receipts(), events, sentTo(sent, [n8nHook])), receiptLine);
 
     await steps.run('Both: a delivery whose body was changed after signing is refused', async () => {
       const zapierRefusal = await z.refusalOfTampered();
@@ -172,8 +152,7 @@ async function main(): Promise<number> {
     printSummary(result, print);
     return 0;
   } catch (error) {
-    const message = error instanceof StepFailed ? error.message : `unexpected error: ${(error as Error)?.message ?? error}`;
-    print(`\nDemo FAILED: ${message}`);
+    print(`\nDemo FAILED: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     traffic.stop();
@@ -181,10 +160,6 @@ async function main(): Promise<number> {
     await n8n?.close();
     await sandbox?.stop();
   }
-}
-
-function receiptLine(receipts: { deliveries: number; records: unknown[]; repeats: number }): string {
-  return `${receipts.deliveries} deliveries → ${receipts.records.length} runs started, ${receipts.repeats} repeats recognised by event id`;
 }
 
 // A hung step must not hang `npm run demo` (or CI): stop with a clear message instead.

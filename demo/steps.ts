@@ -2,8 +2,6 @@
  * One progress line per step, each with its time, and a failure that names the step and the reason
  * without a stack trace (set DEMO_DEBUG=1 to get one). The demo exits 0 only if every step returned.
  */
-export class StepFailed extends Error {}
-
 export interface StepTiming { title: string; ms: number }
 
 export class Steps {
@@ -28,7 +26,7 @@ export class Steps {
       const reason = error instanceof Error ? error.message : String(error);
       this.print(`${label}: FAILED: ${reason}`);
       if (process.env.DEMO_DEBUG) this.print(String((error as Error)?.stack));
-      throw new StepFailed(`step ${this.count} (${title}) failed: ${reason}`);
+      throw new Error(`step ${this.count} (${title}) failed: ${reason}`);
     }
   }
 }
