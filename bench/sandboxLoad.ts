@@ -1,0 +1,124 @@
+/**
+ * Figure 5, the sandbox under load: create-invoice requests/s over HTTP (next to a server that only
+ * answers, the loopback ceiling for the same load generator), webhook deliveries/s end to end (signed
+ * POSTs a local receiver answers 200), and the sandbox process's memory: resident size at the middle
+ * and at the end of the create phase (bounded means it stops growing with the number of requests) and
+ * its peak. The sandbox runs in a child process on a database file, as `npm start` runs it; this
+ * process is the load generator and the receiver, so neither's work is counted in its memory.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInvoiceInputSchema, requests, sampleInvoice, validateInput, type Connection } from '../shared';
+import { fetchSend } from '../sandbox';
+import { pct, perSecond, row, startEchoChild, startSandboxChild, within, type Row, type SandboxChild } from './support';
+
+export interface SandboxLoad {
+  clients: number;
+  createSeconds: number;
+  created: number;
+  createRate: number;
+  echoRate: number;
+  events: number;
+  subscriptions: number;
+  deliveryRate: number;
+  rssMiddle: number;
+  rssEnd: number;
+  peakRss: number;
+}
+
+const input = validateInput(createInvoiceInputSchema, { client_email: 'bench@example.com', currency: 'INR',
+  items: [{ description: 'Benchmark line', amount: 1500 }, { description: 'Second line', amount: 2500 }] });
+
+/** `clients` loops creating invoices for `seconds`; returns the count and, halfway, calls `middle`. */
+async function createFor(connection: Connection, clients: number, seconds: number, middle?: () => Promise<void>) {
+  let created = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const halfway = middle ? new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2)).then(middle) : undefined;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < until) {
+      const response = await fetchSend(requests.createInvoice(connection, input));
+      if (response.status !== 201) throw new Error(`create invoice answered ${response.status}`);
+      created += 1;
+    }
+  }));
+  await halfway;
+  return { created, rate: created / ((performance.now() - started) / 1000) };
+}
+
+export async function measureSandbox({ createSeconds = 5, clients = 16, events = 1000, subscriptions = 10 } = {}): Promise<SandboxLoad> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
+  let delivered = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      delivered += 1;
+      res.end('ok');
+    });
+  });
+  const children: SandboxChild[] = [];
+  try {
+    const echo = await startEchoChild(sampleInvoice);
+    children.push(echo);
+    const echoRate = (await createFor({ apiKey: echo.testKey, baseUrl: echo.baseUrl }, clients, createSeconds)).rate;
+    await echo.stop();
+
+    const sandbox = await startSandboxChild({ database: path.join(dir, 'bench.db'), rateLimitPerSecond: 1e9 });
+    children.push(sandbox);
+    const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
+    // A second of creates first, so the halves compare a warmed-up process (compiled code, grown heap).
+    await createFor(connection, clients, 1);
+    let rssMiddle = 0;
+    const creates = await createFor(connection, clients, createSeconds, async () => {
+      rssMiddle = (await sandbox.memory()).rss;
+    });
+    const rssEnd = (await sandbox.memory()).rss;
+
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    for (let i = 0; i < subscriptions; i += 1) {
+      await fetchSend(requests.createWebhook(connection, { url: `${receiverUrl}/hook/${i}`, events: ['invoice.viewed'] }));
+    }
+    const invoice = (await fetchSend(requests.createInvoice(connection, input))).body as { id: string };
+    const expected = events * subscriptions;
+    const deliveryStart = performance.now();
+    for (let i = 0; i < events; i += clients) {
+      await Promise.all(Array.from({ length: Math.min(clients, events - i) },
+        () => fetchSend(requests.simulateView(connection, invoice.id, { channel: 'link' }))));
+    }
+    await within(120, `${expected} webhook deliveries`, (async () => {
+      while (delivered < expected) await new Promise((resolve) => setTimeout(resolve, 5));
+    })());
+    const deliveryRate = expected / ((performance.now() - deliveryStart) / 1000);
+    const { peakRss } = await sandbox.memory();
+    return { clients, createSeconds, created: creates.created, createRate: creates.rate, echoRate, events, subscriptions,
+      deliveryRate, rssMiddle, rssEnd, peakRss };
+  } finally {
+    for (const child of children) await child.stop();
+    await new Promise((resolve) => receiver.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bounded memory: the second half of the creates may not grow the sandbox's resident size by this much. */
+export const RSS_GROWTH_LIMIT = 0.2;
+export const PEAK_RSS_LIMIT = 256 * 1024 * 1024;
+
+export async function sandboxFigure(createSeconds: number): Promise<Row[]> {
+  const load = await measureSandbox({ createSeconds });
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const growth = load.rssEnd / load.rssMiddle - 1;
+  return [
+    row('5 sandbox', `create invoice, ${load.clients} clients, SQLite file (${load.created} in ${load.createSeconds} s)`,
+      perSecond(load.createRate), `${(load.createRate / load.echoRate).toFixed(2)}× a server that only answers (${perSecond(load.echoRate)})`),
+    row('5 sandbox', `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
+      perSecond(load.deliveryRate), `${(load.deliveryRate / load.createRate).toFixed(2)}× the create rate`),
+    row('5 sandbox', 'sandbox resident memory, middle → end of the creates', `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
+      `${pct(growth)} while the invoices doubled (target < ${pct(RSS_GROWTH_LIMIT)})`, growth < RSS_GROWTH_LIMIT),
+    row('5 sandbox', 'sandbox peak RSS (whole run)', mb(load.peakRss), `target < ${mb(PEAK_RSS_LIMIT)}`, load.peakRss < PEAK_RSS_LIMIT),
+  ];
+}
