@@ -163,15 +163,18 @@ readable shipped code that reviewers and n8n's scanner read.
 ### 5. Sandbox
 
 Create-invoice requests per second from 16 concurrent \`fetch\` clients against the sandbox on a SQLite
-file (as \`npm start\` runs it), next to a server in the same kind of child process that only reads each
-request and answers 201: the ceiling of this load generator over loopback. Webhook deliveries per
+file (as \`npm start\` runs it), alternating in rounds with a server in the same kind of child process
+that only reads each request and answers 201: the ceiling of this load generator over loopback. Webhook
+deliveries per
 second: 1,000 events to 10 subscriptions, each delivery signed and answered 200 by a local receiver. The
-sandbox process's resident memory halfway through the creates and at their end (bounded: the second half
-may not grow it by 20 %; a leak of a couple of kB per request would) and its peak over the run (target
+sandbox process's resident memory halfway through the create rounds and at their end (bounded: the second
+half may not grow it by 20 %; a leak of a couple of kB per request would) and its peak over the run (target
 under 256 MB).
 
-What limits it: the load generator and the sandbox share two cores, so creates come close to the
-answer-only server's rate; deliveries are bound by signing, the delivery log's SQLite writes and the
+What limits it: the load generator and the server under test share the two cores (with each other and,
+here, with other work), so the answer-only server shows what this generator can drive at all; the gap
+to it is the sandbox's own work per create (validation, one SQLite transaction writing the invoice, its
+items and the client). Deliveries are bound by signing, the delivery log's SQLite writes and the
 delivery engine's concurrency (32 in flight).
 `);
 }
