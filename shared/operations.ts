@@ -18,7 +18,7 @@ import {
   accountSchema, clientSchema, invoiceSchema, listPageSchema, webhookSubscriptionSchema,
   type Account, type Client, type ListPage, type WebhookSubscription,
 } from './schemas/resources';
-import { InputError, validateInput } from './validation';
+import { InputError, validateInput, type InputIssue } from './validation';
 import { flattenEvent, type FlatEventRecord } from './webhooks/events';
 
 export type Send = (request: HttpRequest) => Promise<RawResponse>;
@@ -54,6 +54,22 @@ function unexpected(detail: string): never {
 
 const idOnly = <K extends string>(key: K, schema: z.ZodTypeAny) =>
   (raw: unknown) => validateInput(z.object({ [key]: schema } as Record<K, z.ZodTypeAny>).passthrough(), raw)[key] as string;
+
+/** Runs every part's validation and throws one InputError naming each field any part refused. */
+function validateParts<T extends unknown[]>(...parts: { [K in keyof T]: () => T[K] }): T {
+  const issues: InputIssue[] = [];
+  const values = parts.map((part) => {
+    try {
+      return part();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      issues.push(...error.issues);
+      return undefined;
+    }
+  });
+  if (issues.length) throw new InputError(issues);
+  return values as T;
+}
 
 const pageOf = <T>(item: z.ZodType<T, z.ZodTypeDef, unknown>) => listPageSchema(item);
 
@@ -104,7 +120,9 @@ export const operations = {
   updateClient: {
     validate: (raw) => {
       const { client_id, ...changes } = (raw ?? {}) as Record<string, unknown>;
-      return { clientId: idOnly('client_id', clientIdSchema)({ client_id }), changes: validateInput(clientUpdateInputSchema, changes) };
+      const [clientId, validChanges] = validateParts(() => idOnly('client_id', clientIdSchema)({ client_id }),
+        () => validateInput(clientUpdateInputSchema, changes));
+      return { clientId, changes: validChanges };
     },
     request: (c, input) => requests.updateClient(c, input.clientId, input.changes),
     result: (body) => presentClient(read(clientSchema, body)),
@@ -175,11 +193,10 @@ export interface RunOptions {
 export async function runOperation<O extends Operation<any, any>>(
   operation: O, connection: Connection, raw: unknown, send: Send, options: RunOptions = {},
 ): Promise<OpOut<O>> {
-  const input: OpIn<O> = operation.validate(raw);
   const blank = options.idempotencyKey === undefined || options.idempotencyKey === null || options.idempotencyKey === '';
   // Validated under its field key so the message names the field ("Prevent Duplicates Key must be …").
-  const idempotencyKey = blank ? undefined
-    : validateInput(z.object({ idempotency_key: idempotencyKeySchema }), { idempotency_key: options.idempotencyKey }).idempotency_key;
+  const [input, idempotencyKey] = validateParts(() => operation.validate(raw) as OpIn<O>, () => (blank ? undefined
+    : validateInput(z.object({ idempotency_key: idempotencyKeySchema }), { idempotency_key: options.idempotencyKey }).idempotency_key));
   const response = await send(operation.request(connection, input, { idempotencyKey }));
   return operation.result(expectOk(response));
 }
