@@ -1,7 +1,8 @@
-// Bundles each node and credential into its own CommonJS file under dist/, with shared/ inlined:
-// `n8n-node build` only runs tsc, which would leave the shared core outside the package. n8n
-// resolves n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external;
-// node:crypto is a Node built-in the scanner allows.
+// Bundles each node and credential into its own CommonJS file under dist/, and the shared core once
+// into dist/shared.js, which all of them require: `n8n-node build` only runs tsc, which would leave the
+// shared core outside the package, and inlining it into every file tripled its size. n8n resolves
+// n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external; node:crypto is
+// a Node built-in the scanner allows.
 import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,12 +26,32 @@ function copyAssets(folder) {
 }
 
 rmSync(dist, { recursive: true, force: true });
-const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
-await bundle({
-  entryPoints: Object.fromEntries(entries.map((file) => [file.replace(/^dist\//, '').replace(/\.js$/, ''),
-    path.join(root, sourceOf(file))])),
-  outdir: dist,
-  target: 'node20',
-  external: ['n8n-workflow', 'zod'],
+const sharedDir = path.resolve(root, '..', 'shared');
+const sharedOut = path.join(dist, 'shared.js');
+const external = ['n8n-workflow', 'zod'];
+
+/** Any import of a shared/ file becomes a require of dist/shared.js, relative to the file being built. */
+const sharedAsOneFile = (outfile) => ({
+  name: 'shared-as-one-file',
+  setup(builder) {
+    builder.onResolve({ filter: /shared/ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path);
+      if (target !== sharedDir && !target.startsWith(sharedDir + path.sep)) return undefined;
+      const relative = path.relative(path.dirname(outfile), sharedOut).split(path.sep).join('/');
+      return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+    });
+  },
 });
+
+await bundle({ entryPoints: [path.join(sharedDir, 'index.ts')], outfile: sharedOut, target: 'node20', external });
+for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+  const outfile = path.join(dist, file.replace(/^dist\//, ''));
+  await bundle({
+    entryPoints: [path.join(root, sourceOf(file))],
+    outfile,
+    target: 'node20',
+    external,
+    plugins: [sharedAsOneFile(outfile)],
+  });
+}
 for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);

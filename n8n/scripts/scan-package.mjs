@@ -105,7 +105,8 @@ export function requires(dir) {
       found.add(match[1]);
     }
   }
-  const all = [...found].sort();
+  // The package's own files (dist/shared.js) are part of what ships, not a dependency.
+  const all = [...found].filter((name) => !name.startsWith('.')).sort();
   return { all, disallowed: all.filter((name) => !ALLOWED_REQUIRES.includes(name)) };
 }
 
