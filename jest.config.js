@@ -9,4 +9,5 @@ module.exports = {
   },
   modulePathIgnorePatterns: ['<rootDir>/zapier/build', '<rootDir>/.*/dist/package.json'],
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],
 };
