@@ -1,0 +1,81 @@
+/**
+ * What suites 3–6 share: one in-memory sandbox with the built n8n package beside it (test/n8n/support),
+ * the Zapier app through createAppTester on the same sandbox (the app sets skipHttpPatch, so the
+ * sandbox's webhook POSTs leave intact from this process), and the sandbox's state read through its API.
+ */
+import { createAppTester } from 'zapier-platform-core';
+
+import { EVENT_TYPES, requests, type EventType } from '../../shared';
+import type { SandboxOptions } from '../../sandbox';
+import App from '../../zapier/src';
+import { TriggerHost } from '../n8n/harness';
+import { setUp, type Setup } from '../n8n/support';
+
+export const appTester = createAppTester(App);
+
+/** The Zapier trigger for each event type. */
+export const zapierTriggers: Record<EventType, (typeof App.triggers)['invoice_paid']> = {
+  'invoice.viewed': App.triggers.invoice_viewed,
+  'invoice.paid': App.triggers.invoice_paid,
+  'invoice.disputed': App.triggers.invoice_disputed,
+};
+
+export interface Subscription { id: string; secret: string }
+
+export interface Platforms {
+  s: Setup;
+  /** Zapier's connection to the same sandbox. */
+  authData: { api_key: string; base_url: string };
+  /** An n8n workflow whose trigger listens for `events`, its front door on 127.0.0.1. */
+  n8nTrigger(events?: readonly string[]): Promise<TriggerHost>;
+  subscribeZap(type: EventType, targetUrl: string): Promise<Subscription>;
+  unsubscribeZap(type: EventType, subscription: Subscription): Promise<{ deleted: boolean }>;
+  webhooks(): Promise<Array<{ id: string; url: string; events: string[] }>>;
+  newInvoice(email?: string): Promise<{ id: string; number: string }>;
+  close(): Promise<void>;
+}
+
+export async function startPlatforms(options: SandboxOptions = {}): Promise<Platforms> {
+  const s = await setUp(options);
+  const hosts: TriggerHost[] = [];
+  const authData = { api_key: s.sandbox.testKey, base_url: s.sandbox.baseUrl };
+  return {
+    s,
+    authData,
+    async n8nTrigger(events = EVENT_TYPES) {
+      const host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...events] }, credentials: s.credentials });
+      await host.listen();
+      hosts.push(host);
+      return host;
+    },
+    subscribeZap: (type, targetUrl) => appTester(zapierTriggers[type].operation.performSubscribe, { authData, targetUrl }),
+    unsubscribeZap: (type, subscription) =>
+      appTester(zapierTriggers[type].operation.performUnsubscribe, { authData, subscribeData: subscription }) as Promise<{ deleted: boolean }>,
+    async webhooks() {
+      // Every page, so a leak past the first hundred is still counted.
+      const all: Array<{ id: string; url: string; events: string[] }> = [];
+      for (let page: any; !page || page.has_more;) {
+        const after = all.at(-1)?.id;
+        page = ok(await s.api((c) => requests.listWebhooks(c, { limit: 100, starting_after: after })));
+        all.push(...page.data);
+      }
+      return all;
+    },
+    newInvoice: async (email = 'payer@example.com') => ok(await s.api((c) => requests.createInvoice(c, {
+      client_email: email, currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false,
+    }))),
+    async close() {
+      for (const host of hosts) await host.close();
+      await s.close();
+    },
+  };
+}
+
+/** The body of a 2xx answer, or an error naming the status (so a setup step cannot fail silently). */
+export function ok(response: { status: number; body: any }): any {
+  if (response.status < 200 || response.status >= 300) throw new Error(`sandbox answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Milliseconds since `started`, for the results file. */
+export const since = (started: number) => Date.now() - started;
