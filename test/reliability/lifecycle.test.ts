@@ -1,0 +1,96 @@
+/**
+ * Suite 4, subscription lifecycle. 100 activations (each followed by a second activation, as an n8n
+ * restart does) and deactivations of the n8n trigger through n8n-core's HookContext, and 100
+ * subscribe/unsubscribe cycles of each Zapier trigger through createAppTester, all at once against one
+ * sandbox. A poller reads the sandbox's webhook list throughout: no workflow or trigger may ever hold two
+ * subscriptions, and none may be left at the end.
+ */
+import { EVENT_TYPES, type EventType } from '../../shared';
+import { writeResult, type Row } from './support/results';
+import { since, startPlatforms, type Platforms } from './platforms';
+
+const CYCLES = 100;
+const started = Date.now();
+let p: Platforms;
+
+beforeAll(async () => {
+  p = await startPlatforms();
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+/** The sandbox's webhook list, read over and over while the cycles run: the most each URL ever held. */
+function watchWebhooks() {
+  const peak = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const counts = new Map<string, number>();
+      for (const webhook of await p.webhooks()) counts.set(webhook.url, (counts.get(webhook.url) ?? 0) + 1);
+      for (const [url, count] of counts) peak.set(url, Math.max(peak.get(url) ?? 0, count));
+      samples += 1;
+    }
+  })();
+  return { peak, get samples() { return samples; }, stop: async () => { running = false; await done; } };
+}
+
+interface Cycles { part: string; url: string; cycles: number; leftAfterCycle: number; twoAtOnce: number }
+
+async function n8nCycles(): Promise<Cycles> {
+  const host = await p.n8nTrigger(['invoice.paid', 'invoice.disputed']);
+  const result: Cycles = { part: `${CYCLES} activate (twice) / deactivate cycles`, url: host.webhookUrl, cycles: 0, leftAfterCycle: 0, twoAtOnce: 0 };
+  const mine = async () => (await p.webhooks()).filter((webhook) => webhook.url === host.webhookUrl);
+  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
+    expect(await host.activate()).toEqual({ existed: false });
+    expect(await host.activate()).toEqual({ existed: true });
+    if ((await mine()).length !== 1) result.twoAtOnce += 1;
+    expect(await host.deactivate()).toBe(true);
+    if ((await mine()).length !== 0) result.leftAfterCycle += 1;
+    result.cycles += 1;
+  }
+  return result;
+}
+
+async function zapierCycles(type: EventType): Promise<Cycles> {
+  const url = `http://127.0.0.1:9/hooks/standard/${type}`;
+  const result: Cycles = { part: `${CYCLES} subscribe / unsubscribe cycles of ${type}`, url, cycles: 0, leftAfterCycle: 0, twoAtOnce: 0 };
+  const mine = async () => (await p.webhooks()).filter((webhook) => webhook.url === url);
+  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
+    const subscription = await p.subscribeZap(type, url);
+    if ((await mine()).length !== 1) result.twoAtOnce += 1;
+    expect(await p.unsubscribeZap(type, subscription)).toEqual({ deleted: true });
+    if ((await mine()).length !== 0) result.leftAfterCycle += 1;
+    result.cycles += 1;
+  }
+  return result;
+}
+
+test(`${CYCLES} cycles per trigger leave no webhook behind and never two at once`, async () => {
+  const watch = watchWebhooks();
+  const [n8n, ...zapier] = await Promise.all([n8nCycles(), ...EVENT_TYPES.map(zapierCycles)]).finally(watch.stop);
+  const left = await p.webhooks();
+  const row = (platform: Row['platform'], cycles: Cycles): Row => ({
+    platform, part: cycles.part, tried: cycles.cycles, rejected: 0,
+    accepted: cycles.cycles - Math.max(cycles.twoAtOnce, cycles.leftAfterCycle),
+    lost: left.filter((webhook) => webhook.url === cycles.url).length,
+    notes: `most subscriptions seen at once by the poller: ${watch.peak.get(cycles.url) ?? 0}; cycles with two at once: ${cycles.twoAtOnce}; `
+      + `cycles that left one behind: ${cycles.leftAfterCycle}`,
+  });
+  const rows = [row('n8n', n8n), ...zapier.map((cycles) => row('Zapier', cycles))];
+  writeResult('4-lifecycle', {
+    suite: '4', title: 'Subscription lifecycle', rows, durationMs: since(started),
+    facts: [
+      `The four loops ran at the same time against one sandbox while a poller read its webhook list ${watch.samples} times.`,
+      'Each n8n cycle activates twice (the second finds the subscription through checkExists, as after an n8n restart) and then deactivates.',
+      `Webhooks left in the sandbox at the end: ${left.length}.`,
+    ],
+  });
+  expect(left).toEqual([]);
+  expect(watch.samples).toBeGreaterThan(10);
+  for (const cycles of [n8n, ...zapier]) {
+    expect({ part: cycles.part, cycles: cycles.cycles, twoAtOnce: cycles.twoAtOnce, leftAfterCycle: cycles.leftAfterCycle, peak: watch.peak.get(cycles.url) })
+      .toEqual({ part: cycles.part, cycles: CYCLES, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
+  }
+});
