@@ -1,0 +1,148 @@
+/**
+ * Suite 5, delivery under faults. The sandbox sends a share of deliveries twice and shuffles each batch,
+ * and in the middle both receivers go away for a while (Zapier's hook URL and n8n's front door refuse
+ * connections) while events keep happening. Every event must still reach the n8n trigger (n8n-core's
+ * WebhookContext) and the Zapier triggers (perform through createAppTester), once per event id: n8n drops
+ * the repeats itself; on Zapier every repeat carries the same record `id`, which is how it is recognised.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { EVENT_TYPES, requests, type EventType, type InvoiceEvent } from '../../shared';
+import { startReceiver, type ReceivedRequest, type Receiver } from '../../sandbox';
+import type { TriggerHost } from '../n8n/harness';
+import { runSeed, writeResult, type Row } from './support/results';
+import { zapierHookRequest } from './support/zapier';
+import { appTester, ok, since, startPlatforms, zapierTriggers, type Platforms, type Subscription } from './platforms';
+
+const INVOICES_PER_PHASE = 4;
+const OUTAGE_MS = 600;
+const DUPLICATE_SHARE = 0.3;
+const seed = runSeed();
+const started = Date.now();
+
+let p: Platforms;
+let host: TriggerHost;
+let receiver: Receiver;
+const zaps = new Map<EventType, Subscription>();
+
+beforeAll(async () => {
+  p = await startPlatforms({ faults: { duplicateDeliveries: DUPLICATE_SHARE, shuffleOrder: true }, seed, timeScale: 0.001 });
+  host = await p.n8nTrigger(EVENT_TYPES);
+  await host.activate();
+  receiver = await startReceiver();
+  for (const type of EVENT_TYPES) zaps.set(type, await p.subscribeZap(type, `${receiver.url}?trigger=${type}`));
+});
+afterAll(async () => {
+  await host?.deactivate();
+  for (const [type, subscription] of zaps) await p.unsubscribeZap(type, subscription);
+  await receiver?.close();
+  await p?.close();
+});
+
+/**
+ * n8n's front door going away and coming back on the same address, as an n8n instance restarting does.
+ * The harness opens its server on a free port; closing that same server and listening again keeps the URL
+ * the trigger registered.
+ */
+function frontDoor(trigger: TriggerHost) {
+  const server = (trigger as unknown as { server: Server }).server;
+  const { port } = server.address() as AddressInfo;
+  return {
+    down: () => trigger.close(),
+    up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+  };
+}
+
+/** Each invoice is viewed, paid and disputed: three events, each with its own subscription on Zapier. */
+async function occasions(count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    const invoice = await p.newInvoice(`payer${i}@example.com`);
+    ok(await p.s.api((c) => requests.simulateView(c, invoice.id, { channel: 'whatsapp' })));
+    ok(await p.s.api((c) => requests.simulatePayment(c, invoice.id, {})));
+    ok(await p.s.api((c) => requests.simulateDispute(c, invoice.id, { reason: 'amount_incorrect' })));
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Pairs of arrivals in the opposite order of the events' creation. */
+function outOfOrder(arrivals: string[], createdOrder: Map<string, number>): number {
+  let inversions = 0;
+  for (let i = 1; i < arrivals.length; i += 1) if (createdOrder.get(arrivals[i])! < createdOrder.get(arrivals[i - 1])!) inversions += 1;
+  return inversions;
+}
+
+test('with duplicates, shuffling and an outage, every event reaches both platforms once per event id', async () => {
+  const door = frontDoor(host);
+  await occasions(INVOICES_PER_PHASE);
+  await Promise.all([receiver.down(), door.down()]);
+  const downAt = Date.now();
+  await occasions(INVOICES_PER_PHASE);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - since(downAt))));
+  await Promise.all([receiver.up(), door.up()]);
+  await occasions(INVOICES_PER_PHASE);
+
+  const events = (ok(await p.s.api((c) => requests.listEvents(c, { limit: 100 }))).data as InvoiceEvent[]).reverse();
+  expect(events).toHaveLength(3 * 3 * INVOICES_PER_PHASE);
+  const createdOrder = new Map(events.map((event, index) => [event.id, index]));
+  const n8nIds = () => new Set(host.started.map((run) => String(run[0][0].json.id)));
+  const zapierIds = () => new Set(receiver.requests.map((request) => String(request.headers['webhook-id'])));
+  await until(() => events.every((event) => n8nIds().has(event.id) && zapierIds().has(event.id)), 20_000,
+    () => `every event: n8n has ${n8nIds().size}, Zapier's hook URL ${zapierIds().size} of ${events.length}`);
+  await p.s.sandbox.settled();
+
+  // Zapier: every delivery that reached the hook URL goes through the matching trigger's perform.
+  const zapierRecords: Array<{ id: string; webhookId: string }> = [];
+  for (const request of [...receiver.requests] as ReceivedRequest[]) {
+    const type = new URL(request.path, 'http://x').searchParams.get('trigger') as EventType;
+    const { rawRequest, cleanedRequest } = zapierHookRequest(request.headers as Record<string, string>, request.rawBody);
+    const output = await appTester(zapierTriggers[type].operation.perform, { authData: p.authData, subscribeData: zaps.get(type),
+      rawRequest: { ...rawRequest, method: 'POST' }, cleanedRequest }) as Array<{ id: string }>;
+    for (const record of output) zapierRecords.push({ id: record.id, webhookId: String(request.headers['webhook-id']) });
+  }
+
+  const attempts = p.s.sandbox.data.attempts.select('1 = 1');
+  const refusedDuringOutage = attempts.filter((attempt) => attempt.status === null).length;
+  const duplicatesSent = attempts.filter((attempt) => attempt.duplicate).length;
+  const n8nRuns = host.started.map((run) => String(run[0][0].json.id));
+  const n8nDuplicatesDropped = host.answers.filter((answer) => answer.status === 200 && !answer.started).length;
+  const zapierUnique = new Set(zapierRecords.map((record) => record.id));
+  const expectedIds = events.map((event) => event.id);
+  const rows: Row[] = [
+    { platform: 'n8n', part: 'deliveries that reached the trigger', tried: host.answers.length,
+      rejected: n8nDuplicatesDropped, accepted: n8nRuns.length, lost: expectedIds.filter((id) => !n8nIds().has(id)).length,
+      notes: `events: ${events.length}; repeats dropped by event id: ${n8nDuplicatesDropped}; `
+        + `runs started twice for one event: ${n8nRuns.length - new Set(n8nRuns).size}; arrivals out of order: ${outOfOrder(n8nRuns, createdOrder)}` },
+    { platform: 'Zapier', part: 'deliveries that reached the trigger', tried: receiver.requests.length,
+      rejected: receiver.requests.length - zapierRecords.length, accepted: zapierRecords.length,
+      lost: expectedIds.filter((id) => !zapierUnique.has(id)).length,
+      notes: `events: ${events.length}, distinct record ids: ${zapierUnique.size}; repeats (same record id, not dropped: Zapier does not dedupe hooks): `
+        + `${zapierRecords.length - zapierUnique.size}; arrivals out of order: ${outOfOrder(zapierRecords.map((record) => record.id), createdOrder)}` },
+  ];
+  writeResult('5-delivery', {
+    suite: '5', title: 'Delivery under duplicates, shuffling and an outage', rows, durationMs: since(started), seed,
+    facts: [
+      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events (${INVOICES_PER_PHASE} invoices viewed, paid and disputed before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
+      `The sandbox's delivery log: ${attempts.length} attempts, ${duplicatesSent} deliberate duplicates, ${refusedDuringOutage} refused connections during the outage, all retried until delivered.`,
+    ],
+  });
+
+  expect(rows.map((row) => ({ platform: row.platform, lost: row.lost })))
+    .toEqual([{ platform: 'n8n', lost: 0 }, { platform: 'Zapier', lost: 0 }]);
+  expect(zapierUnique.size).toBe(events.length);
+  // The faults really happened, so the counts above mean something.
+  expect(duplicatesSent).toBeGreaterThan(0);
+  expect(refusedDuringOutage).toBeGreaterThan(0);
+  expect(n8nDuplicatesDropped + (zapierRecords.length - zapierUnique.size)).toBeGreaterThan(0);
+  // n8n starts one run per event; on Zapier each repeat is the same record (id = the signed webhook-id).
+  expect(n8nRuns).toHaveLength(events.length);
+  expect(zapierRecords.every((record) => record.id === record.webhookId)).toBe(true);
+  expect(zapierRecords.length).toBe(receiver.requests.length);
+});
