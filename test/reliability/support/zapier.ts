@@ -1,0 +1,86 @@
+/**
+ * The Zapier app run the way zapier-platform-core's Lambda handler runs it (createApp's middleware chain,
+ * a real `z`, the app's request middleware, core's logger and its secret scrubbing), with the app
+ * compiled once instead of on every call: createAppTester recompiles the whole app definition per call
+ * (9 ms), which 30,000 generated inputs cannot afford. bad-input.test.ts checks both give the same answers.
+ */
+import createApp from 'zapier-platform-core/src/create-app';
+import createInput from 'zapier-platform-core/src/tools/create-input';
+import createLogger from 'zapier-platform-core/src/tools/create-logger';
+import createRpcClient from 'zapier-platform-core/src/tools/create-rpc-client';
+import resolveMethodPath from 'zapier-platform-core/src/tools/resolve-method-path';
+import { prepareApp } from 'zapier-platform-core/src/tools/schema';
+
+import App from '../../../zapier/src';
+import type { SecretScanner } from './secrets';
+
+export { App };
+
+export type Outcome<T = any> = { ok: true; result: T } | { ok: false; error: { name: string; message: string; code?: string; delay?: number } };
+
+/** What a Zap builder reads from a Zapier error: its JSON message when it has one. */
+export function readError(error: unknown): { name: string; message: string; code?: string; delay?: number } {
+  const { name, message } = error as Error;
+  try {
+    const parsed = JSON.parse(message) as { message: string; code?: string; delay?: number };
+    return { name, message: parsed.message, code: parsed.code, delay: parsed.delay };
+  } catch {
+    return { name, message };
+  }
+}
+
+export interface ZapierRuntime {
+  invoke<T = any>(operation: unknown, bundle: object): Promise<Outcome<T>>;
+  /** z.cache as Zapier keeps it between invocations of this app (core's own test stand-in). */
+  zcache: Record<string, unknown>;
+}
+
+/** Every log line core would ship (after its scrubbing) and every result and error go to `scanner`. */
+export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
+  const app = createApp(App);
+  const compiled = prepareApp(App);
+  const zcache: Record<string, unknown> = {};
+  const methods = new Map<unknown, string>();
+  return {
+    zcache,
+    async invoke(operation, bundle) {
+      let method = methods.get(operation);
+      if (!method) methods.set(operation, (method = resolveMethodPath(App, operation)));
+      const event = {
+        command: 'execute', method, bundle, zcacheTestObj: zcache,
+        customLogger: (message: string, data: object) => scanner?.record('zapier log', { message, data }),
+      };
+      const logBuffer: unknown[] = [];
+      const logger = createLogger(event, { logBuffer });
+      const input = createInput(compiled, event, logger, logBuffer, createRpcClient(event));
+      try {
+        const { results } = await app(input);
+        scanner?.record('zapier output', results);
+        return { ok: true, result: results as any };
+      } catch (error) {
+        // As the Lambda handler does, so the scan sees what Zapier would log for a failed step.
+        await logger(`Unhandled error: ${String(error)}\n${(error as Error)?.stack ?? ''}`, { err: error, log_type: 'error' });
+        scanner?.record('zapier error', error);
+        return { ok: false, error: readError(error) };
+      } finally {
+        await logger.end();
+      }
+    },
+  };
+}
+
+/** A webhook delivery as Zapier hands it to a hook's perform: raw body, headers renamed `Http-Webhook-Id`. */
+export function zapierHookRequest(headers: Record<string, string | string[] | undefined>, body: string) {
+  const renamed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    renamed[`Http-${name.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('-')}`] = String(value);
+  }
+  let cleanedRequest: unknown = {};
+  try {
+    cleanedRequest = JSON.parse(body);
+  } catch {
+    // Zapier passes what it could parse; a broken body leaves cleanedRequest empty.
+  }
+  return { rawRequest: { method: 'POST', content: body, headers: renamed }, cleanedRequest };
+}
