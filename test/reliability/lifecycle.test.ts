@@ -93,4 +93,4 @@ test(`${CYCLES} cycles per trigger leave no webhook behind and never two at once
     expect({ part: cycles.part, cycles: cycles.cycles, twoAtOnce: cycles.twoAtOnce, leftAfterCycle: cycles.leftAfterCycle, peak: watch.peak.get(cycles.url) })
       .toEqual({ part: cycles.part, cycles: CYCLES, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
   }
-});
+}, 60_000);

@@ -171,7 +171,7 @@ describe.each<Platform>(['n8n', 'Zapier'])('%s', (platform) => {
   test(`only the controls start a run (${ATTACKS.length} deliveries)`, async () => {
     for (const attack of ATTACKS) {
       await earlyInSecond();
-      const { outcome, answer } = await deliver[platform](attack.make(zapSecretOr(platform), { ...paidEvent, id: freshId() }, platform));
+      const { outcome, answer } = await deliver[platform](attack.make(ownSecret(platform), { ...paidEvent, id: freshId() }, platform));
       results.push({ platform, attack: attack.name, expected: expectedFor(attack, platform), outcome, answer });
     }
     const mine = results.filter((result) => result.platform === platform);
@@ -196,7 +196,7 @@ describe.each<Platform>(['n8n', 'Zapier'])('%s', (platform) => {
   });
 });
 
-function zapSecretOr(platform: Platform): string {
+function ownSecret(platform: Platform): string {
   return platform === 'Zapier' ? zap.secret : (host.staticData['node:Invoicing API Trigger'] as { webhookSecret: string }).webhookSecret;
 }
 
