@@ -13,8 +13,8 @@ export interface Receipts {
   rejected: number;
 }
 
-/** A delivery as the platform's trigger judged it: its record, or undefined when refused. */
-export type Judged = { record: FlatEventRecord } | { refused: true };
+/** A delivery as the platform's trigger judged it: its record, a repeat it recognised itself, or refused. */
+export type Judged = { record: FlatEventRecord } | { repeat: true } | { refused: true };
 
 /** Keeps the first record of each event id; a later one is a repeat (the sandbox's duplicates). */
 export function tally(judged: Judged[]): Receipts {
@@ -23,7 +23,9 @@ export function tally(judged: Judged[]): Receipts {
   let repeats = 0;
   let rejected = 0;
   for (const item of judged) {
-    if (!('record' in item)) {
+    if ('repeat' in item) {
+      repeats += 1;
+    } else if (!('record' in item)) {
       rejected += 1;
     } else if (seen.has(item.record.id)) {
       repeats += 1;

@@ -138,7 +138,8 @@ export class ZapierSide {
     const judged = [];
     for (const { hook, request } of arrivals) {
       const [record] = await this.perform(hook.trigger.operation.sample.event_type, request);
-      judged.push(record ? { record } : { refused: true as const });
+      const repeat = this.lastLog.some((line) => line.includes('Ignored a repeated delivery'));
+      judged.push(record ? { record } : repeat ? { repeat: true as const } : { refused: true as const });
     }
     return tally(judged);
   }

@@ -31,6 +31,12 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
   },
 };
 
+/**
+ * How long the service may deliver one event (contract: retries for up to 3 days), plus an hour of
+ * slack: a receiver that remembers event ids this long recognises every repeat.
+ */
+export const DELIVERY_RETRY_WINDOW_SECONDS = 3 * 24 * 60 * 60 + 60 * 60;
+
 export type ParseResult = { ok: true; event: InvoiceEvent } | { ok: false; reason: string };
 
 export function parseEvent(raw: string | Uint8Array | object): ParseResult {

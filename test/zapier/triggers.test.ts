@@ -70,13 +70,23 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
     await expect(appTester(perform, { authData, subscribeData, rawRequest: rawRequest(), cleanedRequest: event })).resolves.toEqual([]);
   });
 
+  it('starts one Zap per event: a repeated delivery (new timestamp, same event id) is dropped, per subscription', async () => {
+    const repeated = { ...event, id: `${event.id}_repeat_${type}` };
+    const deliver = (data: typeof subscribeData) =>
+      appTester(perform, { authData, subscribeData: data, rawRequest: delivery(repeated), cleanedRequest: repeated });
+    await expect(deliver(subscribeData)).resolves.toHaveLength(1);
+    await expect(deliver(subscribeData)).resolves.toEqual([]);
+    // Another Zap subscribed to the same event still gets it once.
+    await expect(deliver({ ...subscribeData, id: 'we_otherzap' })).resolves.toHaveLength(1);
+  });
+
   it('drops a correctly signed event of another type', async () => {
     const other = Object.values(sampleEventsByType).find((candidate) => candidate.type !== type)!;
     await expect(appTester(perform, { authData, subscribeData, rawRequest: delivery(other) })).resolves.toEqual([]);
   });
 
   it('lists recent real events of its type in the same shape as perform', async () => {
-    const recent = { ...event, id: 'evt_recent1' };
+    const recent = { ...event, id: `evt_recent_${key}` };
     const scope = api().get('/v1/events').query({ type, limit: 3 }).reply(200, { object: 'list', data: [recent], has_more: false });
     const listed = await appTester(performList, { authData });
     const performed = await appTester(perform, { authData, subscribeData, rawRequest: delivery(recent) });

@@ -5,13 +5,29 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
-  EVENT_CATALOGUE, deleteWebhookIfExists, flattenEvent, operations, receiveWebhook, recentEventRecords, runOperation,
+  DELIVERY_RETRY_WINDOW_SECONDS, EVENT_CATALOGUE, deleteWebhookIfExists, flattenEvent, operations, receiveWebhook, recentEventRecords, runOperation,
   sampleEventsByType, type EventType, type FlatEventRecord,
 } from '../../../shared';
 import { call } from '../api';
 import { outputFields } from '../fields';
 
 interface SubscribeData { id: string; secret: string }
+
+/**
+ * True the first time an event reaches this subscription. z.cache's set-if-absent settles two
+ * deliveries racing each other; when the cache cannot be reached the event goes through, since a
+ * repeated Zap run can be filtered on its id but a dropped payment cannot be recovered.
+ */
+async function firstDelivery(z: ZObject, subscriptionId: string, eventId: string): Promise<boolean> {
+  const key = `delivery:${subscriptionId}:${eventId}`;
+  try {
+    if (await z.cache.get(key)) return false;
+    return (await z.cache.set(key, true, DELIVERY_RETRY_WINDOW_SECONDS, undefined, true)) !== false;
+  } catch {
+    z.console.log(`Could not check whether ${eventId} was delivered before; passing it on.`);
+    return true;
+  }
+}
 
 export function hookTrigger(type: EventType) {
   const event = EVENT_CATALOGUE[type];
@@ -28,17 +44,28 @@ export function hookTrigger(type: EventType) {
     call(z, bundle, (connection, send) =>
       deleteWebhookIfExists(connection, (bundle.subscribeData as SubscribeData).id, send));
 
-  /** Anything unsigned, tampered, stale or of another type is dropped: an empty array starts no Zap. */
-  const perform = (z: ZObject, bundle: Bundle): FlatEventRecord[] => {
+  /**
+   * Anything unsigned, tampered, stale, of another type or already seen is dropped: an empty array starts
+   * no Zap. Zapier does not deduplicate hook payloads and the service delivers at least once, so each
+   * event id is remembered per subscription for the service's whole retry window.
+   */
+  const perform = async (z: ZObject, bundle: Bundle): Promise<FlatEventRecord[]> => {
+    const subscription = bundle.subscribeData as Partial<SubscribeData> | undefined;
     const received = receiveWebhook({
-      secret: (bundle.subscribeData as Partial<SubscribeData> | undefined)?.secret ?? '',
+      secret: subscription?.secret ?? '',
       headers: bundle.rawRequest?.headers ?? {},
       rawBody: bundle.rawRequest?.content ?? '',
       types: [type],
     });
-    if (received.outcome === 'accepted') return [received.record];
-    z.console.log(received.outcome === 'rejected' ? received.message : `Ignored an event of type ${received.event.type}.`);
-    return [];
+    if (received.outcome !== 'accepted') {
+      z.console.log(received.outcome === 'rejected' ? received.message : `Ignored an event of type ${received.event.type}.`);
+      return [];
+    }
+    if (!(await firstDelivery(z, subscription?.id ?? '', received.event.id))) {
+      z.console.log(`Ignored a repeated delivery of ${received.event.id}.`);
+      return [];
+    }
+    return [received.record];
   };
 
   const performList = (z: ZObject, bundle: Bundle) =>
