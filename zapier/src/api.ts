@@ -5,6 +5,12 @@
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { ApiError, InputError, networkError, type Connection, type Send } from '../../shared';
 
+/**
+ * Zapier ends a step after 30 s with its own generic error; giving up on the service a little earlier
+ * lets the step fail with a message that says what happened and that it can be replayed.
+ */
+export const REQUEST_TIMEOUT_MS = 25_000;
+
 export function connectionOf(bundle: Pick<Bundle, 'authData'>): Connection {
   return { apiKey: bundle.authData.api_key ?? '', baseUrl: bundle.authData.base_url };
 }
@@ -19,12 +25,14 @@ export function sender(z: ZObject): Send {
       // Every status, 429 included, reaches shared's normalizeError, which writes the message.
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
+      timeout: REQUEST_TIMEOUT_MS,
     } as HttpRequestOptions & { url: string };
     let response;
     try {
       response = await z.request(options);
     } catch (error) {
-      throw networkError(error);
+      // node-fetch (under z.request) marks its own timeout this way.
+      throw networkError(error, { timedOut: (error as { type?: string })?.type === 'request-timeout' });
     }
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => { headers[name] = value; });
