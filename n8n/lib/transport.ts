@@ -26,6 +26,19 @@ interface StoredCredential {
   baseUrl?: string;
 }
 
+/**
+ * n8n's request helper turns axios's "timeout of 30000ms exceeded" (code ECONNABORTED) into its own
+ * error ("The connection was aborted, perhaps the server is offline"); the original stays its cause.
+ */
+function timedOut(error: unknown): boolean {
+  let current = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (/timeout|ETIMEDOUT/i.test(String(current.message)) || current.code === 'ECONNABORTED' || current.code === 'ETIMEDOUT') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 export async function connectionOf(context: Context): Promise<Connection> {
   const credential = await context.getCredentials<StoredCredential>(CREDENTIAL);
   return { apiKey: credential.apiKey, baseUrl: credential.baseUrl };
@@ -50,7 +63,7 @@ export function sender(context: Context): Send {
     try {
       response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options);
     } catch (error) {
-      throw networkError(error, { timedOut: /timeout|ETIMEDOUT|ECONNABORTED/i.test(String((error as Error)?.message)) });
+      throw networkError(error, { timedOut: timedOut(error) });
     }
     return { status: response.statusCode, headers: response.headers, body: response.body };
   };
