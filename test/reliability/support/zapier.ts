@@ -16,14 +16,15 @@ import type { SecretScanner } from './secrets';
 
 export { App };
 
-export type Outcome<T = any> = { ok: true; result: T } | { ok: false; error: { name: string; message: string; code?: string; delay?: number } };
+export interface ZapierError { name: string; message: string; code?: string; status?: number; delay?: number }
+export type Outcome<T = any> = { ok: true; result: T } | { ok: false; error: ZapierError };
 
 /** What a Zap builder reads from a Zapier error: its JSON message when it has one. */
-export function readError(error: unknown): { name: string; message: string; code?: string; delay?: number } {
+export function readError(error: unknown): ZapierError {
   const { name, message } = error as Error;
   try {
-    const parsed = JSON.parse(message) as { message: string; code?: string; delay?: number };
-    return { name, message: parsed.message, code: parsed.code, delay: parsed.delay };
+    const parsed = JSON.parse(message) as Omit<ZapierError, 'name'>;
+    return { name, message: parsed.message, code: parsed.code, status: parsed.status, delay: parsed.delay };
   } catch {
     return { name, message };
   }
