@@ -144,6 +144,8 @@ afterAll(async () => {
   writeResult('2-http-faults', {
     suite: '2', title: 'HTTP faults', rows, durationMs: Date.now() - started,
     facts: [...facts, `Secret scan of every output, error and log line: ${scan.artefacts} artefacts, ${scan.leaks.length} leaks (the 401 case echoes the API key back).`],
+    scans: [{ platform: 'Zapier', ...scanner.totals('zapier') }, { platform: 'n8n', ...scanner.totals('n8n') },
+      { platform: 'both', ...scanner.totals('console', 'stdout', 'stderr') }],
   });
 });
 
@@ -266,3 +268,8 @@ test('a create retried after a timeout, when the first request did reach the ser
   expect(zapierWithoutKey.replay).toMatchObject({ ok: true });
   expect(zapierWithoutKey.invoices).toBe(2);
 }, 120_000);
+
+test('no API key in anything this suite logged, threw or output', async () => {
+  await retries;
+  expect(scanner.summary().leaks).toEqual([]);
+});

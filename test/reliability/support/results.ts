@@ -28,6 +28,8 @@ export interface SuiteResult {
   seed?: number;
   /** Sentences the doc prints under the table (decisions, limits). */
   facts?: string[];
+  /** What this suite's secret scan saw (suite 7 lists every suite's). */
+  scans?: Array<{ platform: Row['platform'] | 'both'; artefacts: number; bytes: number; leaks: number }>;
 }
 
 export function writeResult(file: string, result: SuiteResult): void {

@@ -43,7 +43,9 @@ export class SecretScanner {
   private artefacts = 0;
   private bytes = 0;
   private readonly byKind: Record<string, number> = {};
+  private readonly bytesByKind: Record<string, number> = {};
   readonly leaks: Leak[] = [];
+  private readonly watches: Array<{ needle: string; seen: string[] }> = [];
 
   /** A value that must never be seen; for a whsec_ secret its base64 key counts too. */
   secret(value: string, kind: string): void {
@@ -53,11 +55,20 @@ export class SecretScanner {
     if (base64) this.secrets.set(base64, `${kind} (base64 part)`);
   }
 
+  /** Collects every recorded text that contains `needle`, so a test can look at what was scanned. */
+  watch(needle: string): string[] {
+    const seen: string[] = [];
+    this.watches.push({ needle, seen });
+    return seen;
+  }
+
   record(where: string, value: unknown): void {
     const text = textOf(value);
+    for (const watch of this.watches) if (text.includes(watch.needle)) watch.seen.push(text);
     this.artefacts += 1;
     this.bytes += text.length;
     this.byKind[where] = (this.byKind[where] ?? 0) + 1;
+    this.bytesByKind[where] = (this.bytesByKind[where] ?? 0) + text.length;
     for (const [secret, kind] of this.secrets) {
       const at = text.indexOf(secret);
       if (at >= 0) this.leaks.push({ where, context: `${kind}: …${text.slice(Math.max(0, at - 40), at)}[SECRET]…` });
@@ -88,6 +99,17 @@ export class SecretScanner {
     return () => {
       methods.forEach((name, index) => (console[name] = saved[index] as never));
       [process.stdout.write, process.stderr.write] = writes;
+    };
+  }
+
+  /** Artefacts, characters and leaks of the kinds whose name starts with one of `prefixes`. */
+  totals(...prefixes: string[]): { artefacts: number; bytes: number; leaks: number } {
+    const mine = (where: string) => prefixes.some((prefix) => where.startsWith(prefix));
+    const kinds = Object.keys(this.byKind).filter(mine);
+    return {
+      artefacts: kinds.reduce((sum, kind) => sum + this.byKind[kind], 0),
+      bytes: kinds.reduce((sum, kind) => sum + this.bytesByKind[kind], 0),
+      leaks: this.leaks.filter((leak) => mine(leak.where)).length,
     };
   }
 

@@ -31,7 +31,11 @@ export function readError(error: unknown): ZapierError {
 }
 
 export interface ZapierRuntime {
-  invoke<T = any>(operation: unknown, bundle: object): Promise<Outcome<T>>;
+  /**
+   * `storage`: the result is what Zapier keeps for the app (performSubscribe's becomes bundle.subscribeData,
+   * which must hold the webhook secret), not something shown, so the scanner does not get it.
+   */
+  invoke<T = any>(operation: unknown, bundle: object, options?: { storage?: boolean }): Promise<Outcome<T>>;
   /** z.cache as Zapier keeps it between invocations of this app (core's own test stand-in). */
   zcache: Record<string, unknown>;
 }
@@ -44,7 +48,7 @@ export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
   const methods = new Map<unknown, string>();
   return {
     zcache,
-    async invoke(operation, bundle) {
+    async invoke(operation, bundle, options = {}) {
       let method = methods.get(operation);
       if (!method) methods.set(operation, (method = resolveMethodPath(App, operation)));
       const event = {
@@ -56,7 +60,7 @@ export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
       const input = createInput(compiled, event, logger, logBuffer, createRpcClient(event));
       try {
         const { results } = await app(input);
-        scanner?.record('zapier output', results);
+        if (!options.storage) scanner?.record('zapier output', results);
         return { ok: true, result: results as any };
       } catch (error) {
         // As the Lambda handler does, so the scan sees what Zapier would log for a failed step.
