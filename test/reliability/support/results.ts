@@ -37,15 +37,15 @@ export function writeResult(file: string, result: SuiteResult): void {
   writeFileSync(path.join(RESULTS_DIR, `${file}.json`), `${JSON.stringify({ ...result, writtenAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
-export function readResults(): Array<SuiteResult & { file: string; writtenAt: string }> {
+export function readResults(dir = RESULTS_DIR): Array<SuiteResult & { file: string; writtenAt: string }> {
   let files: string[] = [];
   try {
-    files = readdirSync(RESULTS_DIR).filter((name) => name.endsWith('.json'));
+    files = readdirSync(dir).filter((name) => name.endsWith('.json'));
   } catch {
     return [];
   }
   return files.sort().map((name) => ({ file: name.replace(/\.json$/, ''),
-    ...(JSON.parse(readFileSync(path.join(RESULTS_DIR, name), 'utf8')) as SuiteResult & { writtenAt: string }) }));
+    ...(JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SuiteResult & { writtenAt: string }) }));
 }
 
 /** The seed of this run's generated inputs: RELIABILITY_SEED to repeat a run, else a fresh one (printed). */
