@@ -32,7 +32,8 @@ const HOW: Record<string, string> = {
     + 'Each order must end as one invoice. (Suite 2 adds the same with a real client timeout.)',
   '7': 'Both connectors\' working day against the sandbox, and a service that echoes the key back. Everything logged (Zapier\'s log '
     + 'lines after core\'s own scrubbing, console, stdout, stderr), thrown or output is searched for the API key and every webhook '
-    + 'secret minted. Suites 1 and 2 scan their runs the same way; their figures are in the second table.',
+    + 'secret minted (in its own table: tried = artefacts scanned, accepted = those without a secret, lost = leaks). Suites 1 and 2 '
+    + 'scan their runs the same way; their figures are in the second table.',
 };
 
 const number = (value: number) => value.toLocaleString('en-US');
