@@ -189,11 +189,16 @@ export interface RunOptions {
   idempotencyKey?: unknown;
 }
 
+/** An optional field left empty: a mapped value that came through as nothing or only spaces. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /** Validate → build → send → read. Throws InputError before sending, ApiError for any failed answer. */
 export async function runOperation<O extends Operation<any, any>>(
   operation: O, connection: Connection, raw: unknown, send: Send, options: RunOptions = {},
 ): Promise<OpOut<O>> {
-  const blank = options.idempotencyKey === undefined || options.idempotencyKey === null || options.idempotencyKey === '';
+  const blank = isBlank(options.idempotencyKey);
   // Validated under its field key so the message names the field ("Prevent Duplicates Key must be …").
   const [input, idempotencyKey] = validateParts(() => operation.validate(raw) as OpIn<O>, () => (blank ? undefined
     : validateInput(z.object({ idempotency_key: idempotencyKeySchema }), { idempotency_key: options.idempotencyKey }).idempotency_key));

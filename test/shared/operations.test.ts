@@ -78,14 +78,14 @@ describe('runOperation', () => {
       await runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: given });
       expect(api.calls[0].headers['Idempotency-Key']).toBe(sent);
     }
-    for (const blank of [undefined, null, '']) {
+    for (const blank of [undefined, null, '', '   ']) {
       const api = service(ok(sampleInvoice, 201));
       await runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: blank });
       expect(api.calls[0].headers).not.toHaveProperty('Idempotency-Key');
     }
   });
 
-  test.each([['ключ-1', 'may contain only plain ASCII'], ['k'.repeat(256), 'at most 255 characters'], ['   ', 'must not be empty']])(
+  test.each([['ключ-1', 'may contain only plain ASCII'], ['k'.repeat(256), 'at most 255 characters']])(
     'a bad idempotency key %p is refused before sending, naming the field', async (key, problemText) => {
       const api = service();
       const error = await rejection(runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: key })) as InputError;

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
   FIELDS,
   deriveIdempotencyKey,
+  isBlank,
   listAll,
   operations,
   runOperation,
@@ -46,7 +47,7 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
  */
 function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${invoice.idempotencyKey.key}`, itemIndex, '');
-  if (typeof given === 'string' ? given.trim() !== '' : given !== undefined && given !== null) return given;
+  if (!isBlank(given)) return given;
   return deriveIdempotencyKey([context.getExecutionId(), context.getNode().id, itemIndex]);
 }
 
