@@ -11,6 +11,7 @@ import type { Bundle, createAppTester } from 'zapier-platform-core';
 import type { Client, EventType, FlatEventRecord, PresentedInvoice } from '../shared';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../sandbox';
 import { tally, tamper, type Receipts } from './receipts';
+import { zapierHookRequest } from '../test/zapier/hook-request';
 
 type App = typeof import('../zapier/src');
 
@@ -45,13 +46,6 @@ function zapierMessage(message: string): { message: string; delay?: number } {
     // a plain message
   }
   return { message };
-}
-
-/** Zapier hands a hook's perform the raw body, with each header renamed `Http-Webhook-Id` style. */
-function asZapierRawRequest(request: ReceivedRequest, body = request.rawBody) {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) =>
-    [`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`, String(value)]));
-  return { method: 'POST' as const, content: body, headers };
 }
 
 export class ZapierSide {
@@ -154,9 +148,8 @@ export class ZapierSide {
 
   private async perform(type: EventType, request: ReceivedRequest, body?: string): Promise<FlatEventRecord[]> {
     const { trigger, subscribeData } = this.hooks.get(type)!;
-    const rawRequest = asZapierRawRequest(request, body);
-    return await this.step(trigger.operation.perform,
-      { subscribeData, rawRequest, cleanedRequest: JSON.parse(rawRequest.content) } as Partial<Bundle>);
+    const { rawRequest, cleanedRequest } = zapierHookRequest(request.headers, body ?? request.rawBody);
+    return await this.step(trigger.operation.perform, { subscribeData, rawRequest, cleanedRequest } as Partial<Bundle>);
   }
 
   /** Turns the triggers off again; returns how many webhooks were deleted. */

@@ -5,10 +5,11 @@
  */
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
 import { expectOk, requests, type Connection, type HttpRequest } from '../../shared';
-import { startReceiver, type ReceivedRequest, type Receiver } from '../../sandbox/receiver';
+import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import App from '../../zapier/src';
 import { call } from '../../zapier/src/api';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { zapierHookRequest } from './hook-request';
 
 const appTester = createAppTester(App);
 const { invoice_viewed: viewed, invoice_paid: paid, invoice_disputed: disputed } = App.triggers;
@@ -17,13 +18,6 @@ const triggers = [viewed, paid, disputed];
 /** A request the app has no operation for (test helpers, listing webhooks), sent with the app's own send. */
 const direct = (build: (connection: Connection) => HttpRequest) => (z: ZObject, bundle: Bundle) =>
   call(z, bundle, async (connection, send) => JSON.parse(String(expectOk(await send(build(connection))))) as { data?: unknown[] });
-
-/** What Zapier hands a hook's perform: the raw body, and headers renamed `Http-Webhook-Id` style. */
-function asZapierRequest(request: ReceivedRequest) {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) =>
-    [`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`, String(value)]));
-  return { method: 'POST' as const, content: request.rawBody, headers };
-}
 
 describe('Zapier app against the sandbox', () => {
   let sandbox: SandboxProcess;
@@ -101,7 +95,7 @@ describe('Zapier app against the sandbox', () => {
       { trigger: disputed, record: { event_type: 'invoice.disputed', invoice_status: 'disputed', dispute_reason: 'amount_incorrect' } },
     ];
     for (const [index, { trigger, record }] of expected.entries()) {
-      const rawRequest = asZapierRequest(deliveries[index]);
+      const rawRequest = zapierHookRequest(deliveries[index].headers, deliveries[index].rawBody).rawRequest;
       const cleanedRequest = JSON.parse(rawRequest.content);
       for (const other of triggers) {
         const output = await appTester(other.operation.perform,

@@ -74,18 +74,4 @@ export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
   };
 }
 
-/** A webhook delivery as Zapier hands it to a hook's perform: raw body, headers renamed `Http-Webhook-Id`. */
-export function zapierHookRequest(headers: Record<string, string | string[] | undefined>, body: string) {
-  const renamed: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    renamed[`Http-${name.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('-')}`] = String(value);
-  }
-  let cleanedRequest: unknown = {};
-  try {
-    cleanedRequest = JSON.parse(body);
-  } catch {
-    // Zapier passes what it could parse; a broken body leaves cleanedRequest empty.
-  }
-  return { rawRequest: { method: 'POST', content: body, headers: renamed }, cleanedRequest };
-}
+export { zapierHookRequest } from '../../zapier/hook-request';
