@@ -2,6 +2,7 @@
 export * from './identity';
 export * from './money';
 export * from './fields';
+export * from './outputLabels';
 export * from './schemas';
 export * from './validation';
 export * from './requests';

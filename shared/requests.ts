@@ -6,8 +6,9 @@
 import { SERVICE, normalizeBaseUrl } from './identity';
 import type {
   ClientCreateInput, ClientUpdateInput, CreateInvoiceInput, ListClientsQuery, ListEventsQuery, ListInvoicesQuery,
-  SimulateDisputeInput, SimulatePaymentInput, SimulateViewInput, WebhookCreateInput,
+  WebhookCreateInput,
 } from './schemas/inputs';
+import type { SimulateDisputeInput, SimulatePaymentInput, SimulateViewInput } from './schemas/simulate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

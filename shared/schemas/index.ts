@@ -1,4 +1,5 @@
 export * from './primitives';
 export * from './inputs';
+export * from './simulate';
 export * from './resources';
 export * from './events';

@@ -89,24 +89,6 @@ export const webhookCreateInputSchema = z.object({
   description: optionalText(200),
 }).strict();
 
-export const viewChannelInput = z.enum(['whatsapp', 'email', 'link'], {
-  errorMap: () => ({ message: 'must be one of whatsapp, email, link' }),
-});
-
-export const simulateViewInputSchema = z.object({
-  channel: z.preprocess(blankToUndefined, viewChannelInput.optional()).transform((value) => value ?? 'link'),
-}).strict();
-
-/** Amount defaults to what remains, so "pay" with no body settles the invoice in full. */
-export const simulatePaymentInputSchema = z.object({
-  amount: z.preprocess(blankToUndefined, amountInput.optional()),
-}).strict();
-
-export const simulateDisputeInputSchema = z.object({
-  reason: textInput(100),
-  note: optionalText(1000),
-}).strict();
-
 export type ItemInput = z.output<typeof itemInputSchema>;
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;
 export type ClientCreateInput = z.output<typeof clientCreateInputSchema>;
@@ -115,6 +97,3 @@ export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
 export type ListClientsQuery = z.output<typeof listClientsQuerySchema>;
 export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;
 export type WebhookCreateInput = z.output<typeof webhookCreateInputSchema>;
-export type SimulateViewInput = z.output<typeof simulateViewInputSchema>;
-export type SimulatePaymentInput = z.output<typeof simulatePaymentInputSchema>;
-export type SimulateDisputeInput = z.output<typeof simulateDisputeInputSchema>;

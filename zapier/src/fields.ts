@@ -4,7 +4,8 @@
  * `a__b` / `a[]b` keys Zapier gives nested output).
  */
 import type { PlainInputField, PlainOutputField } from 'zapier-platform-core';
-import { OUTPUT_LABELS, type FieldSpec, type FieldType } from '../../shared/fields';
+import type { FieldSpec, FieldType } from '../../shared/fields';
+import { OUTPUT_LABELS } from '../../shared/outputLabels';
 
 const ZAPIER_TYPES: Record<FieldType, NonNullable<PlainInputField['type']>> = {
   string: 'string', email: 'string', integer: 'integer', boolean: 'boolean',
