@@ -39,9 +39,29 @@ export function flatKeys(value: unknown, prefix = ''): string[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Core 19 deep-copies, walks and freezes the whole app definition on every call (twice), and copies a
+ * shared object once per copy instead of once per use: one object per output key, and one list per
+ * sample, keep that work (and the app's per-call time) down without changing what the editor shows.
+ */
+const outputFieldByKey = new Map<string, PlainOutputField>();
+const outputFieldsBySample = new WeakMap<object, PlainOutputField[]>();
+
 /** Labelled output fields for every key of `sample` the catalogue names. */
 export function outputFields(sample: object): PlainOutputField[] {
-  return flatKeys(sample)
-    .filter((key) => OUTPUT_LABELS[key] !== undefined)
-    .map((key) => ({ key, label: OUTPUT_LABELS[key] }));
+  let fields = outputFieldsBySample.get(sample);
+  if (!fields) {
+    fields = flatKeys(sample).filter((key) => OUTPUT_LABELS[key] !== undefined).map(outputField);
+    outputFieldsBySample.set(sample, fields);
+  }
+  return fields;
+}
+
+function outputField(key: string): PlainOutputField {
+  let field = outputFieldByKey.get(key);
+  if (!field) {
+    field = { key, label: OUTPUT_LABELS[key] };
+    outputFieldByKey.set(key, field);
+  }
+  return field;
 }
