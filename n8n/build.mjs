@@ -1,6 +1,7 @@
 // Bundles each node and credential into its own CommonJS file under dist/, and the shared core once
 // into dist/shared.js, which all of them require: `n8n-node build` only runs tsc, which would leave the
-// shared core outside the package, and inlining it into every file tripled its size. n8n resolves
+// shared core outside the package, and inlining it into every file tripled its size. dist/shared.js is
+// built from lib/core.ts, the package's one import of shared/, so it holds only what the nodes use. n8n resolves
 // n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external; node:crypto is
 // a Node built-in the scanner allows.
 import { bundle } from '../scripts/bundle.mjs';
@@ -27,23 +28,29 @@ function copyAssets(folder) {
 
 rmSync(dist, { recursive: true, force: true });
 const sharedDir = path.resolve(root, '..', 'shared');
+const coreEntry = path.join(root, 'lib', 'core.ts');
 const sharedOut = path.join(dist, 'shared.js');
 const external = ['n8n-workflow', 'zod'];
 
-/** Any import of a shared/ file becomes a require of dist/shared.js, relative to the file being built. */
-const sharedAsOneFile = (outfile) => ({
-  name: 'shared-as-one-file',
+/** lib/core.ts becomes a require of dist/shared.js; shared/ reached any other way fails the build. */
+const coreAsSharedFile = (outfile) => ({
+  name: 'core-as-shared-file',
   setup(builder) {
-    builder.onResolve({ filter: /shared/ }, (args) => {
+    builder.onResolve({ filter: /(^|\/)(core|shared)(\/|$)/ }, (args) => {
       const target = path.resolve(args.resolveDir, args.path);
-      if (target !== sharedDir && !target.startsWith(sharedDir + path.sep)) return undefined;
-      const relative = path.relative(path.dirname(outfile), sharedOut).split(path.sep).join('/');
-      return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+      if (target === coreEntry || target === coreEntry.replace(/\.ts$/, '')) {
+        const relative = path.relative(path.dirname(outfile), sharedOut).split(path.sep).join('/');
+        return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+      }
+      if (target === sharedDir || target.startsWith(sharedDir + path.sep)) {
+        return { errors: [{ text: `${args.importer} imports ${args.path}; n8n files import shared/ through lib/core.ts` }] };
+      }
+      return undefined;
     });
   },
 });
 
-await bundle({ entryPoints: [path.join(sharedDir, 'index.ts')], outfile: sharedOut, target: 'node20', external });
+await bundle({ entryPoints: [coreEntry], outfile: sharedOut, target: 'node20', external });
 for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
   const outfile = path.join(dist, file.replace(/^dist\//, ''));
   await bundle({
@@ -51,7 +58,7 @@ for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
     outfile,
     target: 'node20',
     external,
-    plugins: [sharedAsOneFile(outfile)],
+    plugins: [coreAsSharedFile(outfile)],
   });
 }
 for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);

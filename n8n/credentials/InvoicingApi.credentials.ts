@@ -6,9 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 // Only the files it needs: the credential loads with n8n's editor, before any node runs.
-import { FIELDS } from '../../shared/fields';
-import { SERVICE } from '../../shared/identity';
-import { requests } from '../../shared/requests';
+import { FIELDS, SERVICE, requests } from '../lib/core';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;

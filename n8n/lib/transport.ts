@@ -11,8 +11,7 @@ import {
   type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { networkError, type Connection, type Send } from '../../shared';
-import { waitOutRateLimits } from '../../shared/throttle';
+import { networkError, waitOutRateLimits, type Connection, type Send } from './core';
 
 export const CREDENTIAL = 'invoicingApi';
 

@@ -7,8 +7,7 @@ import {
   type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE } from '../../../shared';
-import { mapConcurrent } from '../../../shared/throttle';
+import { FIELDS, SERVICE, mapConcurrent } from '../../lib/core';
 import { nodeErrorFor } from '../../lib/errors';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 import { actions } from './actions';

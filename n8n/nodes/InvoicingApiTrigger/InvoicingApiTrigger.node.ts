@@ -8,7 +8,7 @@ import {
   type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, receiveWebhook } from '../../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, receiveWebhook } from '../../lib/core';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { rememberDelivery, subscriptionOf } from './subscription';

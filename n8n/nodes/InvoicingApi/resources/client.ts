@@ -1,7 +1,7 @@
 /** Client: Create, Create or Update (by email), Update, Get, Get Many, on the catalogue's client form. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FIELDS } from '../../../../shared';
+import { FIELDS } from '../../../lib/core';
 import { property, showFor } from '../../../lib/properties';
 import { listProperties } from './list';
 

@@ -1,7 +1,7 @@
 /** Invoice: Create, Get, Get Many. Every field is a catalogue entry (shared/fields.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FIELDS } from '../../../../shared';
+import { FIELDS } from '../../../lib/core';
 import { property, showFor } from '../../../lib/properties';
 import { listProperties } from './list';
 

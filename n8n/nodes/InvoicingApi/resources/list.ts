@@ -1,7 +1,7 @@
 /** Return All / Limit / Filters, as every n8n "Get Many" operation offers them. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FIELDS } from '../../../../shared';
+import { FIELDS } from '../../../lib/core';
 import { showFor } from '../../../lib/properties';
 
 const { limit } = FIELDS.list;
