@@ -52,8 +52,10 @@ function unexpected(detail: string): never {
     message: `The Invoicing API answered in an unexpected way: ${detail}. Please report this to the connector's maintainers.` });
 }
 
-const idOnly = <K extends string>(key: K, schema: z.ZodTypeAny) =>
-  (raw: unknown) => validateInput(z.object({ [key]: schema } as Record<K, z.ZodTypeAny>).passthrough(), raw)[key] as string;
+const idOnly = <K extends string>(key: K, schema: z.ZodTypeAny) => {
+  const input = z.object({ [key]: schema } as Record<K, z.ZodTypeAny>).passthrough();
+  return (raw: unknown) => validateInput(input, raw)[key] as string;
+};
 
 /** Runs every part's validation and throws one InputError naming each field any part refused. */
 function validateParts<T extends unknown[]>(...parts: { [K in keyof T]: () => T[K] }): T {
@@ -71,7 +73,10 @@ function validateParts<T extends unknown[]>(...parts: { [K in keyof T]: () => T[
   return values as T;
 }
 
-const pageOf = <T>(item: z.ZodType<T, z.ZodTypeDef, unknown>) => listPageSchema(item);
+// Built once: a zod schema costs more to build than to run.
+const invoicePage = listPageSchema(invoiceSchema);
+const clientPage = listPageSchema(clientSchema);
+const anyPage = listPageSchema(z.unknown());
 
 function listOf<T>(items: T[], body: { has_more: boolean }): ListPage<T> {
   return { object: 'list', data: items, has_more: body.has_more };
@@ -100,7 +105,7 @@ export const operations = {
     validate: (raw) => validateInput(listInvoicesQuerySchema, raw ?? {}),
     request: (c, query) => requests.listInvoices(c, query),
     result: (body) => {
-      const page = read(pageOf(invoiceSchema), body);
+      const page = read(invoicePage, body);
       return listOf(page.data.map(presentInvoice), page);
     },
   } satisfies Operation<z.output<typeof listInvoicesQuerySchema>, ListPage<PresentedInvoice>>,
@@ -132,7 +137,7 @@ export const operations = {
     validate: (raw) => validateInput(listClientsQuerySchema, raw ?? {}),
     request: (c, query) => requests.listClients(c, query),
     result: (body) => {
-      const page = read(pageOf(clientSchema), body);
+      const page = read(clientPage, body);
       return listOf(page.data.map(presentClient), page);
     },
   } satisfies Operation<z.output<typeof listClientsQuerySchema>, ListPage<Client>>,
@@ -164,7 +169,7 @@ export const operations = {
     request: (c, query) => requests.listEvents(c, query),
     result: (body) => {
       // Events of types this connector does not know yet are skipped, not fatal.
-      const page = read(pageOf(z.unknown()), body);
+      const page = read(anyPage, body);
       const events = page.data.flatMap((entry) => {
         const parsed = eventSchema.safeParse(entry);
         return parsed.success ? [parsed.data] : [];
@@ -194,14 +199,16 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+// Under its field key so the message names the field ("Prevent Duplicates Key must be …").
+const idempotencyKeyInputSchema = z.object({ idempotency_key: idempotencyKeySchema });
+
 /** Validate → build → send → read. Throws InputError before sending, ApiError for any failed answer. */
 export async function runOperation<O extends Operation<any, any>>(
   operation: O, connection: Connection, raw: unknown, send: Send, options: RunOptions = {},
 ): Promise<OpOut<O>> {
   const blank = isBlank(options.idempotencyKey);
-  // Validated under its field key so the message names the field ("Prevent Duplicates Key must be …").
   const [input, idempotencyKey] = validateParts(() => operation.validate(raw) as OpIn<O>, () => (blank ? undefined
-    : validateInput(z.object({ idempotency_key: idempotencyKeySchema }), { idempotency_key: options.idempotencyKey }).idempotency_key));
+    : validateInput(idempotencyKeyInputSchema, { idempotency_key: options.idempotencyKey }).idempotency_key));
   const response = await send(operation.request(connection, input, { idempotencyKey }));
   return operation.result(expectOk(response));
 }
