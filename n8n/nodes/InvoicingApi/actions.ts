@@ -37,7 +37,19 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
 function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${invoice.idempotencyKey.key}`, itemIndex, '');
   if (!isBlank(given)) return given;
-  return deriveIdempotencyKey([context.getExecutionId(), context.getNode().id, itemIndex]);
+  return deriveIdempotencyKey([...attemptOf(context), itemIndex]);
+}
+
+// One context per run of the node (a retry gets a new one with the same ids); getNode() copies the
+// whole node with its parameters, so it is read once per run, not once per item.
+const attempts = new WeakMap<IExecuteFunctions, [string, string]>();
+function attemptOf(context: IExecuteFunctions): [string, string] {
+  let attempt = attempts.get(context);
+  if (!attempt) {
+    attempt = [context.getExecutionId(), context.getNode().id];
+    attempts.set(context, attempt);
+  }
+  return attempt;
 }
 
 /** Return All pages through everything; otherwise stop at Limit. */
