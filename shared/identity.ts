@@ -35,5 +35,7 @@ export function keyMode(apiKey: string): KeyMode | undefined {
  */
 export function normalizeBaseUrl(baseUrl: string | undefined): string {
   const raw = (baseUrl ?? '').trim() || SERVICE.defaultBaseUrl;
-  return raw.replace(/\/+$/, '').replace(new RegExp(`/${SERVICE.apiVersion}(/.*)?$`), '');
+  return raw.replace(/\/+$/, '').replace(VERSION_AND_PATH, '');
 }
+
+const VERSION_AND_PATH = new RegExp(`/${SERVICE.apiVersion}(/.*)?$`);
