@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './events';
 import {
-  MAX_DESCRIPTION, MAX_ITEMS, amountInput, blankToUndefined, booleanInput, countryInput, currencyInput,
+  MAX_DESCRIPTION, MAX_ITEMS, amountInput, blankToUndefined, booleanInputOrFalse, countryInput, currencyInput,
   emailInput, idInput, idempotencyKeyInput, limitInput, optionalText, phoneInput, textInput,
 } from './primitives';
 
@@ -17,7 +17,7 @@ export const createInvoiceInputSchema = z.object({
   items: z.array(itemInputSchema, { required_error: 'must have at least one line item', invalid_type_error: 'must be a list of line items, each with a description and an amount' })
     .min(1, 'must have at least one line item')
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
-  auto_send_whatsapp: z.preprocess(blankToUndefined, booleanInput.optional()).transform((value) => value ?? false),
+  auto_send_whatsapp: booleanInputOrFalse,
 }).strict();
 
 const addressInput = z.object({

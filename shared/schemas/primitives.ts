@@ -10,7 +10,8 @@ export const MAX_AMOUNT = 100_000_000_000;
 export const MAX_ITEMS = 100;
 export const MAX_DESCRIPTION = 500;
 
-const charLength = (text: string) => [...text].length;
+/** Characters as people count them (an emoji is one), without building an array for plain text. */
+const charLength = (text: string) => (/[\uD800-\uDFFF]/.test(text) ? [...text].length : text.length);
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -23,12 +24,18 @@ export const emailInput = z.preprocess(
     .email('must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)'),
 );
 
+// Checks in one refinement rather than a chain: every layer is a wrapper zod runs on each call, and
+// these run for every invoice both connectors send.
 export const currencyInput = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
   z.string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
-    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code such as INR, USD or EUR')
-    .refine((code) => !/^[A-Z]{3}$/.test(code) || isKnownCurrency(code),
-      'is not a known ISO 4217 currency code; use one such as INR, USD or EUR'),
+    .superRefine((code, ctx) => {
+      if (!/^[A-Z]{3}$/.test(code)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a three-letter ISO 4217 currency code such as INR, USD or EUR' });
+      } else if (!isKnownCurrency(code)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a known ISO 4217 currency code; use one such as INR, USD or EUR' });
+      }
+    }),
 );
 
 /** Minor units: an integer, or a string of digits only ("1500"); never "15.00", 1.5, -1 or 1e21. */
@@ -42,23 +49,34 @@ export const amountInput = z.preprocess(
 
 export function textInput(max: number, options: { min?: number } = {}) {
   const min = options.min ?? 1;
+  const tooShort = min === 1 ? 'is required' : `must be at least ${min} characters`;
+  const tooLong = `must be at most ${max} characters`;
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
     z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
-      .refine((text) => charLength(text) >= min, min === 1 ? 'is required' : `must be at least ${min} characters`)
-      .refine((text) => charLength(text) <= max, `must be at most ${max} characters`),
+      .superRefine((text, ctx) => {
+        const length = charLength(text);
+        if (length < min) ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooShort });
+        else if (length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
+      }),
   );
 }
 
 export const optionalText = (max: number) => z.preprocess(blankToUndefined, textInput(max).optional());
 
-export const booleanInput = z.preprocess((value) => {
+function toBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
-  if (['true', 'yes', '1'].includes(text)) return true;
-  if (['false', 'no', '0', ''].includes(text)) return false;
+  if (text === 'true' || text === 'yes' || text === '1') return true;
+  if (text === 'false' || text === 'no' || text === '0' || text === '') return false;
   return value;
-}, z.boolean({ invalid_type_error: 'must be true or false' }));
+}
+
+export const booleanInput = z.preprocess(toBoolean, z.boolean({ invalid_type_error: 'must be true or false' }));
+
+/** A yes/no left out, or left blank, is "no": one layer instead of blank → optional → default. */
+export const booleanInputOrFalse = z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
+  z.boolean({ invalid_type_error: 'must be true or false' }));
 
 /** E.164 after dropping the spaces, dashes and brackets people type. */
 export const phoneInput = z.preprocess(
