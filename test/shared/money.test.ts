@@ -38,6 +38,32 @@ describe('formatMinor', () => {
   });
 });
 
+describe('formatMinor writes what Intl writes', () => {
+  const intl = (amount: number, currency: string) => {
+    const digits = currencyExponent(currency);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 10 ** digits);
+  };
+  const currencies = Intl.supportedValuesOf('currency');
+
+  test('for every currency Intl knows, at the edges of each digit group', () => {
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 100_000_000_000];
+    for (const currency of currencies) {
+      for (const amount of amounts) expect([currency, amount, formatMinor(amount, currency)]).toEqual([currency, amount, intl(amount, currency)]);
+    }
+  });
+
+  test('for any amount the contract allows, in any currency (1,000 runs)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.constantFrom(...currencies), (amount, currency) => {
+      expect(formatMinor(amount, currency)).toBe(intl(amount, currency));
+    }), { numRuns: 1000 });
+  });
+
+  test('outside it (negative, fractional, unsafe) Intl itself formats', () => {
+    for (const amount of [-1500, 12.5, 2 ** 53 + 2]) expect(formatMinor(amount, 'INR')).toBe(intl(amount, 'INR'));
+  });
+});
+
 describe('toMinor reads a decimal string exactly, never through floats', () => {
   test.each<[string | number, string, number | undefined]>([
     ['15.00', 'INR', 1500], ['15', 'INR', 1500], [15, 'INR', 1500], [' 15.5 ', 'INR', 1550], ['15.', 'INR', 1500],
