@@ -31,11 +31,13 @@ export interface RequestOptions {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-function url(connection: Connection, path: string, query: Query = {}): string {
+function url(connection: Connection, path: string, query?: Query): string {
+  const base = `${normalizeBaseUrl(connection.baseUrl)}/${SERVICE.apiVersion}${path}`;
+  if (!query) return base;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
-  return `${normalizeBaseUrl(connection.baseUrl)}/${SERVICE.apiVersion}${path}${search ? `?${search}` : ''}`;
+  return search ? `${base}?${search}` : base;
 }
 
 function request(connection: Connection, method: HttpMethod, path: string, options: { query?: Query; body?: unknown; idempotencyKey?: string } = {}): HttpRequest {

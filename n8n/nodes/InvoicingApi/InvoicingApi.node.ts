@@ -89,7 +89,8 @@ export class InvoicingApi implements INodeType {
 
     const connection = await connectionOf(this);
     const send = sender(this);
-    const concurrency = this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
+    // One item needs no lanes, and each parameter read costs the engine some microseconds.
+    const concurrency = items.length > 1 ? this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number : 1;
 
     const perItem = await mapConcurrent(items.length, concurrency, async (itemIndex) => {
       try {
