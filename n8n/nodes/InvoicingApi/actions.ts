@@ -40,13 +40,13 @@ function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown 
   return deriveIdempotencyKey([...attemptOf(context), itemIndex]);
 }
 
-// One context per run of the node (a retry gets a new one with the same ids); getNode() copies the
-// whole node with its parameters, so it is read once per run, not once per item.
+// One context per run of the node (a retry gets a new one with the same ids). The node's id comes from
+// the execute data, which n8n hands over as is; getNode() deep-copies the node with all its parameters.
 const attempts = new WeakMap<IExecuteFunctions, [string, string]>();
 function attemptOf(context: IExecuteFunctions): [string, string] {
   let attempt = attempts.get(context);
   if (!attempt) {
-    attempt = [context.getExecutionId(), context.getNode().id];
+    attempt = [context.getExecutionId(), context.getExecuteData()?.node?.id ?? context.getNode().id];
     attempts.set(context, attempt);
   }
   return attempt;
