@@ -56,6 +56,11 @@ function core(): ZapierCore {
   return fromRoot('zapier-platform-core') as ZapierCore;
 }
 
+/** Core's own compile step (prepareApp), which createAppTester and the Lambda handler run on every call. */
+export function zapierPrepareApp(): (app: object) => unknown {
+  return (fromRoot('zapier-platform-core/src/tools/schema') as { prepareApp(app: object): unknown }).prepareApp;
+}
+
 export function zapierApp() {
   const app = fromRoot('./zapier/index.js');
   return { app, tester: core().createAppTester(app) };

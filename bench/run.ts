@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   // Imported when run, so the sandbox children (this same script) never load n8n-core or Zapier's core.
   const run: Record<Figure, () => Promise<Row[]>> = {
-    overhead: async () => (await import('./overhead.js')).overhead(quick ? { rounds: 3, perRound: 10 } : { rounds: 9, perRound: 40 }),
+    overhead: async () => (await import('./overhead.js')).overhead(quick ? { rounds: 3, perRound: 10 } : { rounds: 21, perRound: 40 }),
     bulk: async () => (await import('./bulk.js')).bulk(quick ? { items: 200, rounds: 1 } : { items: 1000, rounds: 3 }),
     webhooks: async () => (await import('./webhooks.js')).webhooks(quick ? { events: 30, rounds: 1, verifySeconds: 1 } : { events: 300, rounds: 5, verifySeconds: 4 }),
     size: async () => (await import('./size.js')).size({ loadRepeats: quick ? 3 : 9 }),

@@ -56,8 +56,9 @@ export async function within<T>(seconds: number, what: string, work: Promise<T>)
 export type Variant = { name: string; call: () => Promise<void> };
 
 /**
- * Runs every variant `perRound` times per round, in a fresh shuffled order each round, so drift in
- * the machine's load hits all of them alike. Returns each call's milliseconds per variant and round.
+ * Runs every variant `perRound` times per round, one call of each in turn (in a fresh shuffled order
+ * each round, reversed every other pass), so drift in the machine's load, the sandbox's growing tables
+ * and garbage collection hit all of them alike. Returns each call's milliseconds per variant and round.
  */
 export async function interleaved(variants: Variant[], options: { rounds: number; perRound: number; warmup: number;
   maxSeconds: number }): Promise<Map<string, number[][]>> {
@@ -65,15 +66,16 @@ export async function interleaved(variants: Variant[], options: { rounds: number
   for (const variant of variants) for (let i = 0; i < options.warmup; i += 1) await variant.call();
   const deadline = performance.now() + options.maxSeconds * 1000;
   for (let round = 0; round < options.rounds && performance.now() < deadline; round += 1) {
-    for (const variant of shuffle(variants)) {
-      const times: number[] = [];
-      for (let i = 0; i < options.perRound; i += 1) {
+    const order = shuffle(variants);
+    const times = new Map(order.map((variant) => [variant.name, [] as number[]]));
+    for (let pass = 0; pass < options.perRound; pass += 1) {
+      for (const variant of pass % 2 ? [...order].reverse() : order) {
         const started = performance.now();
         await variant.call();
-        times.push(performance.now() - started);
+        times.get(variant.name)!.push(performance.now() - started);
       }
-      samples.get(variant.name)!.push(times);
     }
+    for (const [name, list] of times) samples.get(name)!.push(list);
   }
   return samples;
 }
