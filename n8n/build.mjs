@@ -1,9 +1,8 @@
-// Bundles each node and credential into its own CommonJS file under dist/, and the shared core once
-// into dist/shared.js, which all of them require: `n8n-node build` only runs tsc, which would leave the
-// shared core outside the package, and inlining it into every file tripled its size. dist/shared.js is
-// built from lib/core.ts, the package's one import of shared/, so it holds only what the nodes use. n8n resolves
-// n8n-workflow and zod (its own 3.25.76) for community packages, so both stay external; node:crypto is
-// a Node built-in the scanner allows.
+// Bundles each node and credential into its own CommonJS file under dist/, and what they have in common
+// once into dist/shared.js, which all of them require: `n8n-node build` only runs tsc, which would leave
+// the shared core outside the package, and inlining it into every file tripled its size. dist/shared.js
+// is built from lib/index.ts: the n8n glue in lib/ and, through lib/core.ts (the package's one import of
+// shared/), only the parts of the shared core the nodes use.
 import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,17 +27,17 @@ function copyAssets(folder) {
 
 rmSync(dist, { recursive: true, force: true });
 const sharedDir = path.resolve(root, '..', 'shared');
-const coreEntry = path.join(root, 'lib', 'core.ts');
+const libDir = path.join(root, 'lib');
 const sharedOut = path.join(dist, 'shared.js');
 const external = ['n8n-workflow', 'zod'];
 
-/** lib/core.ts becomes a require of dist/shared.js; shared/ reached any other way fails the build. */
-const coreAsSharedFile = (outfile) => ({
-  name: 'core-as-shared-file',
+/** Anything in lib/ becomes a require of dist/shared.js; shared/ reached any other way fails the build. */
+const libAsSharedFile = (outfile) => ({
+  name: 'lib-as-shared-file',
   setup(builder) {
-    builder.onResolve({ filter: /(^|\/)(core|shared)(\/|$)/ }, (args) => {
+    builder.onResolve({ filter: /(^|\/)(lib|shared)(\/|$)/ }, (args) => {
       const target = path.resolve(args.resolveDir, args.path);
-      if (target === coreEntry || target === coreEntry.replace(/\.ts$/, '')) {
+      if (target.startsWith(libDir + path.sep)) {
         const relative = path.relative(path.dirname(outfile), sharedOut).split(path.sep).join('/');
         return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
       }
@@ -50,7 +49,7 @@ const coreAsSharedFile = (outfile) => ({
   },
 });
 
-await bundle({ entryPoints: [coreEntry], outfile: sharedOut, target: 'node20', external });
+await bundle({ entryPoints: [path.join(libDir, 'index.ts')], outfile: sharedOut, target: 'node20', external });
 for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
   const outfile = path.join(dist, file.replace(/^dist\//, ''));
   await bundle({
@@ -58,7 +57,7 @@ for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
     outfile,
     target: 'node20',
     external,
-    plugins: [coreAsSharedFile(outfile)],
+    plugins: [libAsSharedFile(outfile)],
   });
 }
 for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);

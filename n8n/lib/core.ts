@@ -1,8 +1,8 @@
 /**
  * The n8n package's one window onto the shared core: every n8n file imports shared/ through here, and
- * n8n/build.mjs bundles this file alone as dist/shared.js. So the package ships what its nodes use and
- * nothing else (no Zapier samples, no signing, no sandbox forms), and a name missing here fails the
- * type check instead of arriving as `undefined` at run time.
+ * n8n/build.mjs bundles it (with the rest of lib/) once, as dist/shared.js. So the package ships what its
+ * nodes use and nothing else (no Zapier samples, no signing, no sandbox forms), and a name missing here
+ * fails the type check instead of arriving as `undefined` at run time.
  */
 export {
   ApiError,
