@@ -72,9 +72,7 @@ function toBoolean(value: unknown): unknown {
   return value;
 }
 
-export const booleanInput = z.preprocess(toBoolean, z.boolean({ invalid_type_error: 'must be true or false' }));
-
-/** A yes/no left out, or left blank, is "no": one layer instead of blank → optional → default. */
+/** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". One layer, not three. */
 export const booleanInputOrFalse = z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
   z.boolean({ invalid_type_error: 'must be true or false' }));
 
