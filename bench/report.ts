@@ -175,9 +175,9 @@ and the credential after \`n8n-workflow\` and \`zod\`), medians over repeated pr
 
 What limits it: the Zapier zip is mostly core and its dependencies, which every app ships; ours adds one
 bundle (shared and zod inside, as the Zapier CLI does not bundle). The n8n package is its two node files
-and the credential, plus \`dist/shared.js\`, which all three require: the shared core bundled once from
-\`n8n/lib/core.ts\`, the package's only import of shared/ (ESLint enforces it), so it carries what the
-nodes use and nothing else (no Zapier output labels, samples, signing or sandbox schemas; a bundler keeps
+and the credential, plus \`dist/shared.js\`, which all three require: \`n8n/lib/\` (the n8n glue both nodes
+use) and the shared core bundled once through \`n8n/lib/core.ts\`, the package's only import of shared/
+(ESLint enforces it), so it carries what the nodes use, once, and nothing else (no Zapier output labels, samples, signing or sandbox schemas; a bundler keeps
 an unused module out, not an unused table inside a used one). It is built readable, not minified:
 minifying would take another third off, at the cost of the shipped code reviewers and n8n's scanner read.
 The package README is for n8n users; the sandbox walkthrough and build commands live in the repository.
