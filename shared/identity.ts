@@ -29,6 +29,8 @@ export function keyMode(apiKey: string): KeyMode | undefined {
   return undefined;
 }
 
+const VERSION_AND_PATH = new RegExp(`/${SERVICE.apiVersion}(/.*)?$`);
+
 /**
  * Normalises a user-entered base URL: trims, drops trailing slashes and a pasted `/v1` or endpoint path
  * (`…/v1/invoices`), since builders add the version themselves.
@@ -37,5 +39,3 @@ export function normalizeBaseUrl(baseUrl: string | undefined): string {
   const raw = (baseUrl ?? '').trim() || SERVICE.defaultBaseUrl;
   return raw.replace(/\/+$/, '').replace(VERSION_AND_PATH, '');
 }
-
-const VERSION_AND_PATH = new RegExp(`/${SERVICE.apiVersion}(/.*)?$`);

@@ -5,7 +5,18 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { FIELDS, deriveIdempotencyKey, isBlank, listAll, operations, runOperation, upsertClientByEmail, clientInputFromFields, type Connection, type Send } from '../../lib/core';
+import {
+  FIELDS,
+  clientInputFromFields,
+  deriveIdempotencyKey,
+  isBlank,
+  listAll,
+  operations,
+  runOperation,
+  upsertClientByEmail,
+  type Connection,
+  type Send,
+} from '../../lib/core';
 
 export type Action = (context: IExecuteFunctions, itemIndex: number, connection: Connection, send: Send) =>
   Promise<object | object[]>;

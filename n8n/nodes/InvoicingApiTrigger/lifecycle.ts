@@ -5,7 +5,15 @@
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { SERVICE, deleteWebhookIfExists, operations, runOperation, webhookIsActive, type Connection, type Send } from '../../lib/core';
+import {
+  SERVICE,
+  deleteWebhookIfExists,
+  operations,
+  runOperation,
+  webhookIsActive,
+  type Connection,
+  type Send,
+} from '../../lib/core';
 import { nodeErrorFor } from '../../lib/errors';
 import { connectionOf, sender } from '../../lib/transport';
 import { forgetSubscription, saveSubscription, subscriptionOf } from './subscription';
