@@ -331,15 +331,33 @@ describe('deriveIdempotencyKey', () => {
     const key = deriveIdempotencyKey(['exec_42', 'Create Invoice', 0]);
     expect(deriveIdempotencyKey(['exec_42', 'Create Invoice', 0])).toBe(key);
     expect(deriveIdempotencyKey(['exec_42', 'Create Invoice', '0'])).toBe(key);
-    expect(key).toMatch(/^auto_[0-9a-f]{40}$/);
     expect(idempotencyKeySchema.parse(key)).toBe(key);
     const others = [['exec_42', 'Create Invoice', 1], ['exec_43', 'Create Invoice', 0], ['exec_42', 'Create Invoice'], ['exec_42Create Invoice', 0], ['exec_42', 'Create', 'Invoice0']];
     const keys = new Set([key, ...others.map((parts) => deriveIdempotencyKey(parts))]);
     expect(keys.size).toBe(others.length + 1);
   });
 
+  test('readable: the parts, percent-encoded, after auto_', () => {
+    expect(deriveIdempotencyKey(['1042', '8a5f2c3e-4b1d-4c8e-9f7a-2d6b1e0c9a31', 3])).toBe('auto_1042:8a5f2c3e-4b1d-4c8e-9f7a-2d6b1e0c9a31:3');
+    expect(deriveIdempotencyKey(['exec 42', 'Créer', 0])).toBe('auto_exec%2042:Cr%C3%A9er:0');
+  });
+
   test('parts are separated, so shifting text between parts changes the key', () => {
     expect(deriveIdempotencyKey(['ab', 'c'])).not.toBe(deriveIdempotencyKey(['a', 'bc']));
+    expect(deriveIdempotencyKey(['a:b', 'c'])).not.toBe(deriveIdempotencyKey(['a', 'b:c']));
+    expect(deriveIdempotencyKey(['a%3Ab'])).not.toBe(deriveIdempotencyKey(['a:b']));
+  });
+
+  test('a key that would pass 255 characters, or a part that cannot be encoded, is hashed: still stable and valid', () => {
+    const long = ['e'.repeat(200), 'n'.repeat(60), 0];
+    expect(deriveIdempotencyKey(long)).toMatch(/^auto_[0-9a-f]{40}$/);
+    expect(deriveIdempotencyKey(long)).toBe(deriveIdempotencyKey([...long]));
+    expect(deriveIdempotencyKey(['e'.repeat(200), 'n'.repeat(61), 0])).not.toBe(deriveIdempotencyKey(long));
+    expect(deriveIdempotencyKey(['x'.repeat(250)])).toBe(`auto_${'x'.repeat(250)}`);
+    const lone = deriveIdempotencyKey(['exec', '\uD800', 0]);
+    expect(lone).toMatch(/^auto_[0-9a-f]{40}$/);
+    expect(deriveIdempotencyKey(['exec', '\uDC00', 0])).not.toBe(lone);
+    for (const key of [deriveIdempotencyKey(long), lone]) expect(idempotencyKeySchema.parse(key)).toBe(key);
   });
 });
 

@@ -62,7 +62,7 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
           (header, wanted) => {
             if (wanted !== undefined || key !== 'createInvoice') return header === wanted;
             // No key given: the node derives one from the execution, the node and the item, so each is new.
-            const fresh = header !== undefined && /^auto_[0-9a-f]{40}$/.test(header) && !derivedKeys.has(header);
+            const fresh = header !== undefined && /^auto_[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
             if (header) derivedKeys.add(header);
             return fresh;
           });
