@@ -75,6 +75,11 @@ describe('Invoicing API node', () => {
     expect(action.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
   });
 
+  test("no property asks n8n to check its value, so the node's reads skip that check and lose nothing", () => {
+    const checked = properties.filter((property) => property.validateType !== undefined || property.type === 'resourceMapper');
+    expect(checked.map((property) => property.name)).toEqual([]);
+  });
+
   test('status filter is a dropdown of the catalogue choices', () => {
     const status = properties.find((property) => property.name === FIELDS.invoice.status.key);
     expect(status?.options).toEqual(FIELDS.invoice.status.choices?.map(({ value, label }) => ({ name: label, value })));

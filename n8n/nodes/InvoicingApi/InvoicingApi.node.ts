@@ -10,7 +10,7 @@ import {
 import { FIELDS, SERVICE, mapConcurrent } from '../../lib/core';
 import { nodeErrorFor } from '../../lib/errors';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
-import { actions } from './actions';
+import { actions, param } from './actions';
 import { clientOperation, clientProperties } from './resources/client';
 import { invoiceOperation, invoiceProperties } from './resources/invoice';
 
@@ -82,15 +82,15 @@ export class InvoicingApi implements INodeType {
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
-    const resource = this.getNodeParameter('resource', 0) as string;
-    const operation = this.getNodeParameter('operation', 0) as string;
+    const resource = param(this, 'resource', 0) as string;
+    const operation = param(this, 'operation', 0) as string;
     const action = actions[resource]?.[operation];
     if (!action) throw new NodeOperationError(this.getNode(), `Unsupported operation "${operation}" for "${resource}"`);
 
     const connection = await connectionOf(this);
     const send = sender(this);
     // One item needs no lanes, and each parameter read costs the engine some microseconds.
-    const concurrency = items.length > 1 ? this.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY) as number : 1;
+    const concurrency = items.length > 1 ? param(this, 'options.concurrency', 0, DEFAULT_CONCURRENCY) as number : 1;
 
     const perItem = await mapConcurrent(items.length, concurrency, async (itemIndex) => {
       try {
