@@ -22,7 +22,7 @@ interface BulkRun { seconds: number; created: number; failed: number }
  * One execution of `items` items through our node; each output item has either the created invoice
  * or (Continue On Fail) an error. Bounded: one that has not finished in `limitSeconds` counts as failed.
  */
-async function nodeRun(n8n: N8n, connection: Connection, items: number, limitSeconds: number, concurrency?: number): Promise<BulkRun> {
+async function nodeRun(n8n: N8n, connection: Required<Connection>, items: number, limitSeconds: number, concurrency?: number): Promise<BulkRun> {
   const input: IDataObject[] = Array.from({ length: items }, (_, index) => ({ index }));
   const started = performance.now();
   const run = await within(limitSeconds, `${items} items through the n8n node`, runNode(n8n.pkg, {
@@ -37,7 +37,7 @@ async function nodeRun(n8n: N8n, connection: Connection, items: number, limitSec
 }
 
 /** The platform's own cost for the same creates: the pass-through node, one item after another. */
-async function passThroughRun(n8n: N8n, connection: Connection, items: number): Promise<BulkRun> {
+async function passThroughRun(n8n: N8n, connection: Required<Connection>, items: number): Promise<BulkRun> {
   const started = performance.now();
   const run = await within(120, `${items} items through the pass-through node`,
     runPassThrough(n8n, connection, invoiceRequest(connection, 'replaced per item'), { items }));
@@ -46,7 +46,7 @@ async function passThroughRun(n8n: N8n, connection: Connection, items: number): 
 }
 
 /** The same creates with fetch at the same concurrency: what the API allows without a platform. */
-async function fetchRun(connection: Connection, items: number, concurrency: number): Promise<BulkRun> {
+async function fetchRun(connection: Required<Connection>, items: number, concurrency: number): Promise<BulkRun> {
   const started = performance.now();
   await mapConcurrent(items, concurrency, async () => {
     const request = invoiceRequest(connection, freshKey());

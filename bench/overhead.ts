@@ -25,7 +25,7 @@ export async function overhead({ rounds, perRound }: OverheadOptions): Promise<R
   const sandbox = await startSandboxChild({ rateLimitPerSecond: 1e9 });
   const n8n = await loadN8n();
   try {
-    const connection: Connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
+    const connection: Required<Connection> = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
     const authData = { api_key: connection.apiKey, base_url: connection.baseUrl };
     const ours = zapierApp();
     const bare = zapierBareApp((key) => invoiceRequest(connection, key));
@@ -102,7 +102,7 @@ export async function overhead({ rounds, perRound }: OverheadOptions): Promise<R
  * The part both connectors run on every call, answered from memory with a body the sandbox really
  * sent: median µs per call over batches of 200.
  */
-async function sharedCoreMicroseconds(connection: Connection): Promise<number> {
+async function sharedCoreMicroseconds(connection: Required<Connection>): Promise<number> {
   const request = invoiceRequest(connection, freshKey());
   const answer = await (await fetch(request.url, { method: request.method, headers: request.headers,
     body: JSON.stringify(request.body) })).text();

@@ -27,7 +27,7 @@ export const INVOICE = {
 };
 
 /** The request our connectors send for INVOICE, built once here so the baselines send the same bytes. */
-export function invoiceRequest(connection: Connection, idempotencyKey: string): HttpRequest {
+export function invoiceRequest(connection: Required<Connection>, idempotencyKey: string): HttpRequest {
   return requests.createInvoice(connection, { ...INVOICE, auto_send_whatsapp: false }, { idempotencyKey });
 }
 
@@ -178,7 +178,7 @@ export async function loadN8n(): Promise<N8n> {
   return { pkg, cleanup: built.cleanup };
 }
 
-export const n8nCredentials = (connection: Connection) =>
+export const n8nCredentials = (connection: Required<Connection> & { apiKey: string }) =>
   ({ invoicingApi: { apiKey: connection.apiKey, baseUrl: connection.baseUrl ?? '' } });
 
 export const n8nInvoiceParameters = (options: Record<string, unknown> = {}) => ({
@@ -195,7 +195,7 @@ export const n8nInvoiceParameters = (options: Record<string, unknown> = {}) => (
  * Runs the pass-through node on one prepared request (or on `items` input items, each with a fresh
  * idempotency key): the engine's cost without our code.
  */
-export function runPassThrough(n8n: N8n, connection: Connection, request: HttpRequest,
+export function runPassThrough(n8n: N8n, connection: Required<Connection>, request: HttpRequest,
   { items = 0, inOurDescription = false }: { items?: number; inOurDescription?: boolean } = {}) {
   const headers = { ...request.headers };
   delete headers.Authorization; // the credential adds it, as it does for our node

@@ -101,7 +101,7 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
   const n8n = await loadN8n();
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    const connection: Connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
+    const connection: Required<Connection> = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
     const api = async (request: HttpRequest) => {
       const response = await fetchSend(request);
       if (response.status >= 300) throw new Error(`${request.method} ${request.url} answered ${response.status}`);

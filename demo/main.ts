@@ -62,15 +62,15 @@ async function main(): Promise<number> {
   try {
     sandbox = await steps.run('Sandbox: start in memory, in its own process', () => startSandboxProcess({ faults, seed }),
       (s) => `${s.baseUrl} (test key kept out of this output)`);
-    const connection: Connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
+    const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
     // The demo's own look at the service (occasions, listing webhooks) waits out 429s like the connectors do.
     const api = waitOutRateLimits(fetchSend, { sleep: (ms) => sleep(ms) });
     const call = async <T>(build: (c: Connection) => HttpRequest) => expectOk(await api(build(connection))) as T;
 
     zapier = await steps.run('Zapier: load the built app (zapier/dist) into createAppTester', async () =>
-      new ZapierSide(ROOT, { api_key: connection.apiKey, base_url: connection.baseUrl! }));
+      new ZapierSide(ROOT, { api_key: connection.apiKey, base_url: connection.baseUrl }));
     n8n = await steps.run('n8n: build the package and load it with n8n-core\'s PackageDirectoryLoader',
-      () => N8nSide.load({ apiKey: connection.apiKey, baseUrl: connection.baseUrl! }),
+      () => N8nSide.load({ apiKey: connection.apiKey, baseUrl: connection.baseUrl }),
       (side) => `${side.pkg.packageName}: ${side.pkg.loader.known.nodes ? Object.keys(side.pkg.loader.known.nodes).join(', ') : ''}`);
     const z = zapier;
     const n = n8n;

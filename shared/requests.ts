@@ -21,7 +21,11 @@ export interface HttpRequest {
 }
 
 export interface Connection {
-  apiKey: string;
+  /**
+   * Absent where the platform's own credential code attaches the key (n8n's `authenticate`), so the key
+   * never passes through our request objects there.
+   */
+  apiKey?: string;
   baseUrl?: string;
 }
 
@@ -41,10 +45,8 @@ function url(connection: Connection, path: string, query?: Query): string {
 }
 
 function request(connection: Connection, method: HttpMethod, path: string, options: { query?: Query; body?: unknown; idempotencyKey?: string } = {}): HttpRequest {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${connection.apiKey}`,
-    Accept: 'application/json',
-  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   const built: HttpRequest = { method, url: url(connection, path, options.query), headers };

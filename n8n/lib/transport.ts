@@ -21,7 +21,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
 
 interface StoredCredential {
-  apiKey: string;
   baseUrl?: string;
 }
 
@@ -38,20 +37,18 @@ function timedOut(error: unknown): boolean {
   return false;
 }
 
+/** Only the base URL: the credential's `authenticate` attaches the key, so it stays in n8n's credential code. */
 export async function connectionOf(context: Context): Promise<Connection> {
   const credential = await context.getCredentials<StoredCredential>(CREDENTIAL);
-  return { apiKey: credential.apiKey, baseUrl: credential.baseUrl };
+  return { baseUrl: credential.baseUrl };
 }
 
 export function sender(context: Context): Send {
   const send: Send = async (request) => {
-    // The credential's `authenticate` attaches the key, so it travels only through n8n's credential code.
-    const headers = { ...request.headers };
-    delete headers.Authorization;
     const options: IHttpRequestOptions = {
       method: request.method,
       url: request.url,
-      headers,
+      headers: request.headers,
       body: request.body as IHttpRequestOptions['body'],
       json: true,
       returnFullResponse: true,

@@ -103,6 +103,15 @@ describe('request builders', () => {
     for (const [, built] of cases) expect(built.headers).not.toHaveProperty('Idempotency-Key');
   });
 
+  test('a connection without a key (the platform attaches it) gets no Authorization header, and nothing else changes', () => {
+    const keyless = { baseUrl: sandbox.baseUrl };
+    const withKey = requests.createInvoice(sandbox, { client_email: 'a@example.com', currency: 'INR', items: [{ description: 'x', amount: 1 }], auto_send_whatsapp: false }, { idempotencyKey: 'k' });
+    const without = requests.createInvoice(keyless, { client_email: 'a@example.com', currency: 'INR', items: [{ description: 'x', amount: 1 }], auto_send_whatsapp: false }, { idempotencyKey: 'k' });
+    expect(without.headers).not.toHaveProperty('Authorization');
+    expect(without).toStrictEqual({ ...withKey, headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': 'k' } });
+    expect(requests.getAccount(keyless).headers).toStrictEqual({ Accept: 'application/json' });
+  });
+
   test('ids are URL-encoded in the path, so an id cannot reach another route', () => {
     expect(requests.getInvoice(sandbox, 'inv_1/../../account').url).toBe('http://127.0.0.1:4010/v1/invoices/inv_1%2F..%2F..%2Faccount');
     expect(requests.getClient(sandbox, 'cli 1?x=1#y').url).toBe('http://127.0.0.1:4010/v1/clients/cli%201%3Fx%3D1%23y');
