@@ -39,6 +39,8 @@ export function waitOutRateLimits(send: Send, policy: RateLimitWaits): Send {
  * failure nothing new starts; the ones already running finish, then the first failure is thrown.
  */
 export async function mapConcurrent<T>(count: number, limit: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  // Most executions carry one item: no lanes, no Promise.all.
+  if (count === 1) return [await work(0)];
   const results = new Array<T>(count);
   let next = 0;
   let failure: { error: unknown } | undefined;
