@@ -30,6 +30,9 @@ const sharedDir = path.resolve(root, '..', 'shared');
 const libDir = path.join(root, 'lib');
 const sharedOut = path.join(dist, 'shared.js');
 const external = ['n8n-workflow', 'zod'];
+// Shorter syntax (dead branches out, simpler statements), but names and lines as written, so the shipped
+// files stay readable for reviewers and in stack traces: the package is held under 100 kB unpacked.
+const compact = { minifySyntax: true };
 
 /** Anything in lib/ becomes a require of dist/shared.js; shared/ reached any other way fails the build. */
 const libAsSharedFile = (outfile) => ({
@@ -49,7 +52,7 @@ const libAsSharedFile = (outfile) => ({
   },
 });
 
-await bundle({ entryPoints: [path.join(libDir, 'index.ts')], outfile: sharedOut, target: 'node20', external });
+await bundle({ entryPoints: [path.join(libDir, 'index.ts')], outfile: sharedOut, target: 'node20', external, ...compact });
 for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
   const outfile = path.join(dist, file.replace(/^dist\//, ''));
   await bundle({
@@ -57,6 +60,7 @@ for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
     outfile,
     target: 'node20',
     external,
+    ...compact,
     plugins: [libAsSharedFile(outfile)],
   });
 }
