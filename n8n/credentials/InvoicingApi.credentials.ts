@@ -12,7 +12,7 @@ import { toHtml } from '../lib/text';
 const { apiKey, baseUrl } = FIELDS.connection;
 
 /** The account endpoint (contract: the connection test), as the request builders spell it. */
-const ACCOUNT_PATH = new URL(requests.getAccount({ apiKey: '' }).url).pathname;
+const ACCOUNT_PATH = new URL(requests.getAccount({}).url).pathname;
 
 export class InvoicingApi implements ICredentialType {
   name = 'invoicingApi';
