@@ -1,7 +1,7 @@
 /**
  * A fast path in front of zod for the inputs and answers of every call. zod 3 allocates a context, a
  * status and closures for every node it visits, which made validation the largest part of the
- * connectors' own time per call (inside n8n's engine about 100 µs of 150, code cold between calls).
+ * connectors' own time per call inside n8n's engine, where our code runs cold between calls.
  *
  * A schema is compiled once into plain functions that accept only what the schema certainly accepts
  * and return exactly what zod would return. On anything else (a failed check, an unusual value, a zod
@@ -43,7 +43,7 @@ function runEffect<T>(effect: (value: unknown, context: typeof effectContext) =>
   return issues ? UNSURE : result;
 }
 
-/** zod's "object": not null, an array, a promise, a Map, a Set or a Date. */
+/** What zod calls an object: anything of type object but null, an array, a promise, a Map, a Set or a Date. */
 function isObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (value instanceof Map || value instanceof Set || value instanceof Date) return false;
