@@ -9,7 +9,7 @@ import { ApiError, normalizeError, type RawResponse } from './errors';
 import { presentClient, presentInvoice, type PresentedInvoice } from './present';
 import { requests, type Connection, type HttpRequest, type RequestOptions } from './requests';
 import { eventSchema, type EventType, type InvoiceEvent } from './schemas/events';
-import { parseFast } from './schemas/fast';
+import { safeParse } from './schemas/fast';
 import {
   clientCreateInputSchema, clientIdSchema, clientUpdateInputSchema, createInvoiceInputSchema, idempotencyKeySchema,
   invoiceIdSchema, listClientsQuerySchema, listEventsQuerySchema, listInvoicesQuerySchema, webhookCreateInputSchema,
@@ -43,10 +43,7 @@ function parseJson(body: unknown): unknown {
 
 /** A 2xx body that does not match the contract is the service's fault, not the user's input. */
 function read<S extends z.ZodTypeAny>(schema: S, body: unknown): z.output<S> {
-  const json = parseJson(body);
-  const fast = parseFast(schema, json);
-  if (fast) return fast.data;
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, parseJson(body));
   if (parsed.success) return parsed.data;
   const where = parsed.error.issues[0]?.path.join('.') || 'body';
   return unexpected(`the response did not have the expected shape (at ${where})`);
@@ -176,9 +173,7 @@ export const operations = {
       // Events of types this connector does not know yet are skipped, not fatal.
       const page = read(anyPage, body);
       const events = page.data.flatMap((entry) => {
-        const fast = parseFast(eventSchema, entry);
-        if (fast) return [fast.data];
-        const parsed = eventSchema.safeParse(entry);
+        const parsed = safeParse(eventSchema, entry);
         return parsed.success ? [parsed.data] : [];
       });
       return listOf<InvoiceEvent>(events, page);

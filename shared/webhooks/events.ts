@@ -5,7 +5,7 @@
  */
 import { formatMinor } from '../money';
 import { EVENT_TYPES, eventSchema, type EventType, type InvoiceEvent } from '../schemas/events';
-import { parseFast } from '../schemas/fast';
+import { safeParse } from '../schemas/fast';
 import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
 
 export interface EventDescription {
@@ -49,9 +49,7 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
       return { ok: false, reason: 'the body is not JSON' };
     }
   }
-  const fast = parseFast(eventSchema, value);
-  if (fast) return { ok: true, event: fast.data };
-  const parsed = eventSchema.safeParse(value);
+  const parsed = safeParse(eventSchema, value);
   if (parsed.success) return { ok: true, event: parsed.data };
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {

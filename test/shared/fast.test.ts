@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import * as schemas from '../../shared/schemas';
-import { parseFast } from '../../shared/schemas/fast';
+import { parseFast, safeParse } from '../../shared/schemas/fast';
 import { listPageSchema } from '../../shared/schemas/resources';
 import { sampleAccount, sampleClient, sampleEvents, sampleInvoice, sampleWebhook } from '../../shared';
 import { clientFieldsArb, emailArb, invoiceArb } from './arbitraries';
@@ -158,4 +158,11 @@ describe('edges where zod has the last word', () => {
     expect(agrees(z.string().trim().transform((text) => text.length), '  abc ')).toBe(true);
     expect(parseFast(z.string().trim().transform((text) => text.length), '  abc ')?.data).toBe(3);
   });
+});
+
+test("safeParse: the fast path's value when it is sure, zod's own result (and issues) otherwise", () => {
+  expect(safeParse(schemas.invoiceSchema, sampleInvoice)).toStrictEqual({ success: true, data: schemas.invoiceSchema.parse(sampleInvoice) });
+  const refused = safeParse(schemas.createInvoiceInputSchema, { client_email: 'ana', currency: 'INR', items: [] });
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['client_email', 'items']);
 });
