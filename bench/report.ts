@@ -190,7 +190,7 @@ use) and the shared core bundled once through \`n8n/lib/core.ts\`, the package's
 an unused module out, not an unused table inside a used one). Its syntax is compacted (esbuild's
 \`minifySyntax\`: \`!0\` for \`true\`, declarations merged, about 3 kB less) but names, whitespace and
 comments stay: full minifying would take another third off, at the cost of the shipped code reviewers and
-n8n's scanner read. The zod fast path added about 5 kB; the headroom under 100 kB is now about 0.6 kB.
+n8n's scanner read. The zod fast path added about 5 kB; the headroom under 100 kB is now under 1 kB.
 The package README is for n8n users; the sandbox walkthrough and build commands live in the repository.
 
 ### 5. Sandbox
