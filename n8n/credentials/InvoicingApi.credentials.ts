@@ -5,7 +5,6 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-// Only the files it needs: the credential loads with n8n's editor, before any node runs.
 import { FIELDS, SERVICE, requests } from '../lib/core';
 import { toHtml } from '../lib/text';
 
