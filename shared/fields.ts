@@ -33,6 +33,13 @@ export const INVOICE_STATUS_CHOICES = [
   { value: 'disputed', label: 'Disputed' },
 ] as const;
 
+export const PAYMENT_METHOD_CHOICES = [
+  { value: 'upi', label: 'UPI' },
+  { value: 'bank_transfer', label: 'Bank Transfer' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'other', label: 'Other' },
+] as const;
+
 export const FIELDS = {
   connection: {
     apiKey: field({
@@ -119,6 +126,38 @@ export const FIELDS = {
       help: 'Postal or PIN code.' }),
     country: field({ key: 'country', label: 'Country', type: 'country', required: false, example: 'IN',
       help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
+  },
+  payment: {
+    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: 'pay_1NqW2cHq8ZkYd3Tx',
+      help: 'The payment ID, starting `pay_`.' }),
+    method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
+      choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
+      help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
+    amount: field({ key: 'amount', label: 'Amount (Minor Units)', type: 'integer', required: true, example: 500000,
+      help: `What arrived, as a whole number in the invoice currency's smallest unit (${amountExample('INR')}); ` +
+        'at least 1 and at most what the invoice still has to be paid. No decimal point.' }),
+    reference: field({ key: 'reference', label: 'Reference', type: 'string', required: false, example: 'HDFCN52026112012345',
+      help: "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
+        'Find Payment searches by it (ignoring case and surrounding spaces).' }),
+    utr: field({ key: 'utr', label: 'UPI Reference (UTR)', type: 'string', required: false, example: '412345678901',
+      help: "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
+        'Needed when the method is UPI; one UTR can be recorded only once.' }),
+    vpa: field({ key: 'vpa', label: 'Payer UPI ID (VPA)', type: 'string', required: false, example: 'ana.sharma@okaxis',
+      help: "The payer's UPI ID, such as ana.sharma@okaxis, if known. UPI payments only." }),
+    paidAt: field({ key: 'paid_at', label: 'Paid At', type: 'string', required: false, example: '2026-11-20T10:30:00+05:30',
+      help: 'When the money arrived: an ISO 8601 date (2026-11-20, midnight UTC) or date and time with its time zone ' +
+        '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.' }),
+    note: field({ key: 'note', label: 'Note', type: 'string', required: false, example: 'Part payment, balance due 30 Nov',
+      help: 'Anything your books should keep with this payment (up to 500 characters).' }),
+    idempotencyKey: field({
+      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', required: false, example: 'stmt-2026-11-20-line-14',
+      help: 'Optional. Map something unique to this payment, such as the bank statement line: if the same key is sent again ' +
+        'within 24 hours, the first payment is returned instead of a second one being recorded (1 to 255 characters).',
+    }),
+    paidFrom: field({ key: 'paid_from', label: 'Paid From', type: 'string', required: false, example: '2026-11-01T00:00:00+05:30',
+      help: 'Only payments paid at or after this moment (ISO 8601, with a time zone unless it is a date).' }),
+    paidBefore: field({ key: 'paid_before', label: 'Paid Before', type: 'string', required: false, example: '2026-12-01T00:00:00+05:30',
+      help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.' }),
   },
   list: {
     limit: field({ key: 'limit', label: 'Limit', type: 'integer', required: false, default: 50, example: 50,

@@ -8,6 +8,7 @@ export * from './validation';
 export * from './requests';
 export * from './errors';
 export * from './present';
+export * from './payments';
 export * from './operations';
 export * from './samples';
 export * from './webhooks/signature';

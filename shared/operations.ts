@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ApiError, normalizeError, type RawResponse } from './errors';
 import { presentClient, presentInvoice, type PresentedInvoice } from './present';
 import { requests, type Connection, type HttpRequest, type RequestOptions } from './requests';
-import { eventSchema, type EventType, type InvoiceEvent } from './schemas/events';
+import { eventSchema, type EventType, type WebhookEvent } from './schemas/events';
 import { safeParse } from './schemas/fast';
 import {
   clientCreateInputSchema, clientIdSchema, clientUpdateInputSchema, createInvoiceInputSchema, idempotencyKeySchema,
@@ -176,9 +176,9 @@ export const operations = {
         const parsed = safeParse(eventSchema, entry);
         return parsed.success ? [parsed.data] : [];
       });
-      return listOf<InvoiceEvent>(events, page);
+      return listOf<WebhookEvent>(events, page);
     },
-  } satisfies Operation<z.output<typeof listEventsQuerySchema>, ListPage<InvoiceEvent>>,
+  } satisfies Operation<z.output<typeof listEventsQuerySchema>, ListPage<WebhookEvent>>,
 };
 
 export type OperationName = keyof typeof operations;

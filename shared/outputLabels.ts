@@ -5,6 +5,8 @@
  * built with a call (the address labels below).
  */
 import { FIELDS } from './fields';
+import { PAYMENT_LABELS } from './payments';
+import { CLIENT_EVENT_LABELS } from './webhooks/clientEvents';
 
 export const OUTPUT_LABELS: Record<string, string> = {
   id: 'ID',
@@ -52,6 +54,7 @@ export const OUTPUT_LABELS: Record<string, string> = {
   payment_method: 'Payment Method',
   payment_amount: 'Payment Amount (Minor Units)',
   payment_amount_formatted: 'Payment Amount',
+  payment_reference: 'Payment Reference',
   upi_utr: 'UPI Reference (UTR)',
   upi_vpa: 'Payer UPI ID (VPA)',
   paid_at: 'Paid At',
@@ -59,4 +62,8 @@ export const OUTPUT_LABELS: Record<string, string> = {
   dispute_reason: 'Dispute Reason',
   dispute_note: 'Dispute Note',
   disputed_at: 'Disputed At',
+  whatsapp_status: 'WhatsApp Status',
+  invoice_created_at: 'Invoice Created At',
+  ...CLIENT_EVENT_LABELS,
+  ...PAYMENT_LABELS,
 };

@@ -4,8 +4,11 @@
  */
 import { flattenEvent } from './webhooks/events';
 import { presentInvoice } from './present';
-import type { Account, Client, Invoice, WebhookSubscription } from './schemas/resources';
-import type { InvoiceDisputedEvent, InvoicePaidEvent, InvoiceViewedEvent } from './schemas/events';
+import { presentPayment } from './payments';
+import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
+import type {
+  ClientCreatedEvent, ClientUpdatedEvent, InvoiceCreatedEvent, InvoiceDisputedEvent, InvoicePaidEvent, InvoiceViewedEvent,
+} from './schemas/events';
 
 export const sampleAccount: Account = {
   id: 'acct_1PqR7sT2uV3wX4yZ',
@@ -62,6 +65,51 @@ export const sampleWebhook: WebhookSubscription = {
   created_at: '2026-05-02T09:20:00Z',
 };
 
+/** A UPI payment received by the service; a recorded bank transfer has `upi: null` and a `reference`. */
+export const samplePayment: Payment = {
+  id: 'pay_1NqW2cHq8ZkYd3Tx',
+  object: 'payment',
+  invoice_id: sampleInvoice.id,
+  method: 'upi',
+  amount: 1490000,
+  currency: 'INR',
+  upi: { vpa: 'ana.sharma@okaxis', utr: '412345678901' },
+  reference: null,
+  note: null,
+  paid_at: '2026-05-02T11:30:45Z',
+  created_at: '2026-05-02T11:30:45Z',
+  livemode: false,
+};
+
+export const samplePresentedPayment = presentPayment(samplePayment);
+
+const created: InvoiceCreatedEvent = {
+  id: 'evt_1NqU1aHq8ZkYd3TxNew',
+  type: 'invoice.created',
+  created_at: '2026-05-02T09:15:41Z',
+  livemode: false,
+  data: { invoice: sampleInvoice },
+};
+
+const clientCreated: ClientCreatedEvent = {
+  id: 'evt_1NqT0zHq8ZkYd3TxCli',
+  type: 'client.created',
+  created_at: '2026-05-02T09:14:03Z',
+  livemode: false,
+  data: { client: sampleClient },
+};
+
+const clientUpdated: ClientUpdatedEvent = {
+  id: 'evt_1NqY3eHq8ZkYd3TxUpd',
+  type: 'client.updated',
+  created_at: '2026-05-04T12:00:00Z',
+  livemode: false,
+  data: {
+    client: { ...sampleClient, email: 'ana@sharmaphoto.example', updated_at: '2026-05-04T12:00:00Z' },
+    previous_attributes: { email: sampleClient.email },
+  },
+};
+
 const viewed: InvoiceViewedEvent = {
   id: 'evt_1NqV8bHq8ZkYd3TxView',
   type: 'invoice.viewed',
@@ -83,10 +131,7 @@ const paid: InvoicePaidEvent = {
       ...sampleInvoice, status: 'paid', amount_paid: 1490000, amount_remaining: 0,
       viewed_at: '2026-05-02T10:02:11Z', paid_at: '2026-05-02T11:30:45Z', updated_at: '2026-05-02T11:30:45Z',
     },
-    payment: {
-      id: 'pay_1NqW2cHq8ZkYd3Tx', method: 'upi', amount: 1490000, currency: 'INR',
-      upi: { vpa: 'ana.sharma@okaxis', utr: '412345678901' }, paid_at: '2026-05-02T11:30:45Z',
-    },
+    payment: samplePayment,
   },
 };
 
@@ -101,17 +146,23 @@ const disputed: InvoiceDisputedEvent = {
   },
 };
 
-export const sampleEvents = { viewed, paid, disputed };
+export const sampleEvents = { created, viewed, paid, disputed, clientCreated, clientUpdated };
 
 export const sampleFlatEvents = {
+  created: flattenEvent(created),
   viewed: flattenEvent(viewed),
   paid: flattenEvent(paid),
   disputed: flattenEvent(disputed),
+  clientCreated: flattenEvent(clientCreated),
+  clientUpdated: flattenEvent(clientUpdated),
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
 export const sampleEventsByType = {
+  'invoice.created': created,
   'invoice.viewed': viewed,
   'invoice.paid': paid,
   'invoice.disputed': disputed,
+  'client.created': clientCreated,
+  'client.updated': clientUpdated,
 } as const;

@@ -33,7 +33,7 @@ LABELS.events = 'Events';
 LABELS.type = 'Event Type';
 LABELS.starting_after = 'Starting After';
 LABELS.reason = 'Dispute Reason';
-LABELS.note = 'Dispute Note';
+LABELS.note = 'Note';
 LABELS.channel = 'Channel';
 LABELS.address = 'Address';
 

@@ -1,9 +1,16 @@
-/** Webhook events: the spec's three occasions, in the envelope the contract decides. */
+/**
+ * Webhook events: the spec's three occasions plus the client-sync and invoice-created events, in the
+ * envelope the contract decides.
+ */
 import { z } from 'zod';
-import { currencyCode, invoiceSchema } from './resources';
+import { clientSchema, invoiceSchema, paymentSchema } from './resources';
 
-export const EVENT_TYPES = ['invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
+export const INVOICE_EVENT_TYPES = ['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
+export const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
+export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
+export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 
 const envelope = {
   id: z.string().min(1),
@@ -16,20 +23,17 @@ export const viewSchema = z.object({
   channel: z.string(),
 }).passthrough();
 
-export const paymentSchema = z.object({
-  id: z.string(),
-  method: z.string(),
-  amount: z.number().int(),
-  currency: currencyCode,
-  upi: z.object({ vpa: z.string(), utr: z.string() }).passthrough(),
-  paid_at: z.string(),
-}).passthrough();
-
 export const disputeSchema = z.object({
   id: z.string(),
   reason: z.string(),
   note: z.string().nullish(),
   opened_at: z.string(),
+}).passthrough();
+
+export const invoiceCreatedEventSchema = z.object({
+  ...envelope,
+  type: z.literal('invoice.created'),
+  data: z.object({ invoice: invoiceSchema }).passthrough(),
 }).passthrough();
 
 export const invoiceViewedEventSchema = z.object({
@@ -50,13 +54,35 @@ export const invoiceDisputedEventSchema = z.object({
   data: z.object({ invoice: invoiceSchema, dispute: disputeSchema }).passthrough(),
 }).passthrough();
 
+export const clientCreatedEventSchema = z.object({
+  ...envelope,
+  type: z.literal('client.created'),
+  data: z.object({ client: clientSchema }).passthrough(),
+}).passthrough();
+
+/** `previous_attributes`: the old value of every top-level field that changed (Stripe's convention). */
+export const clientUpdatedEventSchema = z.object({
+  ...envelope,
+  type: z.literal('client.updated'),
+  data: z.object({ client: clientSchema, previous_attributes: z.record(z.unknown()) }).passthrough(),
+}).passthrough();
+
 export const eventSchema = z.discriminatedUnion('type', [
+  invoiceCreatedEventSchema,
   invoiceViewedEventSchema,
   invoicePaidEventSchema,
   invoiceDisputedEventSchema,
+  clientCreatedEventSchema,
+  clientUpdatedEventSchema,
 ]);
 
+export type InvoiceCreatedEvent = z.infer<typeof invoiceCreatedEventSchema>;
 export type InvoiceViewedEvent = z.infer<typeof invoiceViewedEventSchema>;
 export type InvoicePaidEvent = z.infer<typeof invoicePaidEventSchema>;
 export type InvoiceDisputedEvent = z.infer<typeof invoiceDisputedEventSchema>;
-export type InvoiceEvent = z.infer<typeof eventSchema>;
+export type ClientCreatedEvent = z.infer<typeof clientCreatedEventSchema>;
+export type ClientUpdatedEvent = z.infer<typeof clientUpdatedEventSchema>;
+export type InvoiceEvent = InvoiceCreatedEvent | InvoiceViewedEvent | InvoicePaidEvent | InvoiceDisputedEvent;
+export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
+/** Any event the connectors know. */
+export type WebhookEvent = z.infer<typeof eventSchema>;

@@ -3,3 +3,4 @@ export * from './inputs';
 export * from './simulate';
 export * from './resources';
 export * from './events';
+export * from './payments';

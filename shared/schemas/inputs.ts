@@ -77,10 +77,14 @@ export const eventTypeInput = z.enum(EVENT_TYPES, {
   errorMap: () => ({ message: `must be one of ${EVENT_TYPES.join(', ')}` }),
 });
 
+/** `ending_before` pages towards newer events: how a receiver catches up on what it missed (catchUp.ts). */
 export const listEventsQuerySchema = z.object({
   ...listQuery,
+  ending_before: z.preprocess(blankToUndefined, z.string().optional()),
   type: z.preprocess(blankToUndefined, eventTypeInput.optional()),
-}).strict();
+}).strict().refine((query) => query.starting_after === undefined || query.ending_before === undefined, {
+  path: ['ending_before'], message: 'cannot be combined with Starting After (page one way at a time)',
+});
 
 export const webhookCreateInputSchema = z.object({
   url: z.string().url('must be a full URL such as https://hooks.example.com/invoices')

@@ -75,6 +75,28 @@ export const clientSchema = z.object({
   updated_at: timestamp,
 }).passthrough();
 
+export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'other'] as const;
+
+/**
+ * A payment against an invoice: received over UPI by the service, or recorded through the API (a bank
+ * transfer, cash). `upi` is null for anything but UPI; `reference` is the free reference (a NEFT/IMPS
+ * UTR, a receipt number). `method` stays a plain string so a method the service adds later still reads.
+ */
+export const paymentSchema = z.object({
+  id: z.string(),
+  object: z.literal('payment'),
+  invoice_id: z.string(),
+  method: z.string(),
+  amount: minorAmount,
+  currency: currencyCode,
+  upi: z.object({ vpa: z.string().nullish(), utr: z.string() }).passthrough().nullable(),
+  reference: z.string().nullish(),
+  note: z.string().nullish(),
+  paid_at: timestamp,
+  created_at: timestamp,
+  livemode: z.boolean(),
+}).passthrough();
+
 export function listPageSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     object: z.literal('list'),
@@ -110,6 +132,7 @@ export type Account = z.infer<typeof accountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 export type Client = z.infer<typeof clientSchema>;
+export type Payment = z.infer<typeof paymentSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 export type Problem = z.infer<typeof problemSchema>;
 export interface ListPage<T> { object: 'list'; data: T[]; has_more: boolean }

@@ -4,20 +4,25 @@
  * formatted twins, the payment's UPI reference, whether the invoice is now fully paid).
  */
 import { formatMinor } from '../money';
-import { EVENT_TYPES, eventSchema, type EventType, type InvoiceEvent } from '../schemas/events';
+import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/events';
+import { flattenClientEvent } from './clientEvents';
 import { safeParse } from '../schemas/fast';
 import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
 
 export interface EventDescription {
   type: EventType;
   /** Stable key for platform operation names (Zapier trigger key, n8n option value). */
-  key: 'invoice_viewed' | 'invoice_paid' | 'invoice_disputed';
+  key: 'invoice_created' | 'invoice_viewed' | 'invoice_paid' | 'invoice_disputed' | 'client_created' | 'client_updated';
   label: string;
   noun: string;
   description: string;
 }
 
 export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
+  'invoice.created': {
+    type: 'invoice.created', key: 'invoice_created', label: 'New Invoice', noun: 'Invoice',
+    description: 'Triggers when an invoice is created, through the API, a connector or the dashboard.',
+  },
   'invoice.viewed': {
     type: 'invoice.viewed', key: 'invoice_viewed', label: 'Invoice Viewed', noun: 'Invoice View',
     description: 'Triggers when a client opens an invoice, on WhatsApp, by e-mail or through its link.',
@@ -30,6 +35,14 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     type: 'invoice.disputed', key: 'invoice_disputed', label: 'Invoice Disputed', noun: 'Dispute',
     description: 'Triggers when a client flags an invoice for dispute.',
   },
+  'client.created': {
+    type: 'client.created', key: 'client_created', label: 'New Client', noun: 'Client',
+    description: 'Triggers when a client is created, including one created by an invoice for a new e-mail address.',
+  },
+  'client.updated': {
+    type: 'client.updated', key: 'client_updated', label: 'Updated Client', noun: 'Client',
+    description: "Triggers when a client's details change, with the fields that changed and their previous values.",
+  },
 };
 
 /**
@@ -38,7 +51,7 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
  */
 export const DELIVERY_RETRY_WINDOW_SECONDS = 3 * 24 * 60 * 60 + 60 * 60;
 
-export type ParseResult = { ok: true; event: InvoiceEvent } | { ok: false; reason: string };
+export type ParseResult = { ok: true; event: WebhookEvent } | { ok: false; reason: string };
 
 export function parseEvent(raw: string | Uint8Array | object): ParseResult {
   let value: unknown = raw;
@@ -58,12 +71,19 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
   return { ok: false, reason: `the event does not have the expected shape (${parsed.error.issues[0]?.path.join('.') || 'body'})` };
 }
 
-export interface FlatEventRecord {
+interface FlatEnvelope {
   id: string;
   event_id: string;
   event_type: EventType;
   occurred_at: string;
   livemode: boolean;
+  [extra: string]: string | number | boolean | null;
+}
+
+/** What a trigger outputs: an invoice event's record, or a client event's (see clientEvents.ts). */
+export type FlatEventRecord = FlatEnvelope;
+
+export interface FlatInvoiceEventRecord extends FlatEnvelope {
   invoice_id: string;
   invoice_number: string;
   invoice_status: string;
@@ -78,14 +98,16 @@ export interface FlatEventRecord {
   amount_remaining: number;
   amount_remaining_formatted: string;
   fully_paid: boolean;
-  [extra: string]: string | number | boolean | null;
 }
 
 /** One flat record per event; the event id doubles as `id` so platforms can deduplicate on it. */
-export function flattenEvent(event: InvoiceEvent): FlatEventRecord {
+export function flattenEvent(event: WebhookEvent): FlatEventRecord {
+  if (event.type === 'client.created' || event.type === 'client.updated') {
+    return flattenClientEvent(event) as unknown as FlatEventRecord;
+  }
   const invoice = event.data.invoice;
   const format = (amount: number) => formatMinor(amount, invoice.currency);
-  const record: FlatEventRecord = {
+  const record: FlatInvoiceEventRecord = {
     id: event.id,
     event_id: event.id,
     event_type: event.type,
@@ -107,6 +129,8 @@ export function flattenEvent(event: InvoiceEvent): FlatEventRecord {
     fully_paid: invoice.amount_remaining === 0 && invoice.amount_paid >= invoice.amount_due,
   };
   switch (event.type) {
+    case 'invoice.created':
+      return { ...record, whatsapp_status: invoice.whatsapp.status, invoice_created_at: invoice.created_at };
     case 'invoice.viewed':
       return { ...record, view_channel: event.data.view.channel, viewed_at: event.data.view.viewed_at };
     case 'invoice.paid': {
@@ -117,8 +141,9 @@ export function flattenEvent(event: InvoiceEvent): FlatEventRecord {
         payment_method: payment.method,
         payment_amount: payment.amount,
         payment_amount_formatted: formatMinor(payment.amount, payment.currency),
-        upi_utr: payment.upi.utr,
-        upi_vpa: payment.upi.vpa,
+        payment_reference: payment.reference ?? null,
+        upi_utr: payment.upi?.utr ?? null,
+        upi_vpa: payment.upi?.vpa ?? null,
         paid_at: payment.paid_at,
       };
     }
@@ -134,8 +159,8 @@ export function flattenEvent(event: InvoiceEvent): FlatEventRecord {
 }
 
 export type ReceiveResult =
-  | { outcome: 'accepted'; event: InvoiceEvent; record: FlatEventRecord }
-  | { outcome: 'ignored'; reason: 'unselected_type'; event: InvoiceEvent }
+  | { outcome: 'accepted'; event: WebhookEvent; record: FlatEventRecord }
+  | { outcome: 'ignored'; reason: 'unselected_type'; event: WebhookEvent }
   | { outcome: 'rejected'; reason: VerifyFailure | 'invalid_event'; message: string };
 
 /**

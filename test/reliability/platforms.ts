@@ -5,7 +5,7 @@
  */
 import { createAppTester } from 'zapier-platform-core';
 
-import { EVENT_TYPES, requests, type EventType } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, requests, type EventType } from '../../shared';
 import type { SandboxOptions } from '../../sandbox';
 import App from '../../zapier/src';
 import { TriggerHost } from '../n8n/harness';
@@ -14,11 +14,8 @@ import { setUp, type Setup } from '../n8n/support';
 export const appTester = createAppTester(App);
 
 /** The Zapier trigger for each event type. */
-export const zapierTriggers: Record<EventType, (typeof App.triggers)['invoice_paid']> = {
-  'invoice.viewed': App.triggers.invoice_viewed,
-  'invoice.paid': App.triggers.invoice_paid,
-  'invoice.disputed': App.triggers.invoice_disputed,
-};
+export const zapierTriggers = Object.fromEntries(EVENT_TYPES.map((type) =>
+  [type, App.triggers[EVENT_CATALOGUE[type].key]])) as Record<EventType, (typeof App.triggers)['invoice_paid']>;
 
 export interface Subscription { id: string; secret: string }
 

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { requests, signWebhook, type EventType } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, requests, signWebhook, type EventType } from '../../shared';
 import { fetchSend, startReceiver, startSandbox, type Receiver, type Sandbox } from '../../sandbox';
 import { TriggerHost, buildPackage, loadPackage, runNode, type LoadedPackage } from '../n8n/harness';
 import { startFaultServer } from './support/faultServer';
@@ -31,9 +31,8 @@ let host: TriggerHost;
 let restoreOutput: () => void;
 const secretsMinted: string[] = [];
 
-const TRIGGERS: Record<EventType, (typeof App.triggers)['invoice_paid']> = {
-  'invoice.viewed': App.triggers.invoice_viewed, 'invoice.paid': App.triggers.invoice_paid, 'invoice.disputed': App.triggers.invoice_disputed,
-};
+const TRIGGERS = Object.fromEntries(EVENT_TYPES.map((type) =>
+  [type, App.triggers[EVENT_CATALOGUE[type].key]])) as Record<EventType, (typeof App.triggers)['invoice_paid']>;
 
 beforeAll(async () => {
   restoreOutput = scanner.captureOutput();

@@ -99,8 +99,8 @@ describe('every response validates against the shared schemas', () => {
     const partial = invoicePaidEventSchema.parse(await ok(requests.simulatePayment(t.connection, invoice.id, { amount: 400 })));
     expect(partial.data.invoice).toMatchObject({ status: 'partially_paid', amount_paid: 400, amount_remaining: 600 });
     expect(partial.data.payment).toMatchObject({ method: 'upi', amount: 400, currency: 'INR' });
-    expect(partial.data.payment.upi.utr).toMatch(/^\d{12}$/);
-    expect(partial.data.payment.upi.vpa).toMatch(/^ana@\w+$/);
+    expect(partial.data.payment.upi?.utr).toMatch(/^\d{12}$/);
+    expect(partial.data.payment.upi?.vpa).toMatch(/^ana@\w+$/);
     const rest = invoicePaidEventSchema.parse(await ok(requests.simulatePayment(t.connection, invoice.id, {})));
     expect(rest.data).toMatchObject({ invoice: { status: 'paid', amount_remaining: 0 }, payment: { amount: 600 } });
     const disputed = invoiceDisputedEventSchema.parse(await ok(requests.simulateDispute(t.connection, invoice.id,

@@ -1,4 +1,4 @@
-/** The app definition Zapier loads: connection, three instant triggers, client sync and invoices. */
+/** The app definition Zapier loads: connection, six instant triggers, client sync and invoices. */
 import { version as platformVersion } from 'zapier-platform-core';
 import { version } from '../package.json';
 import { authentication } from './authentication';
@@ -7,6 +7,9 @@ import { createInvoice } from './creates/createInvoice';
 import { updateClient } from './creates/updateClient';
 import { findClient } from './searches/findClient';
 import { findInvoice } from './searches/findInvoice';
+import { clientCreated } from './triggers/clientCreated';
+import { clientUpdated } from './triggers/clientUpdated';
+import { invoiceCreated } from './triggers/invoiceCreated';
 import { invoiceDisputed } from './triggers/invoiceDisputed';
 import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceViewed } from './triggers/invoiceViewed';
@@ -20,7 +23,10 @@ export = {
   // else sharing the process (a sandbox in the same jest worker sent its webhooks as bare GETs).
   flags: { skipHttpPatch: true },
   // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
-  triggers: { invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed },
+  triggers: {
+    invoice_created: invoiceCreated, invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed,
+    client_created: clientCreated, client_updated: clientUpdated,
+  },
   creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient },
   searches: { find_client: findClient, find_invoice: findInvoice },
   searchOrCreates: {
