@@ -14,6 +14,7 @@ import { clientRoutes } from './routes/clients';
 import { deliveryRoutes } from './routes/deliveries';
 import { eventRoutes } from './routes/events';
 import { invoiceRoutes } from './routes/invoices';
+import { paymentRoutes } from './routes/payments';
 import { occasionRoutes } from './routes/testHelpers';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -53,7 +54,7 @@ function parseJson(call: RawCall): unknown {
 /** The order every API call goes through: auth, rate limit, injected faults, size, JSON, idempotency, route. */
 export function createApi(ctx: Context, options: ApiOptions, onError: (error: unknown) => void) {
   const router = new Router();
-  for (const register of [accountRoutes, invoiceRoutes, clientRoutes, webhookRoutes, eventRoutes, occasionRoutes,
+  for (const register of [accountRoutes, invoiceRoutes, paymentRoutes, clientRoutes, webhookRoutes, eventRoutes, occasionRoutes,
     deliveryRoutes]) register(router, ctx);
   const idempotency = new IdempotencyKeys(ctx.data.store);
 

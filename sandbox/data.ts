@@ -1,4 +1,4 @@
-import type { Client, EventType, Invoice } from '../shared';
+import type { Client, EventType, Invoice, Payment } from '../shared';
 import { Collection, Store } from './store';
 
 /** A subscription as stored: the secret stays here and is shown only in the create response. */
@@ -67,6 +67,7 @@ export interface Data {
   store: Store;
   invoices: Collection<Invoice>;
   clients: Collection<Client>;
+  payments: Collection<Payment>;
   webhooks: Collection<WebhookRecord>;
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
@@ -75,12 +76,18 @@ export interface Data {
 
 const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null);
 
+/** References match ignoring case and surrounding spaces (contract), so they are stored that way too. */
+export const referenceKey = (text: unknown) => (typeof text === 'string' ? text.trim().toLowerCase() : null);
+
 export function openData(store: Store): Data {
   return {
     store,
     invoices: store.collection<Invoice>({ table: 'invoices', columns: {
       status: (d) => d.status, client_email: (d) => lower(d.client_email), number: (d) => d.number } }),
     clients: store.collection<Client>({ table: 'clients', columns: { email: (d) => lower(d.email) } }),
+    payments: store.collection<Payment>({ table: 'payments', columns: {
+      invoice_id: (d) => d.invoice_id, utr: (d) => d.upi?.utr ?? null, reference: (d) => referenceKey(d.reference),
+      method: (d) => d.method, paid_at: (d) => d.paid_at } }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
     events: store.collection<StoredEvent>({ table: 'events', columns: { type: (d) => d.type } }),
     deliveries: store.collection<DeliveryRecord>({ table: 'deliveries', columns: {

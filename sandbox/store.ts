@@ -45,21 +45,28 @@ export class Collection<T extends { id: string }> {
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
-  /** Newest first; `startingAfter` is an id of this table, undefined in the result when it names nothing. */
-  list(where: Record<string, string | number | undefined>, limit: number, startingAfter?: string): Page<T> | undefined {
+  /**
+   * Newest first; `startingAfter` is an id of this table, undefined in the result when it names nothing.
+   * A `where` key may end in a comparison (`'paid_at >='`) for ranges. `endingBefore` pages the other
+   * way: the `limit` items just newer than it, still newest first, `hasMore` saying whether newer ones remain.
+   */
+  list(where: Record<string, string | number | undefined>, limit: number, startingAfter?: string,
+    endingBefore?: string): Page<T> | undefined {
     const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
-    const clauses = filters.map(([c]) => `${c} = ?`);
+    const clauses = filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`));
     const params: (string | number)[] = filters.map(([, v]) => v);
-    if (startingAfter !== undefined) {
-      const cursor = this.store.statement(`SELECT seq FROM ${this.spec.table} WHERE id = ?`).get(startingAfter);
+    const cursorId = endingBefore ?? startingAfter;
+    if (cursorId !== undefined) {
+      const cursor = this.store.statement(`SELECT seq FROM ${this.spec.table} WHERE id = ?`).get(cursorId);
       if (!cursor) return undefined;
-      clauses.push('seq < ?');
+      clauses.push(endingBefore !== undefined ? 'seq > ?' : 'seq < ?');
       params.push(Number(cursor.seq));
     }
     const sql = `SELECT doc FROM ${this.spec.table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}
-      ORDER BY seq DESC LIMIT ?`;
+      ORDER BY seq ${endingBefore !== undefined ? 'ASC' : 'DESC'} LIMIT ?`;
     const rows = this.store.statement(sql).all(...params, limit + 1);
-    return { data: rows.slice(0, limit).map((r) => JSON.parse(String(r.doc)) as T), hasMore: rows.length > limit };
+    const data = rows.slice(0, limit).map((r) => JSON.parse(String(r.doc)) as T);
+    return { data: endingBefore !== undefined ? data.reverse() : data, hasMore: rows.length > limit };
   }
 
   findOne(where: Record<string, string | number>): T | undefined {

@@ -7,6 +7,7 @@ import { isoNow } from '../data';
 import { newId } from '../ids';
 import { Problem, orNotFound } from '../problems';
 import type { Router } from '../router';
+import { recordEvent } from './events';
 import { listPage } from './lists';
 
 function emailTaken(ctx: Context, email: string, except?: string): void {
@@ -22,8 +23,17 @@ export function createClient(ctx: Context, input: ClientCreateInput): Client {
   emailTaken(ctx, input.email);
   const now = isoNow();
   const client: Client = { id: newId('cli'), object: 'client', ...input, created_at: now, updated_at: now };
-  ctx.data.clients.insert(client);
+  ctx.data.store.transaction(() => {
+    ctx.data.clients.insert(client);
+    recordEvent(ctx, 'client.created', { client });
+  });
   return client;
+}
+
+/** The old value of every top-level field the change moves (contract: Stripe's `previous_attributes`). */
+function previousAttributes(client: Client, changes: Record<string, unknown>): Record<string, unknown> {
+  const moved = Object.entries(changes).filter(([key, value]) => JSON.stringify(client[key] ?? null) !== JSON.stringify(value));
+  return Object.fromEntries(moved.map(([key]) => [key, client[key] ?? null]));
 }
 
 const clientOr404 = (ctx: Context, id: string): Client => orNotFound(ctx.data.clients.get(id), 'client', id);
@@ -38,8 +48,14 @@ export function clientRoutes(router: Router, ctx: Context): void {
       const changes = Object.fromEntries(Object.entries(validateInput(clientUpdateInputSchema, req.body))
         .filter(([, value]) => value !== undefined));
       if (changes.email) emailTaken(ctx, String(changes.email), client.id);
+      const previous = previousAttributes(client, changes);
+      // A change that moves nothing is not a change: no new updated_at, no client.updated.
+      if (!Object.keys(previous).length) return { status: 200, body: client };
       const updated: Client = { ...client, ...changes, updated_at: isoNow() };
-      ctx.data.clients.replace(updated);
+      ctx.data.store.transaction(() => {
+        ctx.data.clients.replace(updated);
+        recordEvent(ctx, 'client.updated', { client: updated, previous_attributes: previous });
+      });
       return { status: 200, body: updated };
     })
     .on('GET', '/v1/clients', (req) => {

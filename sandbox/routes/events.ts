@@ -11,9 +11,12 @@ import { listPage } from './lists';
  * invoice change never exists without its event and deliveries (nothing lost across a crash).
  */
 export function emitEvent(ctx: Context, type: EventType, invoice: Invoice, detail: Record<string, unknown>): StoredEvent {
-  const event: StoredEvent = {
-    id: newId('evt'), object: 'event', type, created_at: isoNow(), livemode: false, data: { invoice, ...detail },
-  };
+  return recordEvent(ctx, type, { invoice, ...detail });
+}
+
+/** Any event, whatever its `data` holds (a client event carries the client, not an invoice). */
+export function recordEvent(ctx: Context, type: EventType, data: Record<string, unknown>): StoredEvent {
+  const event: StoredEvent = { id: newId('evt'), object: 'event', type, created_at: isoNow(), livemode: false, data };
   ctx.data.events.insert(event);
   ctx.engine.enqueue(event.id, type);
   ctx.engine.kick();

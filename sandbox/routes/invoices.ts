@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import { orNotFound } from '../problems';
 import type { Router } from '../router';
 import { createClient } from './clients';
+import { recordEvent } from './events';
 import { listPage } from './lists';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
@@ -48,6 +49,7 @@ export function invoiceRoutes(router: Router, ctx: Context): void {
           hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now,
         };
         ctx.data.invoices.insert(created);
+        recordEvent(ctx, 'invoice.created', { invoice: created });
         return created;
       });
       return { status: 201, body: invoice };

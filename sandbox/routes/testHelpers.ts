@@ -10,6 +10,7 @@ import { Problem } from '../problems';
 import type { Router } from '../router';
 import { emitEvent } from './events';
 import { invoiceOr404 } from './invoices';
+import { applyPayment } from '../payments';
 
 const UPI_HANDLES = ['okaxis', 'oksbi', 'okhdfcbank', 'ybl', 'paytm'];
 
@@ -62,14 +63,8 @@ export function occasionRoutes(router: Router, ctx: Context): void {
       return occur(() => {
         const invoice = invoiceOr404(ctx, req.params.id);
         const amount = paymentAmount(invoice, input.amount);
-        const now = isoNow();
-        const remaining = invoice.amount_remaining - amount;
-        const status = invoice.status === 'disputed' ? 'disputed' : remaining === 0 ? 'paid' : 'partially_paid';
-        const paid = update(invoice, { status, amount_paid: invoice.amount_paid + amount, amount_remaining: remaining,
-          ...(remaining === 0 ? { paid_at: now } : {}) });
-        const payment = { id: newId('pay'), method: 'upi', amount, currency: invoice.currency,
-          upi: { vpa: payerVpa(invoice.client_email), utr: utr() }, paid_at: now };
-        return emitEvent(ctx, 'invoice.paid', paid, { payment });
+        return applyPayment(ctx, invoice, { method: 'upi', amount, upi: { vpa: payerVpa(invoice.client_email), utr: utr() },
+          reference: null, note: null, paid_at: isoNow() }).event;
       });
     })
     .on('POST', '/v1/test_helpers/invoices/:id/dispute', (req) => {

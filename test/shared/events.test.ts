@@ -1,5 +1,5 @@
 import {
-  EVENT_CATALOGUE, EVENT_TYPES, flattenEvent, generateWebhookSecret, parseEvent, receiveWebhook, sampleEvents, sampleInvoice,
+  EVENT_CATALOGUE, EVENT_TYPES, flattenEvent, generateWebhookSecret, parseEvent, receiveWebhook, sampleClient, sampleEvents, sampleInvoice,
   signWebhook, type InvoicePaidEvent, type VerifyFailure,
 } from '../../shared';
 
@@ -68,8 +68,47 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
       occurred_at: '2026-05-02T11:30:45Z', invoice_status: 'paid',
       amount_paid: 1490000, amount_paid_formatted: '₹14,900.00', amount_remaining: 0, amount_remaining_formatted: '₹0.00', fully_paid: true,
       payment_id: 'pay_1NqW2cHq8ZkYd3Tx', payment_method: 'upi', payment_amount: 1490000, payment_amount_formatted: '₹14,900.00',
-      upi_utr: '412345678901', upi_vpa: 'ana.sharma@okaxis', paid_at: '2026-05-02T11:30:45Z',
+      payment_reference: null, upi_utr: '412345678901', upi_vpa: 'ana.sharma@okaxis', paid_at: '2026-05-02T11:30:45Z',
     });
+  });
+
+  test('invoice.paid by a recorded bank transfer: its reference, no UPI details', () => {
+    const transfer = { ...sampleEvents.paid, data: { ...sampleEvents.paid.data,
+      payment: { ...sampleEvents.paid.data.payment, method: 'bank_transfer', upi: null, reference: 'HDFCN52026112012345' } } };
+    expect(flattenEvent(transfer)).toMatchObject({ payment_method: 'bank_transfer', payment_reference: 'HDFCN52026112012345',
+      upi_utr: null, upi_vpa: null });
+  });
+
+  test('invoice.created: the invoice and its WhatsApp outcome', () => {
+    expect(flattenEvent(sampleEvents.created)).toStrictEqual({
+      ...common, id: 'evt_1NqU1aHq8ZkYd3TxNew', event_id: 'evt_1NqU1aHq8ZkYd3TxNew', event_type: 'invoice.created',
+      occurred_at: '2026-05-02T09:15:41Z', invoice_status: 'open',
+      amount_paid: 0, amount_paid_formatted: '₹0.00', amount_remaining: 1490000, amount_remaining_formatted: '₹14,900.00', fully_paid: false,
+      whatsapp_status: 'sent', invoice_created_at: '2026-05-02T09:15:40Z',
+    });
+  });
+
+  test('client.created: the client\'s fields, the address both whole and in parts', () => {
+    expect(flattenEvent(sampleEvents.clientCreated)).toStrictEqual({
+      id: 'evt_1NqT0zHq8ZkYd3TxCli', event_id: 'evt_1NqT0zHq8ZkYd3TxCli', event_type: 'client.created',
+      occurred_at: '2026-05-02T09:14:03Z', livemode: false,
+      client_id: 'cli_NffrFeUfNV2Hib', client_email: 'ana@example.com', client_name: 'Ana Sharma', client_phone: '+919812345678',
+      client_company: 'Ana Sharma Photography', client_tax_id: '27AAPFU0939F1ZV',
+      client_address: '12 MG Road, Floor 3, Pune, Maharashtra 411001, IN',
+      client_address_line1: '12 MG Road', client_address_line2: 'Floor 3', client_city: 'Pune', client_state: 'Maharashtra',
+      client_postal_code: '411001', client_country: 'IN',
+      client_created_at: '2026-05-02T09:14:03Z', client_updated_at: '2026-05-02T09:14:03Z',
+    });
+  });
+
+  test('client.updated: which fields changed and each one\'s previous value; unchanged ones are null', () => {
+    const record = flattenEvent(sampleEvents.clientUpdated);
+    expect(record).toMatchObject({ event_type: 'client.updated', client_email: 'ana@sharmaphoto.example', changed_fields: 'email',
+      previous_email: 'ana@example.com', previous_name: null, previous_phone: null, previous_address: null });
+    const moved = { ...sampleEvents.clientUpdated, data: { client: { ...sampleClient, address: null, phone: null },
+      previous_attributes: { address: sampleClient.address, phone: '+919812345678', name: null } } };
+    expect(flattenEvent(moved)).toMatchObject({ changed_fields: 'address, phone, name', client_address: null, client_city: null,
+      previous_address: '12 MG Road, Floor 3, Pune, Maharashtra 411001, IN', previous_phone: '+919812345678', previous_name: null });
   });
 
   test('invoice.paid in part: the payment, what is paid so far and what remains', () => {
@@ -125,9 +164,9 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
 });
 
 describe('EVENT_CATALOGUE', () => {
-  test('describes each of the three occasions once, with a stable key and a "Triggers when" description', () => {
+  test('describes each event once, with a stable key and a "Triggers when" description', () => {
     expect(Object.keys(EVENT_CATALOGUE).sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toEqual(['invoice.viewed', 'invoice.paid', 'invoice.disputed']);
+    expect(EVENT_TYPES).toEqual(['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed', 'client.created', 'client.updated']);
     for (const type of EVENT_TYPES) {
       const entry = EVENT_CATALOGUE[type];
       expect(entry.type).toBe(type);

@@ -145,9 +145,9 @@ describe('client, list and webhook messages', () => {
   });
 
   test('webhook subscription: an entry of a list is named by the list label and its position', () => {
-    expect(inputErrorOf(() => validateInput(webhookCreateInputSchema, { url: 'ftp://files.example.com', events: ['invoice.paid', 'invoice.created'] })).issues).toEqual([
+    expect(inputErrorOf(() => validateInput(webhookCreateInputSchema, { url: 'ftp://files.example.com', events: ['invoice.paid', 'invoice.refunded'] })).issues).toEqual([
       { field: 'url', message: 'Webhook URL must start with https:// (or http:// for a local receiver)' },
-      { field: 'events[1]', message: 'Events entry 2 must be one of invoice.viewed, invoice.paid, invoice.disputed' },
+      { field: 'events[1]', message: 'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, client.created, client.updated' },
     ]);
   });
 

@@ -1,0 +1,31 @@
+import { listPaymentsQuerySchema, recordPaymentInputSchema, validateInput } from '../../shared';
+import type { Context } from '../context';
+import { isoNow, referenceKey } from '../data';
+import { applyPayment } from '../payments';
+import { orNotFound } from '../problems';
+import type { Router } from '../router';
+import { invoiceOr404 } from './invoices';
+import { listPage } from './lists';
+
+/** Recording a payment that arrived outside UPI (or a UPI one the bank reported), and finding payments again. */
+export function paymentRoutes(router: Router, ctx: Context): void {
+  router
+    .on('POST', '/v1/invoices/:id/payments', (req) => {
+      const input = validateInput(recordPaymentInputSchema, req.body);
+      const { payment } = ctx.data.store.transaction(() => applyPayment(ctx, invoiceOr404(ctx, req.params.id), {
+        method: input.method, amount: input.amount,
+        upi: input.upi ? { utr: input.upi.utr, vpa: input.upi.vpa ?? null } : null,
+        reference: input.reference ?? null, note: input.note ?? null, paid_at: input.paid_at ?? isoNow(),
+      }));
+      return { status: 201, body: payment };
+    })
+    .on('GET', '/v1/payments/:id', (req) => ({ status: 200, body: orNotFound(ctx.data.payments.get(req.params.id), 'payment', req.params.id) }))
+    .on('GET', '/v1/payments', (req) => {
+      const query = validateInput(listPaymentsQuerySchema, req.query);
+      const where = {
+        invoice_id: query.invoice_id, utr: query.utr, reference: referenceKey(query.reference) ?? undefined, method: query.method,
+        'paid_at >=': query.paid_from, 'paid_at <': query.paid_before,
+      };
+      return { status: 200, body: listPage(ctx.data.payments, query, where, (p) => p) };
+    });
+}
