@@ -15,3 +15,4 @@ export * from './webhooks/signature';
 export * from './webhooks/events';
 export * from './throttle';
 export * from './forms';
+export * from './webhooks/catchUp';

@@ -176,9 +176,11 @@ export const operations = {
         const parsed = safeParse(eventSchema, entry);
         return parsed.success ? [parsed.data] : [];
       });
-      return listOf<WebhookEvent>(events, page);
+      // Every id, read or not, so a catch-up cursor passes events of types this connector does not know.
+      const ids = page.data.flatMap((entry) => (typeof (entry as { id?: unknown })?.id === 'string' ? [(entry as { id: string }).id] : []));
+      return { ...listOf<WebhookEvent>(events, page), ids };
     },
-  } satisfies Operation<z.output<typeof listEventsQuerySchema>, ListPage<WebhookEvent>>,
+  } satisfies Operation<z.output<typeof listEventsQuerySchema>, ListPage<WebhookEvent> & { ids: string[] }>,
 };
 
 export type OperationName = keyof typeof operations;

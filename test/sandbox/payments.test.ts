@@ -44,7 +44,7 @@ const refusal = (answer: Answer, status: number, code: string) => {
 
 const paymentsPage = listPageSchema(paymentSchema);
 const list = async (query: Record<string, string | number>) => {
-  const answer = await call('GET', `/payments?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  const answer = await call('GET', `/payments?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
   expect(answer.status).toBe(200);
   return paymentsPage.parse(answer.body);
 };
