@@ -1,4 +1,4 @@
-// The sandbox dashboard: reads one overview call, renders four tables, and drives the test helpers.
+// The sandbox dashboard: reads one overview call, renders five tables, and drives the test helpers.
 // Plain browser JavaScript served as is (no build step), so it stays small and dependency-free.
 'use strict';
 
@@ -89,8 +89,25 @@ function invoiceColumns(invoice) {
     cell(actions(
       button('View', helper(invoice, 'view', { channel: 'link' })),
       button('Pay', helper(invoice, 'pay', {})),
+      button('Record transfer', () => recordTransfer(invoice)),
       button('Dispute', dispute),
     )),
+  ];
+}
+
+// A bank transfer the way an accountant records it from a statement line: the amount and its reference.
+function recordTransfer(invoice) {
+  const amount = window.prompt(`Amount in minor units (at most ${invoice.amount_remaining})`, String(invoice.amount_remaining));
+  if (!amount) return Promise.resolve();
+  const reference = window.prompt('Bank reference (NEFT/IMPS UTR)', '') || undefined;
+  return api('POST', `/v1/invoices/${encodeURIComponent(invoice.id)}/payments`,
+    { method: 'bank_transfer', amount: Number(amount), reference });
+}
+
+function paymentColumns(payment) {
+  return [
+    cell(payment.paid_at), cell(payment.invoice_id), cell(payment.method), cell(payment.amount_formatted, 'money'),
+    cell(payment.upi ? payment.upi.utr : payment.reference), cell(payment.id),
   ];
 }
 
@@ -116,6 +133,7 @@ async function refresh() {
   }
   document.getElementById('account').textContent = `${overview.account.name} · test mode`;
   fill('invoices', overview.invoices.data, invoiceColumns, 'No invoices yet: create one with POST /v1/invoices.');
+  fill('payments', overview.payments.data, paymentColumns, 'No payments yet: Pay simulates UPI, Record transfer records a bank transfer.');
   fill('clients', overview.clients.data, (c) => [cell(c.id), cell(c.email), cell(c.name), cell(c.phone), cell(c.company)],
     'No clients yet.');
   fill('webhooks', overview.webhooks.data, (w) => [cell(w.id), cell(w.url), cell(w.events.join(', ')),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { presentInvoice, validateInput, webhookIdSchema } from '../../shared';
+import { presentInvoice, presentPayment, validateInput, webhookIdSchema } from '../../shared';
 import type { Context } from '../context';
 import type { Router } from '../router';
 import { eventOr404 } from './events';
@@ -36,6 +36,7 @@ export function deliveryRoutes(router: Router, ctx: Context): void {
         account: ctx.account,
         invoices: listPage(data.invoices, { limit: 50 }, {}, presentInvoice),
         clients: listPage(data.clients, { limit: 50 }, {}, (c) => c),
+        payments: listPage(data.payments, { limit: 50 }, {}, presentPayment),
         webhooks: listPage(data.webhooks, { limit: 50 }, { deleted: 0 }, publicWebhook),
         events: listPage(data.events, { limit: 50 }, {}, (e) => e),
         deliveries: listPage(data.attempts, { limit: 100 }, {}, (a) => a),

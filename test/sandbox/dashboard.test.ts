@@ -48,8 +48,33 @@ test('lists a created invoice; clicking Pay produces a delivery in the log; Rede
   const hits = await receiver.waitFor(2);
   expect(hits[1].headers['webhook-id']).toBe(hits[0].headers['webhook-id']);
 
+  // Pay simulated a UPI payment: it is in the payments table with its UTR.
+  const upiRow = page.locator('#payments tbody tr', { hasText: invoice.id });
+  await upiRow.waitFor();
+  await expect(upiRow.locator('td').allTextContents()).resolves.toEqual([expect.any(String), invoice.id, 'upi', '₹2,500.00',
+    expect.stringMatching(/^\d{12}$/), expect.stringMatching(/^pay_/)]);
+
   page.once('dialog', (dialog) => dialog.accept('wrong_amount'));
   await row.getByRole('button', { name: 'Dispute' }).click();
   await page.locator(`#invoices tr[data-id="${invoice.id}"] td`, { hasText: 'disputed' }).waitFor();
+  expect(problems).toEqual([]);
+});
+
+test('Record transfer records a bank transfer against an invoice; the payments table shows its reference', async () => {
+  const invoice = await t.createInvoice({ client_email: 'transfer@example.com', items: [{ description: 'Audit', amount: 90000 }] });
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(t.sandbox.dashboardUrl);
+  const row = page.locator(`#invoices tr[data-id="${invoice.id}"]`);
+  await row.waitFor();
+  const answers = ['40000', 'HDFCN520261120'];
+  page.on('dialog', (dialog) => dialog.accept(answers.shift()));
+  await row.getByRole('button', { name: 'Record transfer' }).click();
+  const payment = page.locator('#payments tbody tr', { hasText: 'HDFCN520261120' });
+  await payment.waitFor();
+  await expect(payment.locator('td').allTextContents()).resolves.toEqual([expect.any(String), invoice.id, 'bank_transfer', '₹400.00',
+    'HDFCN520261120', expect.stringMatching(/^pay_/)]);
+  await page.locator(`#invoices tr[data-id="${invoice.id}"] td`, { hasText: 'partially_paid' }).waitFor();
   expect(problems).toEqual([]);
 });
