@@ -1,5 +1,3 @@
 export * from './primitives';
-export * from './inputs';
-export * from './simulate';
 export * from './resources';
 export * from './events';
