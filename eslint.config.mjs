@@ -49,14 +49,4 @@ export default tseslint.config(
       }],
     },
   },
-  {
-    // n8n/build.mjs ships lib/core.ts as dist/shared.js; a direct import would pull in shared/ unseen.
-    files: ['n8n/**/*.ts'],
-    ignores: ['n8n/lib/core.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '(^|/)shared(/|$)', message: 'n8n files import the shared core through n8n/lib/core.ts.' }],
-      }],
-    },
-  },
 );

@@ -1,5 +1,5 @@
 /**
- * Figure 2, bulk: 1,000 items through the n8n node's Create Invoice in one execution. Against the
+ * Figure 1, bulk: 1,000 items through the n8n node's Create Invoice in one execution. Against the
  * service's own limit (25 requests/s per test key: 40 s for 1,000 at best) the node must come within
  * 10 % and fail no item, 429s being waited out; without a limit, the default concurrency and 1 are
  * compared with bare fetch at the same concurrency.
@@ -102,15 +102,15 @@ export async function bulk({ items, rounds }: { items: number; rounds: number })
     const clean = (list: BulkRun[]) => list.every((run) => run.failed === 0 && run.created === items);
     const flag = (list: BulkRun[]) => (clean(list) ? undefined : false);
     return [
-      row('2 bulk', `${items} items at ${RATE_LIMIT}/s, default concurrency (${defaultConcurrency})`,
+      row('1 bulk', `${items} items at ${RATE_LIMIT}/s, default concurrency (${defaultConcurrency})`,
         `${limited.seconds.toFixed(1)} s`, `${pct(over)} over the ${minimum.toFixed(0)} s minimum (target < ${pct(BULK_TARGET)}; ` +
         `a full bucket's first ${RATE_LIMIT} make ${((items - RATE_LIMIT) / RATE_LIMIT).toFixed(0)} s possible)`,
         over < BULK_TARGET),
-      row('2 bulk', `  failed items (429s answered: ${answers['429'] ?? 0}, all waited out)`, String(limited.failed),
+      row('1 bulk', `  failed items (429s answered: ${answers['429'] ?? 0}, all waited out)`, String(limited.failed),
         'target 0', clean([limited])),
-      row('2 bulk', `${items} items, no limit, concurrency ${defaultConcurrency}`, perSecond(rate('ours')),
+      row('1 bulk', `${items} items, no limit, concurrency ${defaultConcurrency}`, perSecond(rate('ours')),
         `${(rate('ours') / rate('fetch')).toFixed(2)}× bare fetch at ${defaultConcurrency} (${perSecond(rate('fetch'))})`, flag(runs.ours)),
-      row('2 bulk', `${items} items, no limit, concurrency 1`, perSecond(rate('serial')),
+      row('1 bulk', `${items} items, no limit, concurrency 1`, perSecond(rate('serial')),
         `${(rate('serial') / rate('passThrough')).toFixed(2)}× the pass-through node one at a time (${perSecond(rate('passThrough'))}); ` +
         `concurrency ${defaultConcurrency} is ${(rate('ours') / rate('serial')).toFixed(2)}× this`, flag([...runs.serial, ...runs.passThrough])),
     ];

@@ -1,7 +1,7 @@
 /**
  * The two connectors as they ship (the built Zapier app in createAppTester, the built n8n package in
- * n8n-core's engine) next to each platform's own minimal operation that sends the same HTTP request
- * without our code: that pair separates the platform runtime's cost from the connector's.
+ * n8n-core's engine), and n8n's own minimal operation that sends the same HTTP request without our
+ * code (the bulk figure's baseline).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import {
   type INodeTypeDescription,
   type INodeTypes,
 } from 'n8n-workflow';
-import { FIELDS, deriveIdempotencyKey, requests, type Connection, type HttpRequest } from '../shared';
+import { FIELDS, deriveIdempotencyKey, operations, type Connection, type HttpRequest } from '../shared';
 import { buildPackage, loadPackage, runNode, type LoadedPackage } from '../test/n8n/harness';
 
 // Two levels below the root both as source (bench/) and as the bundle (bench/dist/), like test/n8n/harness.ts.
@@ -28,7 +28,7 @@ export const INVOICE = {
 
 /** The request our connectors send for INVOICE, built once here so the baselines send the same bytes. */
 export function invoiceRequest(connection: Required<Connection>, idempotencyKey: string): HttpRequest {
-  return requests.createInvoice(connection, { ...INVOICE, auto_send_whatsapp: false }, { idempotencyKey });
+  return operations.createInvoice.request(connection, { ...INVOICE, auto_send_whatsapp: false, idempotency_key: idempotencyKey });
 }
 
 let keys = 0;
@@ -49,57 +49,16 @@ const fromRoot = createRequire(path.join(root, 'package.json'));
 
 /**
  * Outside a test runner core prints a memory line with console.log on every call, as it does on
- * Lambda; the bench silences console.log (it writes with process.stdout) so both variants skip it alike.
+ * Lambda; the bench silences console.log (it writes with process.stdout).
  */
 function core(): ZapierCore {
   console.log = () => undefined;
   return fromRoot('zapier-platform-core') as ZapierCore;
 }
 
-/** Core's own compile step (prepareApp), which createAppTester and the Lambda handler run on every call. */
-export function zapierPrepareApp(): (app: object) => unknown {
-  return (fromRoot('zapier-platform-core/src/tools/schema') as { prepareApp(app: object): unknown }).prepareApp;
-}
-
 export function zapierApp() {
   const app = fromRoot('./zapier/index.js');
   return { app, tester: core().createAppTester(app) };
-}
-
-/**
- * A minimal app whose create is one z.request of the given request: the platform's own cost. With
- * `within`, the same create is added to that app definition instead: core compiles and copies the
- * whole definition on every call, so this separates what our definition's size costs from our code.
- */
-export function zapierBareApp(build: (key: string) => HttpRequest, within?: any) {
-  const perform = async (z: any, bundle: any) => {
-    const request = build(String(bundle.inputData.key));
-    const response = await z.request({ url: request.url, method: request.method, headers: request.headers,
-      body: JSON.stringify(request.body) });
-    return response.data;
-  };
-  const app = {
-    version: '1.0.0',
-    platformVersion: core().version,
-    // The same flag our app sets, so both run the same core code paths.
-    flags: { skipHttpPatch: true },
-    creates: {
-      create_record: {
-        key: 'create_record',
-        noun: 'Record',
-        display: { label: 'Create Record', description: 'Creates a record.' },
-        operation: { inputFields: [{ key: 'key' }], perform, sample: { id: 'rec_1' } },
-      },
-    },
-  };
-  const host = within ? { ...within, creates: { ...within.creates, create_record: app.creates.create_record } } : app;
-  return { app: host, tester: core().createAppTester(host) };
-}
-
-export function zapierInvoiceInput(idempotencyKey: string) {
-  // Zapier hands every mapped value over as text.
-  return { ...INVOICE, items: INVOICE.items.map((item) => ({ ...item, amount: String(item.amount) })),
-    auto_send_whatsapp: 'false', [FIELDS.invoice.idempotencyKey.key]: idempotencyKey };
 }
 
 // ---- n8n ---------------------------------------------------------------------------------------------
@@ -145,15 +104,6 @@ class PassThrough implements INodeType {
   }
 }
 
-/** The pass-through's execute behind our node's whole description: what the description's size costs the engine. */
-function passThroughWithDescriptionOf(ours: INodeTypeDescription): INodeType {
-  const bare = new PassThrough();
-  return {
-    description: { ...ours, name: 'passThroughOurs', properties: [...ours.properties, ...bare.description.properties] },
-    execute: bare.execute,
-  };
-}
-
 export interface N8n {
   pkg: LoadedPackage;
   cleanup(): void;
@@ -163,11 +113,7 @@ export interface N8n {
 export async function loadN8n(): Promise<N8n> {
   const built = buildPackage();
   const loaded = await loadPackage(built.dir);
-  const ours = loaded.nodeTypes.getByNameAndVersion(loaded.typeName('invoicingApi'), 1) as INodeType;
-  const extra: Record<string, INodeType> = {
-    [`${BARE_PREFIX}passThrough`]: new PassThrough(),
-    [`${BARE_PREFIX}passThroughOurs`]: passThroughWithDescriptionOf(ours.description),
-  };
+  const extra: Record<string, INodeType> = { [`${BARE_PREFIX}passThrough`]: new PassThrough() };
   const nodeTypes: INodeTypes = {
     getByName: (type) => extra[type] ?? loaded.nodeTypes.getByName(type),
     getByNameAndVersion: (type, version) => extra[type] ?? loaded.nodeTypes.getByNameAndVersion(type, version),
@@ -195,14 +141,12 @@ export const n8nInvoiceParameters = (options: Record<string, unknown> = {}) => (
  * Runs the pass-through node on one prepared request (or on `items` input items, each with a fresh
  * idempotency key): the engine's cost without our code.
  */
-export function runPassThrough(n8n: N8n, connection: Required<Connection>, request: HttpRequest,
-  { items = 0, inOurDescription = false }: { items?: number; inOurDescription?: boolean } = {}) {
+export function runPassThrough(n8n: N8n, connection: Required<Connection>, request: HttpRequest, { items = 0 } = {}) {
   const headers = { ...request.headers };
   delete headers.Authorization; // the credential adds it, as it does for our node
   const input = items ? Array.from({ length: items }, () => ({ idempotencyKey: freshKey() })) : undefined;
   const prepared = { url: request.url, headers: JSON.stringify(headers), body: JSON.stringify(request.body) };
-  return runNode(n8n.pkg, { node: inOurDescription ? 'passThroughOurs' : 'passThrough', credentials: n8nCredentials(connection),
-    input, parameters: inOurDescription ? { ...n8nInvoiceParameters(), ...prepared } : prepared });
+  return runNode(n8n.pkg, { node: 'passThrough', credentials: n8nCredentials(connection), input, parameters: prepared });
 }
 
 export { runNode };

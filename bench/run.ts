@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: every performance figure of issue 8, measured side by side in one run, printed as
+ * `npm run bench`: the performance figures users feel, measured side by side in one run, printed as
  * one table and written to docs/performance.md; exits 1 when a target is missed.
- *   npm run bench -- --only overhead,bulk   some figures (the report is then not written)
+ *   npm run bench -- --only bulk,size       some figures (the report is then not written)
  *   npm run bench -- --quick                fewer rounds, 200 bulk items (a smoke run; not written either)
  */
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { writeReport } from './report';
 import { runSandboxChildRole, type Row } from './support';
 
-const FIGURES = ['overhead', 'bulk', 'webhooks', 'size', 'sandbox'] as const;
+const FIGURES = ['bulk', 'webhooks', 'size', 'sandbox'] as const;
 type Figure = (typeof FIGURES)[number];
 
 function options() {
@@ -37,7 +37,6 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   // Imported when run, so the sandbox children (this same script) never load n8n-core or Zapier's core.
   const run: Record<Figure, () => Promise<Row[]>> = {
-    overhead: async () => (await import('./overhead.js')).overhead(quick ? { rounds: 3, perRound: 10 } : { rounds: 21, perRound: 40 }),
     bulk: async () => (await import('./bulk.js')).bulk(quick ? { items: 200, rounds: 1 } : { items: 1000, rounds: 3 }),
     webhooks: async () => (await import('./webhooks.js')).webhooks(quick ? { events: 30, rounds: 1, verifySeconds: 1 } : { events: 300, rounds: 5, verifySeconds: 4 }),
     size: async () => (await import('./size.js')).size({ loadRepeats: quick ? 3 : 9 }),

@@ -1,7 +1,7 @@
 /**
  * Sandbox benchmark on its own (npm run bench:sandbox): create-invoice requests/s over HTTP, webhook
  * deliveries/s end to end, and the sandbox process's memory. `npm run bench` runs the same measurement
- * as its figure 5 (bench/sandboxLoad.ts).
+ * as its figure 4 (bench/sandboxLoad.ts).
  */
 import { measureSandbox } from './sandboxLoad';
 import { runSandboxChildRole } from './support';

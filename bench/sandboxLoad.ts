@@ -1,5 +1,5 @@
 /**
- * Figure 5, the sandbox under load: create-invoice requests/s over HTTP (alternating in rounds with a
+ * Figure 4, the sandbox under load: create-invoice requests/s over HTTP (alternating in rounds with a
  * server that only answers, the loopback ceiling for the same load generator), webhook deliveries/s end
  * to end (signed POSTs a local receiver answers 200), and the sandbox process's memory: resident size
  * at the middle and at the end of the create rounds (bounded means it stops growing with the number
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInvoiceInputSchema, requests, sampleInvoice, validateInput, type Connection } from '../shared';
+import { createInvoiceInputSchema, operations, sampleInvoice, validateInput, type Connection } from '../shared';
 import { fetchSend } from '../sandbox';
 import { median, pct, perSecond, row, startEchoChild, startSandboxChild, within, type Row, type SandboxChild } from './support';
 
@@ -40,7 +40,7 @@ async function createFor(connection: Connection, clients: number, seconds: numbe
   const until = started + seconds * 1000;
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < until) {
-      const response = await fetchSend(requests.createInvoice(connection, input));
+      const response = await fetchSend(operations.createInvoice.request(connection, input));
       if (response.status !== 201) throw new Error(`create invoice answered ${response.status}`);
       created += 1;
     }
@@ -92,14 +92,14 @@ export async function measureSandbox({ createSeconds = 5, clients = 16, events =
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     for (let i = 0; i < subscriptions; i += 1) {
-      await fetchSend(requests.createWebhook(connection, { url: `${receiverUrl}/hook/${i}`, events: ['invoice.viewed'] }));
+      await fetchSend(operations.createWebhook.request(connection, { url: `${receiverUrl}/hook/${i}`, events: ['invoice.viewed'] }));
     }
-    const invoice = (await fetchSend(requests.createInvoice(connection, input))).body as { id: string };
+    const invoice = (await fetchSend(operations.createInvoice.request(connection, input))).body as { id: string };
     const expected = events * subscriptions;
     const deliveryStart = performance.now();
     for (let i = 0; i < events; i += clients) {
       await Promise.all(Array.from({ length: Math.min(clients, events - i) },
-        () => fetchSend(requests.simulateView(connection, invoice.id, { channel: 'link' }))));
+        () => fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' }))));
     }
     await within(120, `${expected} webhook deliveries`, (async () => {
       while (delivered < expected) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -124,12 +124,12 @@ export async function sandboxFigure(createSeconds: number): Promise<Row[]> {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   const growth = load.rssEnd / load.rssMiddle - 1;
   return [
-    row('5 sandbox', `create invoice, ${load.clients} clients, SQLite file (${load.created} in ${load.createSeconds} s)`,
+    row('4 sandbox', `create invoice, ${load.clients} clients, SQLite file (${load.created} in ${load.createSeconds} s)`,
       perSecond(load.createRate), `${(load.createRate / load.echoRate).toFixed(2)}× a server that only answers (${perSecond(load.echoRate)})`),
-    row('5 sandbox', `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
+    row('4 sandbox', `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
       perSecond(load.deliveryRate), `${(load.deliveryRate / load.createRate).toFixed(2)}× the create rate`),
-    row('5 sandbox', 'sandbox resident memory, middle → end of the creates', `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
+    row('4 sandbox', 'sandbox resident memory, middle → end of the creates', `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
       `${pct(growth)} while as many invoices again were created (target < ${pct(RSS_GROWTH_LIMIT)})`, growth < RSS_GROWTH_LIMIT),
-    row('5 sandbox', 'sandbox peak RSS (whole run)', mb(load.peakRss), `target < ${mb(PEAK_RSS_LIMIT)}`, load.peakRss < PEAK_RSS_LIMIT),
+    row('4 sandbox', 'sandbox peak RSS (whole run)', mb(load.peakRss), `target < ${mb(PEAK_RSS_LIMIT)}`, load.peakRss < PEAK_RSS_LIMIT),
   ];
 }

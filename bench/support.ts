@@ -1,12 +1,11 @@
 /**
  * What every benchmark shares: the result row the report prints, robust statistics (medians, so a
- * noisy shared machine does not mislead), interleaved rounds, and a sandbox in a child process of its
+ * noisy shared machine does not mislead) and a sandbox in a child process of its
  * own so its CPU and memory are not the measured process's.
  */
 import { fork } from 'node:child_process';
 import { ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { startSandbox, type SandboxOptions } from '../sandbox';
 
 export interface Row {
@@ -51,51 +50,6 @@ export async function within<T>(seconds: number, what: string, work: Promise<T>)
   } finally {
     clearTimeout(timer);
   }
-}
-
-export type Variant = { name: string; call: () => Promise<void> };
-
-/**
- * Runs every variant `perRound` times per round, one call of each in turn (in a fresh shuffled order
- * each round, reversed every other pass), so drift in the machine's load, the sandbox's growing tables
- * and garbage collection hit all of them alike. Returns each call's milliseconds per variant and round.
- */
-export async function interleaved(variants: Variant[], options: { rounds: number; perRound: number; warmup: number;
-  maxSeconds: number }): Promise<Map<string, number[][]>> {
-  const samples = new Map(variants.map((variant) => [variant.name, [] as number[][]]));
-  for (const variant of variants) for (let i = 0; i < options.warmup; i += 1) await variant.call();
-  const deadline = performance.now() + options.maxSeconds * 1000;
-  for (let round = 0; round < options.rounds && performance.now() < deadline; round += 1) {
-    const order = shuffle(variants);
-    const times = new Map(order.map((variant) => [variant.name, [] as number[]]));
-    for (let pass = 0; pass < options.perRound; pass += 1) {
-      for (const variant of pass % 2 ? [...order].reverse() : order) {
-        const started = performance.now();
-        await variant.call();
-        times.get(variant.name)!.push(performance.now() - started);
-      }
-    }
-    for (const [name, list] of times) samples.get(name)!.push(list);
-  }
-  return samples;
-}
-
-/** Median over rounds of (round median of `a` / round median of `b` − 1): drift-resistant overhead. */
-export function medianShare(rounds: Map<string, number[][]>, a: string, b: string): number {
-  const over = rounds.get(a)!;
-  const base = rounds.get(b)!;
-  return median(over.map((times, index) => median(times) / median(base[index]) - 1));
-}
-
-export const allOf = (rounds: number[][]) => rounds.flat();
-
-function shuffle<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
 }
 
 export interface SandboxChild {

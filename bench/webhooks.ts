@@ -1,5 +1,5 @@
 /**
- * Figure 3, the webhook path. (a) Signature checks per second on one core: shared's verifyWebhook next
+ * Figure 2, the webhook path. (a) Signature checks per second on one core: shared's verifyWebhook next
  * to the `standardwebhooks` reference on the same signed delivery, and the whole receive (verify,
  * parse, filter, flatten). (b) Latency from asking the sandbox for an event to the trigger's output,
  * for a bare receiver, the n8n trigger (n8n-core's WebhookContext) and the Zapier trigger's perform
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import {
-  generateWebhookSecret, receiveWebhook, requests, sampleEvents, signWebhook, verifyWebhook, type Connection, type HttpRequest,
+  generateWebhookSecret, receiveWebhook, operations, sampleEvents, signWebhook, verifyWebhook, type Connection, type HttpRequest,
 } from '../shared';
 import { fetchSend } from '../sandbox';
 import { TriggerHost } from '../test/n8n/harness';
@@ -143,9 +143,9 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
     const targets: Target[] = [
       { name: 'bare receiver', when: bare.when,
         subscribe: async () => {
-          bareId = String((await api(requests.createWebhook(connection, { url: bareServer.url, events: ['invoice.viewed'] }))).id);
+          bareId = String((await api(operations.createWebhook.request(connection, { url: bareServer.url, events: ['invoice.viewed'] }))).id);
         },
-        unsubscribe: async () => void await api(requests.deleteWebhook(connection, bareId)) },
+        unsubscribe: async () => void await api(operations.deleteWebhook.request(connection, { webhook_id: bareId })) },
       { name: 'n8n trigger', when: n8nArrivals.when,
         subscribe: async () => void await n8nHost.activate(),
         unsubscribe: async () => void await n8nHost.deactivate() },
@@ -156,14 +156,14 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
         unsubscribe: async () => void await zapier.tester(trigger.performUnsubscribe, { authData, subscribeData }) },
     ];
 
-    const invoice = await api(requests.createInvoice(connection, { ...INVOICE, auto_send_whatsapp: false }));
+    const invoice = await api(operations.createInvoice.request(connection, { ...INVOICE, auto_send_whatsapp: false }));
     const latencies = new Map(targets.map((target) => [target.name, [] as number[]]));
     const measure = async (target: Target, count: number, keep: boolean) => {
       await target.subscribe();
       try {
         for (let i = 0; i < count; i += 1) {
           const started = performance.now();
-          const event = await api(requests.simulateView(connection, String(invoice.id), { channel: 'link' }));
+          const event = await api(operations.simulateView.request(connection, { invoice_id: String(invoice.id), channel: 'link' }));
           const arrived = await target.when(String(event.id));
           if (keep) latencies.get(target.name)!.push(arrived - started);
         }
@@ -179,15 +179,15 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
 
     const base = median(latencies.get('bare receiver')!);
     const rows = [
-      row('3 webhooks', `signature checks, one core (shared verifyWebhook, ${signatures.bytes}-byte event)`,
+      row('2 webhooks', `signature checks, one core (shared verifyWebhook, ${signatures.bytes}-byte event)`,
         perSecond(signatures.ours), `${(signatures.ours / signatures.reference).toFixed(2)}× the standardwebhooks reference (${perSecond(signatures.reference)})`),
-      row('3 webhooks', 'whole receive: verify, parse, filter, flatten', perSecond(signatures.receive),
+      row('2 webhooks', 'whole receive: verify, parse, filter, flatten', perSecond(signatures.receive),
         `${(signatures.receive / signatures.ours).toFixed(2)}× verify alone`),
     ];
     for (const target of targets) {
       const times = latencies.get(target.name)!;
       const p50 = median(times);
-      rows.push(row('3 webhooks', `event → ${target.name} output, p50 / p99 (${times.length} events)`,
+      rows.push(row('2 webhooks', `event → ${target.name} output, p50 / p99 (${times.length} events)`,
         `${ms(p50)} / ${ms(percentile(times, 99))}`,
         target.name === 'bare receiver' ? 'the sandbox and loopback alone' : `p50 ${(p50 / base).toFixed(2)}× the bare receiver (+${ms(p50 - base)})`));
     }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { expectOk, requests, type Connection, type HttpRequest, type PresentedInvoice } from '../shared';
+import { expectOk, operations, type Connection, type HttpRequest, type PresentedInvoice } from '../shared';
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
       const deleted = await z.unsubscribeAll();
       check(deleted === 3, `Zapier deleted ${deleted} of 3 webhooks`);
       await n.deactivateTrigger();
-      const { data } = await call<{ data: unknown[] }>((c) => requests.listWebhooks(c, { limit: 100 }));
+      const { data } = await call<{ data: unknown[] }>((c) => operations.listWebhooks.request(c, { limit: 100 }));
       check(data.length === 0, `${data.length} webhooks remain`);
       return data.length;
     }, (count) => `${count} webhooks remain`);

@@ -1,5 +1,5 @@
 /** The three occasions of the spec on each invoice, through the sandbox's test helpers, and its delivery log. */
-import { requests, type Connection, type HttpRequest, type InvoiceEvent } from '../shared';
+import { operations, type Connection, type HttpRequest, type InvoiceEvent } from '../shared';
 import type { DemoSandbox } from './sandbox';
 
 type Call = <T>(build: (c: Connection) => HttpRequest) => Promise<T>;
@@ -15,9 +15,9 @@ export async function makeOccasions(call: Call, invoices: Array<{ id: string }>,
     await between?.();
   };
   for (const [index, { id }] of invoices.entries()) {
-    await occur((c) => requests.simulateView(c, id, { channel: index === 0 ? 'whatsapp' : 'email' }));
-    await occur((c) => requests.simulatePayment(c, id, { amount: index === 0 ? undefined : 300000 }));
-    await occur((c) => requests.simulateDispute(c, id, { reason: 'amount_incorrect', note: 'Hosting was quoted at ₹2,000' }));
+    await occur((c) => operations.simulateView.request(c, { invoice_id: id, channel: index === 0 ? 'whatsapp' : 'email' }));
+    await occur((c) => operations.simulatePayment.request(c, { invoice_id: id, amount: index === 0 ? undefined : 300000 }));
+    await occur((c) => operations.simulateDispute.request(c, { invoice_id: id, reason: 'amount_incorrect', note: 'Hosting was quoted at ₹2,000' }));
   }
   return emitted;
 }

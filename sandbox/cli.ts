@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  type Connection, SERVICE, expectOk, invoiceIdSchema, requests,
+  type Connection, SERVICE, expectOk, invoiceIdSchema, operations,
   simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, validateInput,
 } from '../shared';
 import { newTestKey } from './auth';
@@ -87,10 +87,10 @@ async function occasion(command: string, invoiceArg: string | undefined, values:
   const invoiceId = validateInput(invoiceIdSchema, invoiceArg);
   const connection: Connection = { apiKey: str('key') ?? newTestKey(), baseUrl: str('url') ?? USUAL.origin };
   const request = command === 'view'
-    ? requests.simulateView(connection, invoiceId, validateInput(simulateViewInputSchema, { channel: str('channel') }))
+    ? operations.simulateView.request(connection, { invoice_id: invoiceId, ...validateInput(simulateViewInputSchema, { channel: str('channel') }) })
     : command === 'pay'
-      ? requests.simulatePayment(connection, invoiceId, validateInput(simulatePaymentInputSchema, { amount: str('amount') }))
-      : requests.simulateDispute(connection, invoiceId, validateInput(simulateDisputeInputSchema, { reason: str('reason'), note: str('note') }));
+      ? operations.simulatePayment.request(connection, { invoice_id: invoiceId, ...validateInput(simulatePaymentInputSchema, { amount: str('amount') }) })
+      : operations.simulateDispute.request(connection, { invoice_id: invoiceId, ...validateInput(simulateDisputeInputSchema, { reason: str('reason'), note: str('note') }) });
   let response;
   try {
     response = await fetchSend(request);

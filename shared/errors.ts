@@ -18,18 +18,12 @@ export interface FieldError {
   message: string;
 }
 
-export type ErrorKind =
-  | 'bad_request' | 'auth' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_large'
-  | 'validation' | 'rate_limited' | 'server' | 'network' | 'timeout';
-
 export interface NormalizedError {
   status: number;
   code: string;
-  kind: ErrorKind;
   message: string;
   fieldErrors: FieldError[];
   retryAfterSeconds?: number;
-  retryable: boolean;
   requestId?: string;
 }
 
@@ -37,19 +31,15 @@ export class ApiError extends Error implements NormalizedError {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
-  readonly kind: ErrorKind;
   readonly fieldErrors: FieldError[];
   readonly retryAfterSeconds?: number;
-  readonly retryable: boolean;
   readonly requestId?: string;
   constructor(details: NormalizedError) {
     super(details.message);
     this.status = details.status;
     this.code = details.code;
-    this.kind = details.kind;
     this.fieldErrors = details.fieldErrors;
     this.retryAfterSeconds = details.retryAfterSeconds;
-    this.retryable = details.retryable;
     this.requestId = details.requestId;
   }
 }
@@ -93,19 +83,6 @@ const DEFAULT_CODES: Record<number, string> = {
   410: 'gone', 413: 'payload_too_large', 422: 'validation_failed', 429: 'rate_limited',
 };
 
-function kindOf(status: number): ErrorKind {
-  if (status === 401) return 'auth';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 408) return 'timeout';
-  if (status === 409) return 'conflict';
-  if (status === 410) return 'gone';
-  if (status === 413) return 'too_large';
-  if (status === 422) return 'validation';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'server';
-  return 'bad_request';
-}
 
 function stripHtml(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
@@ -115,7 +92,8 @@ function stripHtml(html: string): string {
     .replace(/\s+/g, ' ').trim();
 }
 
-function parseBody(body: unknown): unknown {
+/** A body as JSON when it is a JSON object or array, else as the text it is (an HTML page, plain words). */
+export function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   const text = body.trim();
   if (!text.startsWith('{') && !text.startsWith('[')) return text;
@@ -156,25 +134,25 @@ function extract(body: unknown): Extracted {
   };
 }
 
-function compose(status: number, kind: ErrorKind, found: Extracted, retryAfter?: number): string {
+function compose(status: number, found: Extracted, retryAfter?: number): string {
   const detail = found.detail ? ` ${found.detail.replace(/[.\s]*$/, '.')}` : '';
   const name = SERVICE.displayName;
-  switch (kind) {
-    case 'auth':
+  switch (status >= 500 ? 500 : status) {
+    case 401:
       return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
-    case 'forbidden':
+    case 403:
       return `${name} refused this request for this key (HTTP 403).${detail}`;
-    case 'not_found':
+    case 404:
       return `Not found (HTTP 404).${detail || ' Check the ID.'}`;
-    case 'validation':
+    case 422:
       return `${name} rejected the input (HTTP 422).${found.fieldErrors.length ? ` ${found.fieldErrors.map((f) => f.message).join('; ')}.` : detail}`;
-    case 'rate_limited':
+    case 429:
       return `Too many requests to ${name} (HTTP 429).${retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again shortly.'}`;
-    case 'too_large':
+    case 413:
       return `The request is too large for ${name} (HTTP 413): send fewer line items or shorter descriptions.${detail}`;
-    case 'server':
+    case 500:
       return `${name} is failing right now (HTTP ${status}).${detail} This step can be replayed once the service recovers.`;
-    case 'timeout':
+    case 408:
       return `${name} did not answer in time (HTTP ${status}).${detail} This step can be replayed.`;
     default:
       return `${name} answered HTTP ${status}.${detail || ' The request was not accepted.'}`;
@@ -184,28 +162,24 @@ function compose(status: number, kind: ErrorKind, found: Extracted, retryAfter?:
 /** Any non-2xx response → one ApiError whose message a user can act on. */
 export function normalizeError(response: RawResponse): ApiError {
   const { status } = response;
-  const kind = kindOf(status);
   const found = extract(parseBody(response.body));
   const retryAfterSeconds = parseRetryAfter(headerValue(response.headers, 'retry-after'));
   const code = found.code ?? DEFAULT_CODES[status] ?? (status >= 500 ? 'internal_error' : `http_${status}`);
   return new ApiError({
     status,
     code,
-    kind,
-    message: redactSecrets(compose(status, kind, found, retryAfterSeconds)),
+    message: redactSecrets(compose(status, found, retryAfterSeconds)),
     fieldErrors: found.fieldErrors.map((f) => ({ field: redactSecrets(f.field), message: redactSecrets(f.message) })),
     retryAfterSeconds,
-    retryable: status === 429 || status === 408 || status >= 500 || code === 'idempotency_in_progress',
     requestId: found.requestId,
   });
 }
 
-/** A request that got no HTTP answer: refused, reset, or timed out. Always safe to retry with the same idempotency key. */
+/** A request that got no HTTP answer: refused, reset, or timed out. Safe to replay with the same idempotency key. */
 export function networkError(cause: unknown, options: { timedOut?: boolean } = {}): ApiError {
   const reason = cause instanceof Error ? cause.message : String(cause ?? 'unknown error');
-  const kind: ErrorKind = options.timedOut ? 'timeout' : 'network';
   const message = options.timedOut
     ? `${SERVICE.displayName} did not answer in time. This step can be replayed.`
     : `Could not reach ${SERVICE.displayName} (${reason}). Check the connection's base URL; this step can be replayed.`;
-  return new ApiError({ status: 0, code: kind === 'timeout' ? 'timeout' : 'network_error', kind, message: redactSecrets(message), fieldErrors: [], retryable: true });
+  return new ApiError({ status: 0, code: options.timedOut ? 'timeout' : 'network_error', message: redactSecrets(message), fieldErrors: [] });
 }

@@ -5,6 +5,7 @@
  */
 import { SERVICE } from './identity';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
+import { INVOICE_STATUSES } from './schemas/resources';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
@@ -13,7 +14,8 @@ export interface FieldSpec {
   label: string;
   help: string;
   type: FieldType;
-  required: boolean;
+  /** Set by the operation from its input schema (see fieldsOf); written here only for the connection. */
+  required?: boolean;
   example?: string | number | boolean;
   /** Suggested values; `allowCustom` says whether others are accepted too. */
   choices?: ReadonlyArray<{ value: string; label: string }>;
@@ -25,13 +27,10 @@ const field = (spec: FieldSpec): FieldSpec => spec;
 
 export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({ value: code, label: `${code} (${currencyName(code)})` }));
 
-export const INVOICE_STATUS_CHOICES = [
-  { value: 'open', label: 'Open' },
-  { value: 'viewed', label: 'Viewed' },
-  { value: 'partially_paid', label: 'Partially Paid' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'disputed', label: 'Disputed' },
-] as const;
+/** partially_paid → "Partially Paid". */
+const titleCase = (value: string) => value.split('_').map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
+
+export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, label: titleCase(value) }));
 
 export const PAYMENT_METHOD_CHOICES = [
   { value: 'upi', label: 'UPI' },
@@ -48,7 +47,7 @@ export const FIELDS = {
         'Keys starting `ik_test_` work on test data (and the local sandbox); keys starting `ik_live_` bill real clients.',
     }),
     baseUrl: field({
-      key: 'base_url', label: 'Base URL', type: 'string', required: false, default: SERVICE.defaultBaseUrl,
+      key: 'base_url', label: 'Base URL', type: 'string', default: SERVICE.defaultBaseUrl,
       example: SERVICE.sandboxBaseUrl,
       help: `Leave empty for ${SERVICE.defaultBaseUrl}. Set it to try things on the local sandbox ` +
         `(${SERVICE.sandboxBaseUrl}) or to reach a private deployment.`,
@@ -56,75 +55,75 @@ export const FIELDS = {
   },
   invoice: {
     clientEmail: field({
-      key: 'client_email', label: 'Client Email', type: 'email', required: true, example: 'ana@example.com',
+      key: 'client_email', label: 'Client Email', type: 'email', example: 'ana@example.com',
       help: 'E-mail address of the client to bill. A client with this address is created if none exists yet.',
     }),
     currency: field({
-      key: 'currency', label: 'Currency', type: 'currency', required: true, example: 'INR',
+      key: 'currency', label: 'Currency', type: 'currency', example: 'INR',
       choices: CURRENCY_CHOICES, allowCustom: true,
       help: 'Three-letter ISO 4217 code such as INR, USD or EUR. Any valid code is accepted; lower case is fine.',
     }),
     items: field({
-      key: 'items', label: 'Line Items', type: 'string', required: true,
+      key: 'items', label: 'Line Items', type: 'string',
       help: 'One entry per line on the invoice, in the order they should appear (1 to 100).',
     }),
     autoSendWhatsapp: field({
-      key: 'auto_send_whatsapp', label: 'Send on WhatsApp', type: 'boolean', required: false, default: false,
+      key: 'auto_send_whatsapp', label: 'Send on WhatsApp', type: 'boolean', default: false,
       help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
         'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
     }),
     idempotencyKey: field({
-      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', required: false, example: 'order-10023',
+      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example: 'order-10023',
       help: 'Optional. Map something unique to this invoice, such as an order ID: if the same key is sent again ' +
         'within 24 hours, the first invoice is returned instead of a second one being created (1 to 255 characters).',
     }),
     id: field({
-      key: 'invoice_id', label: 'Invoice ID', type: 'id', required: false, example: 'inv_3MtwBwLkdIwHu7ix',
+      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: 'inv_3MtwBwLkdIwHu7ix',
       help: 'The invoice ID, starting `inv_`.',
     }),
     number: field({
-      key: 'number', label: 'Invoice Number', type: 'string', required: false, example: 'INV-000123',
+      key: 'number', label: 'Invoice Number', type: 'string', example: 'INV-000123',
       help: 'The invoice number shown to the client, such as INV-000123.',
     }),
     status: field({
-      key: 'status', label: 'Status', type: 'string', required: false, choices: INVOICE_STATUS_CHOICES,
+      key: 'status', label: 'Status', type: 'string', choices: INVOICE_STATUS_CHOICES,
       help: 'Only invoices in this status.',
     }),
   },
   item: {
     description: field({
-      key: 'description', label: 'Description', type: 'string', required: true, example: 'Website design, May',
+      key: 'description', label: 'Description', type: 'string', example: 'Website design, May',
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: 'amount', label: 'Amount (Minor Units)', type: 'integer', required: true, example: 1500,
+      key: 'amount', label: 'Amount (Minor Units)', type: 'integer', example: 1500,
       help: `A whole number in the currency's smallest unit (paise, cents): ${amountExample('INR')}, ` +
         `${amountExample('USD')}, ${amountExample('JPY')}. No decimal point.`,
     }),
   },
   client: {
-    id: field({ key: 'client_id', label: 'Client ID', type: 'id', required: true, example: 'cli_NffrFeUfNV2Hib',
+    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: 'cli_NffrFeUfNV2Hib',
       help: 'The client ID, starting `cli_`.' }),
-    email: field({ key: 'email', label: 'Email', type: 'email', required: true, example: 'ana@example.com',
+    email: field({ key: 'email', label: 'Email', type: 'email', example: 'ana@example.com',
       help: "The client's e-mail address; it identifies the client, so no two clients share one." }),
-    name: field({ key: 'name', label: 'Name', type: 'string', required: false, example: 'Ana Sharma',
+    name: field({ key: 'name', label: 'Name', type: 'string', example: 'Ana Sharma',
       help: 'Full name of the client or contact person.' }),
-    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', type: 'phone', required: false, example: '+919812345678',
+    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', type: 'phone', example: '+919812345678',
       help: 'Mobile number in international format, starting with + and the country code. Used for WhatsApp invoices.' }),
-    company: field({ key: 'company', label: 'Company', type: 'string', required: false, example: 'Sharma Design Studio',
+    company: field({ key: 'company', label: 'Company', type: 'string', example: 'Sharma Design Studio',
       help: 'Company name printed on invoices.' }),
-    taxId: field({ key: 'tax_id', label: 'Tax ID', type: 'string', required: false, example: '27AAPFU0939F1ZV',
+    taxId: field({ key: 'tax_id', label: 'Tax ID', type: 'string', example: '27AAPFU0939F1ZV',
       help: 'Tax registration number (for example a GSTIN), printed on invoices.' }),
-    addressLine1: field({ key: 'line1', label: 'Address Line 1', type: 'string', required: false, example: '12 MG Road',
+    addressLine1: field({ key: 'line1', label: 'Address Line 1', type: 'string', example: '12 MG Road',
       help: 'Street address. Line 1, city, postal code and country are needed together.' }),
-    addressLine2: field({ key: 'line2', label: 'Address Line 2', type: 'string', required: false, example: 'Floor 3',
+    addressLine2: field({ key: 'line2', label: 'Address Line 2', type: 'string', example: 'Floor 3',
       help: 'Apartment, floor or building.' }),
-    city: field({ key: 'city', label: 'City', type: 'string', required: false, example: 'Pune', help: 'City or town of the billing address.' }),
-    state: field({ key: 'state', label: 'State', type: 'string', required: false, example: 'Maharashtra',
+    city: field({ key: 'city', label: 'City', type: 'string', example: 'Pune', help: 'City or town of the billing address.' }),
+    state: field({ key: 'state', label: 'State', type: 'string', example: 'Maharashtra',
       help: 'State, province or region.' }),
-    postalCode: field({ key: 'postal_code', label: 'Postal Code', type: 'string', required: false, example: '411001',
+    postalCode: field({ key: 'postal_code', label: 'Postal Code', type: 'string', example: '411001',
       help: 'Postal or PIN code.' }),
-    country: field({ key: 'country', label: 'Country', type: 'country', required: false, example: 'IN',
+    country: field({ key: 'country', label: 'Country', type: 'country', example: 'IN',
       help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
   },
   payment: {
@@ -160,7 +159,7 @@ export const FIELDS = {
       help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.' }),
   },
   list: {
-    limit: field({ key: 'limit', label: 'Limit', type: 'integer', required: false, default: 50, example: 50,
+    limit: field({ key: 'limit', label: 'Limit', type: 'integer', default: 50, example: 50,
       help: 'How many results to return at most.' }),
   },
 } as const;

@@ -12,9 +12,6 @@ export const SERVICE = {
   apiKeysUrl: 'https://dashboard.invoicing.example/settings/api-keys',
   n8n: {
     packageName: 'n8n-nodes-invoicing-api',
-    nodeDisplayName: 'Invoicing API',
-    triggerDisplayName: 'Invoicing API Trigger',
-    credentialDisplayName: 'Invoicing API',
   },
 } as const;
 
@@ -29,13 +26,20 @@ export function keyMode(apiKey: string): KeyMode | undefined {
   return undefined;
 }
 
-const VERSION_AND_PATH = new RegExp(`/${SERVICE.apiVersion}(/.*)?$`);
+/** What a typed base URL loses: trailing slashes, then a pasted `/v1` or endpoint path (`…/v1/invoices`). */
+const BASE_URL_TAILS = [/\/+$/, new RegExp(`/${SERVICE.apiVersion}(/.*)?$`)];
 
-/**
- * Normalises a user-entered base URL: trims, drops trailing slashes and a pasted `/v1` or endpoint path
- * (`…/v1/invoices`), since builders add the version themselves.
- */
+/** Normalises a user-entered base URL (trimmed, empty → the default), since requests add the version themselves. */
 export function normalizeBaseUrl(baseUrl: string | undefined): string {
   const raw = (baseUrl ?? '').trim() || SERVICE.defaultBaseUrl;
-  return raw.replace(/\/+$/, '').replace(VERSION_AND_PATH, '');
+  return BASE_URL_TAILS.reduce((url, tail) => url.replace(tail, ''), raw);
+}
+
+/**
+ * The same normalisation as a JavaScript expression over `value` (an expression too), for the one place
+ * that cannot call our code: the n8n credential test, which n8n evaluates by itself.
+ */
+export function normalizeBaseUrlExpression(value: string): string {
+  const tails = BASE_URL_TAILS.map((tail) => `.replace(/${tail.source}/, "")`).join('');
+  return `((${value} || "").trim() || ${JSON.stringify(SERVICE.defaultBaseUrl)})${tails}`;
 }

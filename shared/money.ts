@@ -60,52 +60,15 @@ function currencyFormatter(currency: string): Intl.NumberFormat {
   return formatter;
 }
 
-/**
- * 1500 INR → "₹15.00"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". Intl's formatting was the
- * slowest step of presenting an invoice, so the amounts the contract allows (whole, non-negative minor
- * units) are laid out by hand in the pattern Intl uses for en-US: Intl's symbol (learnt once per
- * currency), comma groups of three, the ISO number of decimals. Tests hold it to Intl for every currency.
- */
+/** 1500 INR → "₹15.00"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". */
 export function formatMinor(amount: number, currency: string): string {
   const code = currency.toUpperCase();
-  if (!Number.isSafeInteger(amount) || amount < 0) return currencyFormatter(code).format(fromMinor(amount, code));
-  const exponent = currencyExponent(code);
-  const digits = String(amount).padStart(exponent + 1, '0');
-  const whole = digits.slice(0, digits.length - exponent).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${currencySymbol(code)}${whole}${exponent ? `.${digits.slice(-exponent)}` : ''}`;
-}
-
-/** What Intl writes before the number: "₹", "$", "KWD\u00a0". */
-const symbols = new Map<string, string>();
-function currencySymbol(currency: string): string {
-  let symbol = symbols.get(currency);
-  if (symbol === undefined) {
-    const parts = currencyFormatter(currency).formatToParts(1);
-    symbol = parts.slice(0, parts.findIndex((part) => part.type === 'integer')).map((part) => part.value).join('');
-    symbols.set(currency, symbol);
-  }
-  return symbol;
+  return currencyFormatter(code).format(fromMinor(amount, code));
 }
 
 /** 1500 INR → 15. Exact for every integer the contract allows (≤ 10^11). */
 export function fromMinor(amount: number, currency: string): number {
   return amount / 10 ** currencyExponent(currency);
-}
-
-/**
- * "15.00" or 15 INR → 1500. Works on the decimal string, not on floats, so "0.29" is 29 and not 28.999….
- * Returns undefined for anything that is not a plain non-negative decimal with at most the currency's
- * number of decimals.
- */
-export function toMinor(major: string | number, currency: string): number | undefined {
-  const exponent = currencyExponent(currency);
-  const text = typeof major === 'number' ? (Number.isFinite(major) ? String(major) : '') : major.trim();
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) return undefined;
-  const fraction = match[2] ?? '';
-  if (fraction.length > exponent) return undefined;
-  const minor = Number(match[1] + fraction.padEnd(exponent, '0'));
-  return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
 /** "e.g. 1500 for ₹15.00": the example every amount label and error message shows. */

@@ -4,7 +4,7 @@
  * injected, so shared/ keeps no timers and each platform passes its own sleep (n8n-workflow's `sleep`).
  */
 import { headerValue, parseRetryAfter } from './errors';
-import type { Send } from './operations';
+import type { Send } from './operations/define';
 
 export interface RateLimitWaits {
   sleep: (milliseconds: number) => Promise<void>;

@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import { FIELDS, type FieldSpec } from './fields';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
-import { safeParse } from './schemas/fast';
 import { MAX_AMOUNT } from './schemas/primitives';
 
 export interface InputIssue {
@@ -97,7 +96,7 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
 
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */
 export function validateInput<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.output<S> {
-  const result = safeParse(schema, raw);
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   // One message per field (the first, most basic one): '' is both "required" and "not an e-mail address".
   const seen = new Set<string>();

@@ -5,18 +5,15 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE, requests } from '../lib/core';
+import { FIELDS, SERVICE, normalizeBaseUrlExpression, operations } from '../../shared';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
 
-/** The account endpoint (contract: the connection test), as the request builders spell it. */
-const ACCOUNT_PATH = new URL(requests.getAccount({}).url).pathname;
-
 export class InvoicingApi implements ICredentialType {
   name = 'invoicingApi';
 
-  displayName = 'Invoicing API';
+  displayName = SERVICE.displayName;
 
   icon = { light: 'file:../icons/invoicingApi.svg', dark: 'file:../icons/invoicingApi.dark.svg' } as const;
 
@@ -47,13 +44,13 @@ export class InvoicingApi implements ICredentialType {
     properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
   };
 
-  // The same spellings normalizeBaseUrl accepts (trailing slash, a pasted /v1 or endpoint path), written
-  // as an expression because n8n evaluates the test request without running our code.
+  // The account endpoint (contract: the connection test), at the base URL the nodes would use: n8n
+  // evaluates this request by itself, so normalizeBaseUrl comes as the expression it generates.
   test: ICredentialTestRequest = {
     request: {
-      baseURL: '={{ ($credentials.baseUrl || "' + SERVICE.defaultBaseUrl + '").trim().replace(/\\/+$/, "").replace(/\\/v1(\\/.*)?$/, "") }}',
-      url: ACCOUNT_PATH,
-      method: 'GET',
+      baseURL: `={{ ${normalizeBaseUrlExpression('$credentials.baseUrl')} }}`,
+      url: operations.getAccount.route,
+      method: operations.getAccount.method,
     },
   };
 }

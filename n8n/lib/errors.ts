@@ -5,7 +5,7 @@
  */
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { ApiError, InputError } from './core';
+import { ApiError, InputError } from '../../shared';
 
 function fieldList(issues: ReadonlyArray<{ field: string; message: string }>): string | undefined {
   return issues.length ? issues.map((issue) => `${issue.field}: ${issue.message}`).join('\n') : undefined;

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, NodePropertyTypes } from 'n8n-workflow';
 
-import type { FieldSpec, FieldType } from './core';
+import type { FieldSpec, FieldType } from '../../shared';
 import { toHtml } from './text';
 
 const N8N_TYPES: Record<FieldType, NodePropertyTypes> = {

@@ -11,7 +11,7 @@ import {
   type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { networkError, waitOutRateLimits, type Connection, type Send } from './core';
+import { networkError, waitOutRateLimits, type Connection, type Send } from '../../shared';
 
 export const CREDENTIAL = 'invoicingApi';
 

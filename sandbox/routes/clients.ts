@@ -1,6 +1,6 @@
 import {
   type Client, type ClientCreateInput, clientCreateInputSchema, clientUpdateInputSchema, listClientsQuerySchema,
-  validateInput,
+  operations, validateInput,
 } from '../../shared';
 import type { Context } from '../context';
 import { isoNow } from '../data';
@@ -39,12 +39,13 @@ function previousAttributes(client: Client, changes: Record<string, unknown>): R
 const clientOr404 = (ctx: Context, id: string): Client => orNotFound(ctx.data.clients.get(id), 'client', id);
 
 export function clientRoutes(router: Router, ctx: Context): void {
+  const { createClient: create, getClient, updateClient, listClients } = operations;
   router
-    .on('POST', '/v1/clients', (req) =>
+    .on(create.method, create.route, (req) =>
       ({ status: 201, body: createClient(ctx, validateInput(clientCreateInputSchema, req.body)) }))
-    .on('GET', '/v1/clients/:id', (req) => ({ status: 200, body: clientOr404(ctx, req.params.id) }))
-    .on('PATCH', '/v1/clients/:id', (req) => {
-      const client = clientOr404(ctx, req.params.id);
+    .on(getClient.method, getClient.route, (req) => ({ status: 200, body: clientOr404(ctx, req.params.client_id) }))
+    .on(updateClient.method, updateClient.route, (req) => {
+      const client = clientOr404(ctx, req.params.client_id);
       const changes = Object.fromEntries(Object.entries(validateInput(clientUpdateInputSchema, req.body))
         .filter(([, value]) => value !== undefined));
       if (changes.email) emailTaken(ctx, String(changes.email), client.id);
@@ -58,7 +59,7 @@ export function clientRoutes(router: Router, ctx: Context): void {
       });
       return { status: 200, body: updated };
     })
-    .on('GET', '/v1/clients', (req) => {
+    .on(listClients.method, listClients.route, (req) => {
       const query = validateInput(listClientsQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.clients, query, { email: query.email?.toLowerCase() }, (c) => c) };
     });

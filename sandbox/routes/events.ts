@@ -1,4 +1,4 @@
-import { type EventType, type Invoice, listEventsQuerySchema, validateInput } from '../../shared';
+import { type EventType, type Invoice, listEventsQuerySchema, operations, validateInput } from '../../shared';
 import type { Context } from '../context';
 import { type StoredEvent, isoNow } from '../data';
 import { newId } from '../ids';
@@ -27,7 +27,7 @@ export const eventOr404 = (ctx: Context, id: string): StoredEvent => orNotFound(
 
 export function eventRoutes(router: Router, ctx: Context): void {
   router
-    .on('GET', '/v1/events', (req) => {
+    .on(operations.listEvents.method, operations.listEvents.route, (req) => {
       const query = validateInput(listEventsQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.events, query, { type: query.type }, (e) => e) };
     })

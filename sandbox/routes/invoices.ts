@@ -1,5 +1,5 @@
 import {
-  type Client, type Invoice, createInvoiceInputSchema, listInvoicesQuerySchema, validateInput,
+  type Client, type Invoice, createInvoiceInputSchema, listInvoicesQuerySchema, operations, validateInput,
 } from '../../shared';
 import type { Context } from '../context';
 import { isoNow } from '../data';
@@ -31,8 +31,9 @@ function nextNumber(ctx: Context): string {
 export const invoiceOr404 = (ctx: Context, id: string): Invoice => orNotFound(ctx.data.invoices.get(id), 'invoice', id);
 
 export function invoiceRoutes(router: Router, ctx: Context): void {
+  const { createInvoice, getInvoice, listInvoices } = operations;
   router
-    .on('POST', '/v1/invoices', (req) => {
+    .on(createInvoice.method, createInvoice.route, (req) => {
       const input = validateInput(createInvoiceInputSchema, req.body);
       const invoice = ctx.data.store.transaction(() => {
         const client = ctx.data.clients.findOne({ email: input.client_email.toLowerCase() })
@@ -54,8 +55,8 @@ export function invoiceRoutes(router: Router, ctx: Context): void {
       });
       return { status: 201, body: invoice };
     })
-    .on('GET', '/v1/invoices/:id', (req) => ({ status: 200, body: invoiceOr404(ctx, req.params.id) }))
-    .on('GET', '/v1/invoices', (req) => {
+    .on(getInvoice.method, getInvoice.route, (req) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
+    .on(listInvoices.method, listInvoices.route, (req) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
       const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };

@@ -1,4 +1,4 @@
-import { listPaymentsQuerySchema, recordPaymentInputSchema, validateInput } from '../../shared';
+import { listPaymentsQuerySchema, operations, recordPaymentInputSchema, validateInput } from '../../shared';
 import type { Context } from '../context';
 import { isoNow, referenceKey } from '../data';
 import { applyPayment } from '../payments';
@@ -9,18 +9,20 @@ import { listPage } from './lists';
 
 /** Recording a payment that arrived outside UPI (or a UPI one the bank reported), and finding payments again. */
 export function paymentRoutes(router: Router, ctx: Context): void {
+  const { recordPayment, getPayment, listPayments } = operations;
   router
-    .on('POST', '/v1/invoices/:id/payments', (req) => {
+    .on(recordPayment.method, recordPayment.route, (req) => {
       const input = validateInput(recordPaymentInputSchema, req.body);
-      const { payment } = ctx.data.store.transaction(() => applyPayment(ctx, invoiceOr404(ctx, req.params.id), {
+      const { payment } = ctx.data.store.transaction(() => applyPayment(ctx, invoiceOr404(ctx, req.params.invoice_id), {
         method: input.method, amount: input.amount,
         upi: input.upi ? { utr: input.upi.utr, vpa: input.upi.vpa ?? null } : null,
         reference: input.reference ?? null, note: input.note ?? null, paid_at: input.paid_at ?? isoNow(),
       }));
       return { status: 201, body: payment };
     })
-    .on('GET', '/v1/payments/:id', (req) => ({ status: 200, body: orNotFound(ctx.data.payments.get(req.params.id), 'payment', req.params.id) }))
-    .on('GET', '/v1/payments', (req) => {
+    .on(getPayment.method, getPayment.route, (req) =>
+      ({ status: 200, body: orNotFound(ctx.data.payments.get(req.params.payment_id), 'payment', req.params.payment_id) }))
+    .on(listPayments.method, listPayments.route, (req) => {
       const query = validateInput(listPaymentsQuerySchema, req.query);
       const where = {
         invoice_id: query.invoice_id, utr: query.utr, reference: referenceKey(query.reference) ?? undefined, method: query.method,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  type Invoice, formatMinor, simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema,
+  type Invoice, formatMinor, operations, simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema,
   validateInput,
 } from '../../shared';
 import type { Context } from '../context';
@@ -47,30 +47,31 @@ export function occasionRoutes(router: Router, ctx: Context): void {
   };
   const occur = (work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
 
+  const { simulateView, simulatePayment, simulateDispute } = operations;
   router
-    .on('POST', '/v1/test_helpers/invoices/:id/view', (req) => {
+    .on(simulateView.method, simulateView.route, (req) => {
       const input = validateInput(simulateViewInputSchema, req.body ?? {});
       return occur(() => {
-        const invoice = invoiceOr404(ctx, req.params.id);
+        const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const now = isoNow();
         const viewed = update(invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
           viewed_at: invoice.viewed_at ?? now });
         return emitEvent(ctx, 'invoice.viewed', viewed, { view: { viewed_at: now, channel: input.channel } });
       });
     })
-    .on('POST', '/v1/test_helpers/invoices/:id/pay', (req) => {
+    .on(simulatePayment.method, simulatePayment.route, (req) => {
       const input = validateInput(simulatePaymentInputSchema, req.body ?? {});
       return occur(() => {
-        const invoice = invoiceOr404(ctx, req.params.id);
+        const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const amount = paymentAmount(invoice, input.amount);
         return applyPayment(ctx, invoice, { method: 'upi', amount, upi: { vpa: payerVpa(invoice.client_email), utr: utr() },
           reference: null, note: null, paid_at: isoNow() }).event;
       });
     })
-    .on('POST', '/v1/test_helpers/invoices/:id/dispute', (req) => {
+    .on(simulateDispute.method, simulateDispute.route, (req) => {
       const input = validateInput(simulateDisputeInputSchema, req.body ?? {});
       return occur(() => {
-        const invoice = invoiceOr404(ctx, req.params.id);
+        const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const now = isoNow();
         const disputed = update(invoice, { status: 'disputed', disputed_at: now });
         const dispute = { id: newId('dsp'), reason: input.reason, ...(input.note ? { note: input.note } : {}), opened_at: now };

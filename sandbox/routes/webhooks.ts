@@ -1,4 +1,4 @@
-import { generateWebhookSecret, validateInput, webhookCreateInputSchema } from '../../shared';
+import { generateWebhookSecret, operations, validateInput, webhookCreateInputSchema } from '../../shared';
 import type { Context } from '../context';
 import { type WebhookRecord, isoNow } from '../data';
 import { newId } from '../ids';
@@ -18,8 +18,9 @@ export function webhookOr404(ctx: Context, id: string): WebhookRecord {
 }
 
 export function webhookRoutes(router: Router, ctx: Context): void {
+  const { createWebhook, listWebhooks, getWebhook, deleteWebhook } = operations;
   router
-    .on('POST', '/v1/webhooks', (req) => {
+    .on(createWebhook.method, createWebhook.route, (req) => {
       const input = validateInput(webhookCreateInputSchema, req.body);
       const record: WebhookRecord = {
         id: newId('we'), object: 'webhook_endpoint', url: input.url, events: [...new Set(input.events)],
@@ -28,13 +29,13 @@ export function webhookRoutes(router: Router, ctx: Context): void {
       ctx.data.webhooks.insert(record);
       return { status: 201, body: { ...publicWebhook(record), secret: record.secret } };
     })
-    .on('GET', '/v1/webhooks', (req) => {
+    .on(listWebhooks.method, listWebhooks.route, (req) => {
       const query = validateInput(pageQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.webhooks, query, { deleted: 0 }, publicWebhook) };
     })
-    .on('GET', '/v1/webhooks/:id', (req) => ({ status: 200, body: publicWebhook(webhookOr404(ctx, req.params.id)) }))
-    .on('DELETE', '/v1/webhooks/:id', (req) => {
-      const record = webhookOr404(ctx, req.params.id);
+    .on(getWebhook.method, getWebhook.route, (req) => ({ status: 200, body: publicWebhook(webhookOr404(ctx, req.params.webhook_id)) }))
+    .on(deleteWebhook.method, deleteWebhook.route, (req) => {
+      const record = webhookOr404(ctx, req.params.webhook_id);
       ctx.data.store.transaction(() => {
         ctx.data.webhooks.replace({ ...record, deleted: true });
         ctx.engine.cancelFor(record.id);

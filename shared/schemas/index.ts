@@ -1,6 +1,4 @@
 export * from './primitives';
-export * from './inputs';
-export * from './simulate';
 export * from './resources';
 export * from './events';
 export * from './payments';

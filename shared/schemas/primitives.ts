@@ -3,6 +3,7 @@
  * expressions), so each primitive accepts the unambiguous string form and rejects the rest with a
  * message that says what would be accepted.
  */
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { isKnownCurrency } from '../money';
 
@@ -13,12 +14,20 @@ export const MAX_DESCRIPTION = 500;
 /** Characters as people count them (an emoji is one), without building an array for plain text. */
 const charLength = (text: string) => (/[\uD800-\uDFFF]/.test(text) ? [...text].length : text.length);
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+/** An optional field left empty: a mapped value that came through as nothing or only spaces. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
 
-// Trimming and upper-casing are string checks rather than a preprocess step, and several checks share
-// one refinement: every zod wrapper (preprocess, refine) costs about a microsecond a call, and these run
-// for every invoice both connectors send.
+export const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
+
+/** An optional input: left empty (see isBlank), it is absent. */
+export const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+/** A closed list whose refusal names every accepted value. */
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
+
 export const emailInput = z.string({ required_error: 'is required', invalid_type_error: 'must be an e-mail address' })
   .trim()
   .min(1, 'is required')
@@ -58,7 +67,7 @@ export function textInput(max: number, options: { min?: number } = {}) {
     });
 }
 
-export const optionalText = (max: number) => z.preprocess(blankToUndefined, textInput(max).optional());
+export const optionalText = (max: number) => optional(textInput(max));
 
 function toBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -68,7 +77,7 @@ function toBoolean(value: unknown): unknown {
   return value;
 }
 
-/** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". One layer, not three. */
+/** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". */
 export const booleanInputOrFalse = z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
   z.boolean({ invalid_type_error: 'must be true or false' }));
 
@@ -100,6 +109,23 @@ export const idempotencyKeyInput = z.preprocess(
     .regex(/^[\x20-\x7E]+$/, 'may contain only plain ASCII letters, digits and punctuation'),
 );
 
+/**
+ * A stable idempotency key from the parts that identify one attempt's intent (execution, node, item),
+ * so a retry of the same item reuses it and the service returns the first invoice instead of a second.
+ * Readable, `auto_<execution>:<node>:<item>`, so support can tell which run sent a request. Parts are
+ * percent-encoded, which keeps the key plain ASCII and one-to-one (a ":" inside a part is encoded). A key
+ * past the header's limit, or a part that cannot be encoded, is hashed instead.
+ */
+export function deriveIdempotencyKey(parts: ReadonlyArray<string | number>): string {
+  try {
+    const readable = `auto_${parts.map((part) => encodeURIComponent(part)).join(':')}`;
+    if (readable.length <= MAX_IDEMPOTENCY_KEY) return readable;
+  } catch {
+    // A lone surrogate cannot be percent-encoded; JSON escapes it, so the hash below still tells parts apart.
+  }
+  return `auto_${hash('sha256', JSON.stringify(parts.map(String))).slice(0, 40)}`;
+}
+
 export const idInput = (prefix: string) => z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
   .trim()
   .min(1, 'is required')
@@ -111,4 +137,13 @@ export const limitInput = z.preprocess(
     .min(1, 'must be at least 1').max(100, 'must be at most 100'),
 );
 
-export { blankToUndefined };
+export const invoiceIdSchema = idInput('inv_');
+export const clientIdSchema = idInput('cli_');
+export const webhookIdSchema = idInput('we_');
+export const idempotencyKeySchema = idempotencyKeyInput;
+
+/** Paging of every list: at most `limit` items after the one named by `starting_after`. */
+export const listQuery = {
+  limit: optional(limitInput),
+  starting_after: optional(z.string()),
+};

@@ -4,9 +4,9 @@
  * formatted twins, the payment's UPI reference, whether the invoice is now fully paid).
  */
 import { formatMinor } from '../money';
+import { AMOUNT_LABELS } from '../present';
 import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/events';
-import { flattenClientEvent } from './clientEvents';
-import { safeParse } from '../schemas/fast';
+import { CLIENT_EVENT_LABELS, flattenClientEvent } from './clientEvents';
 import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
 
 export interface EventDescription {
@@ -62,7 +62,7 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
       return { ok: false, reason: 'the body is not JSON' };
     }
   }
-  const parsed = safeParse(eventSchema, value);
+  const parsed = eventSchema.safeParse(value);
   if (parsed.success) return { ok: true, event: parsed.data };
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
@@ -70,6 +70,41 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
   }
   return { ok: false, reason: `the event does not have the expected shape (${parsed.error.issues[0]?.path.join('.') || 'body'})` };
 }
+
+/** Labels of a flat record's fields, keyed as Zapier shows them. */
+export const EVENT_LABELS: Readonly<Record<string, string>> = {
+  id: 'ID',
+  event_id: 'Event ID',
+  event_type: 'Event Type',
+  occurred_at: 'Occurred At',
+  livemode: 'Live Mode',
+  invoice_id: 'Invoice ID',
+  invoice_number: 'Invoice Number',
+  invoice_status: 'Invoice Status',
+  invoice_url: 'Invoice Link',
+  client_id: 'Client ID',
+  client_email: 'Client Email',
+  currency: 'Currency',
+  ...AMOUNT_LABELS,
+  fully_paid: 'Fully Paid',
+  view_channel: 'Viewed Via',
+  viewed_at: 'Viewed At',
+  payment_id: 'Payment ID',
+  payment_method: 'Payment Method',
+  payment_amount: 'Payment Amount (Minor Units)',
+  payment_amount_formatted: 'Payment Amount',
+  payment_reference: 'Payment Reference',
+  upi_utr: 'UPI Reference (UTR)',
+  upi_vpa: 'Payer UPI ID (VPA)',
+  paid_at: 'Paid At',
+  dispute_id: 'Dispute ID',
+  dispute_reason: 'Dispute Reason',
+  dispute_note: 'Dispute Note',
+  disputed_at: 'Disputed At',
+  whatsapp_status: 'WhatsApp Status',
+  invoice_created_at: 'Invoice Created At',
+  ...CLIENT_EVENT_LABELS,
+};
 
 interface FlatEnvelope {
   id: string;

@@ -10,7 +10,7 @@ import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
 
 import { flattenEvent, sampleEvents } from '../../shared';
 import { TriggerHost } from '../n8n/harness';
-import { requests, setUp, type Setup } from '../n8n/support';
+import { operations, setUp, type Setup } from '../n8n/support';
 
 interface WorkflowFile {
   name: string;
@@ -71,10 +71,10 @@ test('runs: a real invoice.paid starts it, and Get Client with its own parameter
   await host.listen();
   try {
     await host.activate();
-    const invoice = (await s.api((c) => requests.createInvoice(c, { client_email: 'meera@example.com', currency: 'INR',
+    const invoice = (await s.api((c) => operations.createInvoice.request(c, { client_email: 'meera@example.com', currency: 'INR',
       items: [{ description: 'Logo', amount: 99900 }], auto_send_whatsapp: false }))).body as { id: string; client_id: string };
-    await s.api((c) => requests.simulateView(c, invoice.id, { channel: 'email' }));
-    await s.api((c) => requests.simulatePayment(c, invoice.id, { amount: undefined }));
+    await s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'email' }));
+    await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: undefined }));
     await s.sandbox.settled();
     // Only the payment starts the workflow: the view is not among its events.
     expect(host.started).toHaveLength(1);

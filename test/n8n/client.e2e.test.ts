@@ -1,5 +1,5 @@
 /** Client operations of the built node, run by n8n-core's WorkflowExecute against the sandbox. */
-import { requests, setUp, type Setup } from './support';
+import { operations, setUp, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 const client = (operation: string, extra: Record<string, unknown>) => s.run({ resource: 'client', operation, ...extra });
 
 const clientsWith = async (email: string) =>
-  (await s.api((c) => requests.listClients(c, { email, limit: 100 }))).body.data as any[];
+  (await s.api((c) => operations.listClients.request(c, { email, limit: 100 }))).body.data as any[];
 
 test('Create with the address given as flat fields: the API gets it nested', async () => {
   const run = await client('create', {

@@ -3,9 +3,9 @@
  * label, help and example (the same words the Zapier app shows), and nothing the catalogue names is
  * missing from the n8n UI.
  */
-import type { INodeProperties, INodePropertyCollection, INodeTypeDescription } from 'n8n-workflow';
+import { Workflow, type INode, type INodeProperties, type INodePropertyCollection, type INodeTypeDescription, type INodeTypes } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, requests, type FieldSpec } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, operations, type FieldSpec } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
@@ -75,11 +75,6 @@ describe('Invoicing API node', () => {
     expect(action.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
   });
 
-  test("no property asks n8n to check its value, so the node's reads skip that check and lose nothing", () => {
-    const checked = properties.filter((property) => property.validateType !== undefined || property.type === 'resourceMapper');
-    expect(checked.map((property) => property.name)).toEqual([]);
-  });
-
   test('status filter is a dropdown of the catalogue choices', () => {
     const status = properties.find((property) => property.name === FIELDS.invoice.status.key);
     expect(status?.options).toEqual(FIELDS.invoice.status.choices?.map(({ value, label }) => ({ name: label, value })));
@@ -120,7 +115,7 @@ describe('credential', () => {
   test('bearer authentication and a test calling GET /v1/account', () => {
     expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
     expect(credential.test.request).toMatchObject({ url: '/v1/account', method: 'GET' });
-    expect(new URL(requests.getAccount({ apiKey: 'x', baseUrl: 'http://h' }).url).pathname).toBe(credential.test.request.url);
+    expect(new URL(operations.getAccount.request({ apiKey: 'x', baseUrl: 'http://h' }, {}).url).pathname).toBe(credential.test.request.url);
   });
 });
 
@@ -129,6 +124,18 @@ test('the credential test reaches the same base URL as the nodes, whatever spell
   const evaluate = new Function('$credentials', `return ${expression}`) as (c: { baseUrl: string }) => string;
   for (const typed of ['', 'http://127.0.0.1:4010', 'http://127.0.0.1:4010/', ' http://127.0.0.1:4010/v1 ', 'https://api.example.test/v1/invoices']) {
     expect(evaluate({ baseUrl: typed })).toBe(normalizeBaseUrl(typed));
+  }
+});
+
+test("n8n's own expression engine resolves the credential test's base URL as normalizeBaseUrl does", () => {
+  const type = new InvoicingApiNode();
+  const nodeTypes: INodeTypes = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) };
+  const node: INode = { id: 'n1', name: 'Invoicing API', type: 'invoicingApi', typeVersion: 1, position: [0, 0], parameters: {} };
+  const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+  for (const typed of ['', '   ', 'http://127.0.0.1:4010', 'http://127.0.0.1:4010///', ' http://127.0.0.1:4010/v1 ', 'https://api.example.test/proxy/v1/invoices']) {
+    const resolved = workflow.expression.getSimpleParameterValue(node, String(credentialBaseUrl()), 'internal',
+      { $credentials: { baseUrl: typed } }, undefined, '');
+    expect([typed, resolved]).toEqual([typed, normalizeBaseUrl(typed)]);
   }
 });
 

@@ -1,5 +1,5 @@
 /** Invoice operations of the built node, run by n8n-core's WorkflowExecute against the sandbox. */
-import { requests, setUp, type Setup } from './support';
+import { operations, setUp, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const invoiceCount = async () => (await s.api((c) => requests.listInvoices(c, { limit: 100 }))).body.data.length as number;
+const invoiceCount = async () => (await s.api((c) => operations.listInvoices.request(c, { limit: 100 }))).body.data.length as number;
 
 const create = (extra: Record<string, unknown> = {}) => ({
   resource: 'invoice',
@@ -39,7 +39,7 @@ describe('Create', () => {
       amount_due_formatted: '₹14,900.00',
       auto_send_whatsapp: false,
     });
-    const stored = await s.api((c) => requests.getInvoice(c, first.id));
+    const stored = await s.api((c) => operations.getInvoice.request(c, { invoice_id: first.id }));
     expect(stored.body.items).toEqual([
       { description: 'Website design, May', amount: 1250000 },
       { description: 'Hosting', amount: 240000 },
@@ -181,8 +181,8 @@ describe('Get Many', () => {
   beforeAll(async () => {
     paging = await setUp();
     const input = { client_email: email, currency: 'INR', items: [{ description: 'Item', amount: 100 }], auto_send_whatsapp: false };
-    for (let i = 0; i < 105; i += 1) await paging.api((c) => requests.createInvoice(c, input));
-    await paging.api((c) => requests.createInvoice(c, { ...input, client_email: 'other@example.com' }));
+    for (let i = 0; i < 105; i += 1) await paging.api((c) => operations.createInvoice.request(c, input));
+    await paging.api((c) => operations.createInvoice.request(c, { ...input, client_email: 'other@example.com' }));
   });
   afterAll(async () => {
     await paging.close();

@@ -3,7 +3,7 @@
  * answer got lost must not create a second invoice, a 429 is waited out, many items stay within the
  * concurrency limit. A proxy in front of the sandbox plays the network.
  */
-import { requests, setUp, startProxy, type ProxiedCall, type Setup } from './support';
+import { operations, setUp, startProxy, type ProxiedCall, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const invoicesFor = async (email: string) =>
-  (await s.api((c) => requests.listInvoices(c, { client_email: email, limit: 100 }))).body.data as any[];
+  (await s.api((c) => operations.listInvoices.request(c, { client_email: email, limit: 100 }))).body.data as any[];
 
 const createInvoice = (email: string, extra: Record<string, unknown> = {}) => ({
   resource: 'invoice',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { requests, type HttpRequest } from '../../shared';
+import { operations, type HttpRequest } from '../../shared';
 import { fetchSend, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { buildPackage, loadPackage, runNode, type LoadedPackage, type NodeRun, type RunNodeOptions } from './harness';
 
@@ -39,7 +39,7 @@ export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
   };
 }
 
-export { requests };
+export { operations };
 
 export interface ProxiedCall {
   method: string;

@@ -5,7 +5,7 @@
  */
 import { flattenEvent, signWebhook, type InvoiceEvent } from '../../shared';
 import { TriggerHost } from './harness';
-import { requests, setUp, type Setup } from './support';
+import { operations, setUp, type Setup } from './support';
 
 const PAID_AND_DISPUTED = ['invoice.paid', 'invoice.disputed'];
 
@@ -23,11 +23,9 @@ afterAll(async () => {
 });
 
 const liveWebhooks = async (setup: Setup = s) =>
-  (await setup.api((c) => requests.listWebhooks(c, { limit: 100 }))).body.data as Array<{ id: string; url: string; events: string[] }>;
+  (await setup.api((c) => operations.listWebhooks.request(c, { limit: 100 }))).body.data as Array<{ id: string; url: string; events: string[] }>;
 
-const newInvoice = async (setup: Setup = s) => (await setup.api((c) => requests.createInvoice(c, {
-  client_email: 'payer@example.com', currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false,
-}))).body as { id: string };
+const newInvoice = async (setup: Setup = s) => (await setup.api((c) => operations.createInvoice.request(c, { client_email: 'payer@example.com', currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false }))).body as { id: string };
 
 const stored = () => host.staticData['node:Invoicing API Trigger'] as Record<string, unknown> | undefined;
 
@@ -49,7 +47,7 @@ describe('webhook lifecycle', () => {
 
   test('a subscription deleted on the service side is recreated on the next activation', async () => {
     const old = stored()?.webhookId as string;
-    expect((await s.api((c) => requests.deleteWebhook(c, old))).status).toBe(204);
+    expect((await s.api((c) => operations.deleteWebhook.request(c, { webhook_id: old }))).status).toBe(204);
     expect(await host.activate()).toEqual({ existed: false });
     const ids = (await liveWebhooks()).map((webhook) => webhook.id);
     expect(ids).toHaveLength(1);
@@ -70,7 +68,7 @@ describe('webhook lifecycle', () => {
 describe('deliveries', () => {
   test('a real signed invoice.paid from the sandbox starts the workflow with the flat record and the event', async () => {
     const invoice = await newInvoice();
-    expect((await s.api((c) => requests.simulatePayment(c, invoice.id, { amount: 50000 }))).status).toBe(200);
+    expect((await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 50000 }))).status).toBe(200);
     await s.sandbox.settled();
     expect(host.started).toHaveLength(1);
     const [[[item]]] = host.started;
@@ -88,8 +86,8 @@ describe('deliveries', () => {
   test('the subscription covers the selected types only: a view is not sent, a dispute starts the workflow', async () => {
     const invoice = await newInvoice();
     const startedBefore = host.started.length;
-    await s.api((c) => requests.simulateView(c, invoice.id, { channel: 'whatsapp' }));
-    await s.api((c) => requests.simulateDispute(c, invoice.id, { reason: 'Wrong amount' }));
+    await s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' }));
+    await s.api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'Wrong amount' }));
     await s.sandbox.settled();
     // The subscription is for paid and disputed only, so the sandbox sends just the dispute.
     expect(host.started.length).toBe(startedBefore + 1);
@@ -103,7 +101,7 @@ describe('deliveries', () => {
       fetch(host.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
 
     beforeAll(async () => {
-      const events = (await s.api((c) => requests.listEvents(c, { type: 'invoice.paid', limit: 1 }))).body.data as InvoiceEvent[];
+      const events = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body.data as InvoiceEvent[];
       event = { ...events[0], id: 'evt_crafted00000000001' };
       body = JSON.stringify(event);
     });
@@ -140,7 +138,7 @@ describe('deliveries', () => {
 
     test('a correctly signed event of a type not selected: 200, nothing starts', async () => {
       const before = host.started.length;
-      const [viewed] = (await s.api((c) => requests.listEvents(c, { type: 'invoice.viewed', limit: 1 }))).body.data as InvoiceEvent[];
+      const [viewed] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.viewed', limit: 1 }))).body.data as InvoiceEvent[];
       const viewedBody = JSON.stringify(viewed);
       const signed = signWebhook({ secret: secret(), id: viewed.id, timestamp: now(), body: viewedBody });
       expect((await post({ ...signed }, viewedBody)).status).toBe(200);
@@ -170,7 +168,7 @@ describe('deactivation', () => {
   test('a subscription already deleted on the service side: deactivation still succeeds', async () => {
     await host.activate();
     const id = stored()?.webhookId as string;
-    await s.api((c) => requests.deleteWebhook(c, id));
+    await s.api((c) => operations.deleteWebhook.request(c, { webhook_id: id }));
     expect(await host.deactivate()).toBe(true);
     expect(stored()?.webhookId).toBeUndefined();
   });
@@ -190,7 +188,7 @@ describe('a sandbox that delivers every event twice', () => {
     try {
       await receiver.activate();
       const invoice = await newInvoice(twice);
-      await twice.api((c) => requests.simulatePayment(c, invoice.id, {}));
+      await twice.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id }));
       await twice.sandbox.settled();
       expect(receiver.answers).toEqual([{ status: 200, started: true }, { status: 200, started: false }]);
       expect(receiver.started).toHaveLength(1);

@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { EVENT_TYPES, requests, type EventType, type InvoiceEvent } from '../../shared';
+import { EVENT_TYPES, operations, type EventType, type InvoiceEvent } from '../../shared';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../../sandbox';
 import type { TriggerHost } from '../n8n/harness';
 import { runSeed, writeResult, type Row } from './support/results';
@@ -58,9 +58,9 @@ function frontDoor(trigger: TriggerHost) {
 async function occasions(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
     const invoice = await p.newInvoice(`payer${i}@example.com`);
-    ok(await p.s.api((c) => requests.simulateView(c, invoice.id, { channel: 'whatsapp' })));
-    ok(await p.s.api((c) => requests.simulatePayment(c, invoice.id, {})));
-    ok(await p.s.api((c) => requests.simulateDispute(c, invoice.id, { reason: 'amount_incorrect' })));
+    ok(await p.s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })));
+    ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id })));
+    ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' })));
   }
 }
 
@@ -89,7 +89,7 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   await Promise.all([receiver.up(), door.up()]);
   await occasions(INVOICES_PER_PHASE);
 
-  const events = (ok(await p.s.api((c) => requests.listEvents(c, { limit: 100 }))).data as InvoiceEvent[]).reverse();
+  const events = (ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as InvoiceEvent[]).reverse();
   expect(events).toHaveLength(3 * 3 * INVOICES_PER_PHASE);
   const createdOrder = new Map(events.map((event, index) => [event.id, index]));
   const n8nIds = () => new Set(host.started.map((run) => String(run[0][0].json.id)));

@@ -5,7 +5,7 @@
  * node and item; on Zapier the step fails and is replayed with the same Prevent Duplicates Key, as Zapier's
  * autoreplay of a failed step does. Either way each order must end as exactly one invoice.
  */
-import { FIELDS, requests } from '../../shared';
+import { FIELDS, operations } from '../../shared';
 import App from '../../zapier/src';
 import { startProxy, type ProxiedCall } from '../n8n/support';
 import { writeResult, type Row } from './support/results';
@@ -33,7 +33,7 @@ afterAll(async () => {
   }
 });
 
-const invoicesFor = async (email: string) => ok(await p.s.api((c) => requests.listInvoices(c, { client_email: email, limit: 100 }))).data as Array<{ id: string }>;
+const invoicesFor = async (email: string) => ok(await p.s.api((c) => operations.listInvoices.request(c, { client_email: email, limit: 100 }))).data as Array<{ id: string }>;
 const invoicePosts = (calls: ProxiedCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/v1/invoices');
 
 /** A proxy that forwards each of the first `lose` invoice POSTs and then answers 504 instead of the service. */

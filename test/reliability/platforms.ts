@@ -5,7 +5,7 @@
  */
 import { createAppTester } from 'zapier-platform-core';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, requests, type EventType } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, operations, type EventType } from '../../shared';
 import type { SandboxOptions } from '../../sandbox';
 import App from '../../zapier/src';
 import { TriggerHost } from '../n8n/harness';
@@ -53,14 +53,12 @@ export async function startPlatforms(options: SandboxOptions = {}): Promise<Plat
       const all: Array<{ id: string; url: string; events: string[] }> = [];
       for (let page: any; !page || page.has_more;) {
         const after = all.at(-1)?.id;
-        page = ok(await s.api((c) => requests.listWebhooks(c, { limit: 100, starting_after: after })));
+        page = ok(await s.api((c) => operations.listWebhooks.request(c, { limit: 100, starting_after: after })));
         all.push(...page.data);
       }
       return all;
     },
-    newInvoice: async (email = 'payer@example.com') => ok(await s.api((c) => requests.createInvoice(c, {
-      client_email: email, currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false,
-    }))),
+    newInvoice: async (email = 'payer@example.com') => ok(await s.api((c) => operations.createInvoice.request(c, { client_email: email, currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false }))),
     async close() {
       for (const host of hosts) await host.close();
       await s.close();

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, requests, signWebhook, type EventType } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, operations, signWebhook, type EventType } from '../../shared';
 import { fetchSend, startReceiver, startSandbox, type Receiver, type Sandbox } from '../../sandbox';
 import { TriggerHost, buildPackage, loadPackage, runNode, type LoadedPackage } from '../n8n/harness';
 import { startFaultServer } from './support/faultServer';
@@ -98,9 +98,9 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
 
   // The three occasions, delivered by the sandbox to Zapier's stand-in, then handed to every trigger.
   const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
-  await fetchSend(requests.simulateView(connection, invoice.result.id, { channel: 'whatsapp' }));
-  await fetchSend(requests.simulatePayment(connection, invoice.result.id, { amount: 500000 }));
-  await fetchSend(requests.simulateDispute(connection, invoice.result.id, { reason: 'amount_incorrect' }));
+  await fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.result.id, channel: 'whatsapp' }));
+  await fetchSend(operations.simulatePayment.request(connection, { invoice_id: invoice.result.id, amount: 500000 }));
+  await fetchSend(operations.simulateDispute.request(connection, { invoice_id: invoice.result.id, reason: 'amount_incorrect' }));
   const deliveries = await receiver.waitFor(3);
   let started = 0;
   for (const delivery of deliveries) {
@@ -154,13 +154,13 @@ test('a working day on n8n: nothing it logs, throws, answers or outputs carries 
   const invoiceId = (created.items[0].json as { id: string }).id;
   await run({ resource: 'invoice', operation: 'getAll', limit: 5 });
   const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
-  await fetchSend(requests.simulatePayment(connection, invoiceId, {}));
+  await fetchSend(operations.simulatePayment.request(connection, { invoice_id: invoiceId }));
   await sandbox.settled();
   expect(host.started).toHaveLength(1);
   scanner.record('n8n workflow data', host.started);
 
   // Forged, stale and unsigned deliveries: what the trigger answers the sender.
-  const [event] = ((await fetchSend(requests.listEvents(connection, { type: 'invoice.paid', limit: 1 }))).body as { data: Array<{ id: string }> }).data;
+  const [event] = ((await fetchSend(operations.listEvents.request(connection, { type: 'invoice.paid', limit: 1 }))).body as { data: Array<{ id: string }> }).data;
   const body = JSON.stringify(event);
   const now = Math.floor(Date.now() / 1000);
   for (const headers of [{}, signWebhook({ secret: storage.webhookSecret, id: event.id, timestamp: now - 3600, body }),

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { requests, signWebhook, type InvoiceEvent } from '../../shared';
+import { operations, signWebhook, type InvoiceEvent } from '../../shared';
 import { startReceiver, type Receiver } from '../../sandbox';
 import { zapierHookRequest } from './support/zapier';
 import { writeResult, type Row } from './support/results';
@@ -154,7 +154,7 @@ const results: Array<{ platform: Platform; attack: string; expected: Outcome; ou
 
 test('a real signed invoice.paid from the sandbox starts the n8n workflow and the Zap', async () => {
   const invoice = await p.newInvoice();
-  expect((await p.s.api((c) => requests.simulatePayment(c, invoice.id, {}))).status).toBe(200);
+  expect((await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id }))).status).toBe(200);
   await p.s.sandbox.settled();
   expect(host.started).toHaveLength(1);
   paidEvent = host.started[0][0][0].json.event as unknown as InvoiceEvent;
@@ -162,8 +162,8 @@ test('a real signed invoice.paid from the sandbox starts the n8n workflow and th
   const delivered = (await receiver.waitFor(2)).find((request) => request.path.endsWith('zap=1'))!;
   const { outcome } = await deliver.Zapier({ headers: delivered.headers as Record<string, string>, body: delivered.rawBody });
   expect(outcome).toBe('starts');
-  expect((await p.s.api((c) => requests.simulateView(c, invoice.id, { channel: 'link' }))).status).toBe(200);
-  [viewedEvent] = (await p.s.api((c) => requests.listEvents(c, { type: 'invoice.viewed', limit: 1 }))).body.data as InvoiceEvent[];
+  expect((await p.s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'link' }))).status).toBe(200);
+  [viewedEvent] = (await p.s.api((c) => operations.listEvents.request(c, { type: 'invoice.viewed', limit: 1 }))).body.data as InvoiceEvent[];
   expect(viewedEvent?.type).toBe('invoice.viewed');
 });
 

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventSchema, requests } from '../../shared';
+import { eventSchema, operations } from '../../shared';
 import { fetchSend } from '../../sandbox';
 import { runCli } from '../../sandbox/cli';
 
@@ -25,7 +25,7 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
     expect(text).toContain('Database:   in memory');
     expect(text).toContain(`Dashboard:  ${sandbox!.baseUrl}/dashboard`);
     const connection = { apiKey: sandbox!.testKey, baseUrl: sandbox!.baseUrl };
-    const invoice = (await fetchSend(requests.createInvoice(connection, { client_email: 'cli@example.com', currency: 'INR',
+    const invoice = (await fetchSend(operations.createInvoice.request(connection, { client_email: 'cli@example.com', currency: 'INR',
       items: [{ description: 'CLI', amount: 1000 }], auto_send_whatsapp: false }))).body as any;
 
     const run = async (...args: string[]) => {
@@ -89,7 +89,7 @@ test('the built CLI (what npm start runs) serves the API from a database file an
     expect(stdout).toContain(`Database:   ${path.join(dir, 'here.db')}`);
     const baseUrl = /Base URL: +(\S+)/.exec(stdout)![1];
     const apiKey = /Test key: +(\S+)/.exec(stdout)![1];
-    expect((await fetchSend(requests.getAccount({ apiKey, baseUrl }))).status).toBe(200);
+    expect((await fetchSend(operations.getAccount.request({ apiKey, baseUrl }, {}))).status).toBe(200);
     const dashboard = await fetch(/Dashboard: +(\S+)/.exec(stdout)![1]);
     expect(await dashboard.text()).toContain('<script src="/dashboard.js">');
 

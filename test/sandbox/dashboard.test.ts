@@ -1,5 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
-import { requests } from '../../shared';
+import { operations } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { type TestClient, startTestSandbox } from './support';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 test('lists a created invoice; clicking Pay produces a delivery in the log; Redeliver sends it again', async () => {
-  const webhook = (await t.send(requests.createWebhook(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
+  const webhook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
   const invoice = await t.createInvoice({ client_email: 'dash@example.com', items: [{ description: 'Logo', amount: 250000 }] });
   const page = await browser.newPage();
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { type Connection, type HttpRequest, requests } from '../../shared';
+import { type Connection, type HttpRequest, operations } from '../../shared';
 import { fetchSend, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox';
 
 export interface TestClient {
@@ -28,7 +28,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     async createInvoice(overrides = {}) {
       const input = { client_email: 'ana@example.com', currency: 'INR',
         items: [{ description: 'Website design', amount: 150000 }], auto_send_whatsapp: false, ...overrides };
-      const response = await fetchSend(requests.createInvoice(connection, input as any));
+      const response = await fetchSend(operations.createInvoice.request(connection, input as any));
       expect(response.status).toBe(201);
       return response.body;
     },

@@ -1,4 +1,4 @@
-import { parseEvent, requests, verifyWebhook, webhookHeader } from '../../shared';
+import { parseEvent, operations, verifyWebhook, webhookHeader } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { eventually, type TestClient, startTestSandbox } from './support';
 
@@ -14,14 +14,14 @@ afterEach(async () => {
 });
 
 const subscribe = async (events: string[] = ['invoice.paid', 'invoice.viewed', 'invoice.disputed'], url = receiver.url) =>
-  (await t.send(requests.createWebhook(t.connection, { url, events: events as any }))).body as { id: string; secret: string };
+  (await t.send(operations.createWebhook.request(t.connection, { url, events: events as any }))).body as { id: string; secret: string };
 
 const attemptsFor = (eventId: string) => t.sandbox.data.attempts.list({ event_id: eventId }, 100)!.data.reverse();
 
 test('a paid invoice reaches the receiver as a signed event the shared verifier accepts', async () => {
   const webhook = await subscribe();
   const invoice = await t.createInvoice();
-  const event = (await t.send(requests.simulatePayment(t.connection, invoice.id, {}))).body as any;
+  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }))).body as any;
   const [hit] = await receiver.waitFor(1);
 
   expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody })).toEqual(
@@ -31,7 +31,7 @@ test('a paid invoice reaches the receiver as a signed event the shared verifier 
   expect(hit.headers['content-type']).toBe('application/json');
   const parsed = parseEvent(hit.rawBody);
   expect(parsed.ok && parsed.event).toMatchObject({ id: event.id, type: 'invoice.paid', data: { invoice: { id: invoice.id, status: 'paid' } } });
-  const listed = (await t.send(requests.listEvents(t.connection, { limit: 1 }))).body as any;
+  const listed = (await t.send(operations.listEvents.request(t.connection, { limit: 1 }))).body as any;
   expect(JSON.parse(hit.rawBody)).toEqual(listed.data[0]);
 
   const [attempt] = await eventually(() => attemptsFor(event.id).length && attemptsFor(event.id));
@@ -43,7 +43,7 @@ test('with the receiver down for a while and then back, the event still arrives,
   const webhook = await subscribe(['invoice.paid']);
   await receiver.down();
   const invoice = await t.createInvoice();
-  const event = (await t.send(requests.simulatePayment(t.connection, invoice.id, { amount: 1000 }))).body as any;
+  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1000 }))).body as any;
   const failures = await eventually(() => attemptsFor(event.id).length >= 2 && attemptsFor(event.id), 8000, 'two failed attempts');
   expect(failures[0]).toMatchObject({ status: null, outcome: 'retrying' });
   expect(failures[0].error).toMatch(/ECONNREFUSED/);
@@ -62,7 +62,7 @@ test('retries follow the contract schedule (scaled) with a fresh timestamp and s
   const webhook = await subscribe(['invoice.viewed']);
   receiver.respondWith(() => (receiver.requests.length < 3 ? 503 : 200));
   const invoice = await t.createInvoice();
-  const event = (await t.send(requests.simulateView(t.connection, invoice.id, { channel: 'email' }))).body as any;
+  const event = (await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'email' }))).body as any;
   const hits = await receiver.waitFor(4);
 
   expect(hits.map((h) => h.status)).toEqual([503, 503, 503, 200]);
@@ -83,14 +83,14 @@ test('410 Gone disables the subscription at once; nothing more is sent to it', a
   const webhook = await subscribe(['invoice.paid', 'invoice.viewed']);
   receiver.respondWith(410);
   const invoice = await t.createInvoice();
-  await t.send(requests.simulateView(t.connection, invoice.id, { channel: 'link' }));
+  await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'link' }));
   await receiver.waitFor(1);
   const fetched = await eventually(async () => {
-    const body = (await t.send(requests.getWebhook(t.connection, webhook.id))).body as any;
+    const body = (await t.send(operations.getWebhook.request(t.connection, { webhook_id: webhook.id }))).body as any;
     return body.status === 'disabled' && body;
   });
   expect(fetched.disabled_reason).toMatch(/410/);
-  await t.send(requests.simulatePayment(t.connection, invoice.id, {}));
+  await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }));
   await t.sandbox.settled();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(receiver.requests).toHaveLength(1);
@@ -101,21 +101,21 @@ test('only subscribed types are sent, deleted subscriptions get nothing more, an
   t = await startTestSandbox({ jitter: 0, deliveryTimeoutMs: 100 });
   const paidOnly = await subscribe(['invoice.paid']);
   const invoice = await t.createInvoice();
-  await t.send(requests.simulateView(t.connection, invoice.id, { channel: 'link' }));
-  const paid = (await t.send(requests.simulatePayment(t.connection, invoice.id, { amount: 1 }))).body as any;
+  await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'link' }));
+  const paid = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 }))).body as any;
   const [hit] = await receiver.waitFor(1);
   expect(hit.headers['webhook-id']).toBe(paid.id);
 
   receiver.respondWith(() => new Promise((resolve) => setTimeout(() => resolve(200), 400)));
-  const slow = (await t.send(requests.simulatePayment(t.connection, invoice.id, { amount: 1 }))).body as any;
+  const slow = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 }))).body as any;
   const [timedOut] = await eventually(() => attemptsFor(slow.id).length && attemptsFor(slow.id));
   expect(timedOut).toMatchObject({ status: null, outcome: 'retrying', error: 'no answer within 100 ms' });
 
-  await t.send(requests.deleteWebhook(t.connection, paidOnly.id));
+  await t.send(operations.deleteWebhook.request(t.connection, { webhook_id: paidOnly.id }));
   expect(t.sandbox.data.deliveries.findOne({ event_id: slow.id })).toMatchObject({ state: 'cancelled' });
   await new Promise((resolve) => setTimeout(resolve, 600));
   const count = receiver.requests.length;
-  await t.send(requests.simulatePayment(t.connection, invoice.id, { amount: 1 }));
+  await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 }));
   await t.sandbox.settled();
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(receiver.requests.length).toBe(count);
@@ -125,15 +125,15 @@ test('only subscribed types are sent, deleted subscriptions get nothing more, an
 test('redelivery sends an event again with the same webhook-id, and the log lists every attempt', async () => {
   const webhook = await subscribe(['invoice.disputed']);
   const invoice = await t.createInvoice();
-  const event = (await t.send(requests.simulateDispute(t.connection, invoice.id, { reason: 'not_received' }))).body as any;
+  const event = (await t.send(operations.simulateDispute.request(t.connection, { invoice_id: invoice.id, reason: 'not_received' }))).body as any;
   await receiver.waitFor(1);
-  const redeliver = await t.send({ ...requests.simulatePayment(t.connection, invoice.id, {}),
+  const redeliver = await t.send({ ...operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }),
     url: `${t.sandbox.baseUrl}/v1/test_helpers/events/${event.id}/redeliver`, body: { webhook_id: webhook.id } });
   expect(redeliver.status).toBe(200);
   const hits = await receiver.waitFor(2);
   expect(hits.map((h) => h.headers['webhook-id'])).toEqual([event.id, event.id]);
   const log = await eventually(async () => {
-    const page = (await t.send({ ...requests.listEvents(t.connection), url: `${t.sandbox.baseUrl}/v1/test_helpers/deliveries?event_id=${event.id}` })).body as any;
+    const page = (await t.send({ ...operations.listEvents.request(t.connection, {}), url: `${t.sandbox.baseUrl}/v1/test_helpers/deliveries?event_id=${event.id}` })).body as any;
     return page.data.length === 2 && page;
   });
   expect(log.data.map((a: any) => [a.status, a.outcome])).toEqual([[200, 'succeeded'], [200, 'succeeded']]);

@@ -94,7 +94,7 @@ describe('against a fake service', () => {
 
   test('a cursor the service no longer keeps: CursorExpired says so and where to start again', async () => {
     const fake: FetchEvents = async (query) => {
-      if (query.ending_before) throw new ApiError({ status: 404, code: 'not_found', message: 'gone', fieldErrors: [], kind: 'not_found', retryable: false });
+      if (query.ending_before) throw new ApiError({ status: 404, code: 'not_found', message: 'gone', fieldErrors: [] });
       return page(['evt_newest'], true);
     };
     const error = await catchUp(fake, 'evt_old', ['client.created']).catch((caught: unknown) => caught);

@@ -25,7 +25,7 @@ describe('body shapes', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('ApiError');
     expect({ ...error, message: error.message }).toEqual({
-      name: 'ApiError', status: 422, code: 'validation_failed', kind: 'validation', retryable: false, requestId: 'req_8Hq2',
+      name: 'ApiError', status: 422, code: 'validation_failed', requestId: 'req_8Hq2',
       retryAfterSeconds: undefined,
       fieldErrors: [
         { field: 'client_email', message: 'Client Email (client_email): is not a valid e-mail address' },
@@ -53,7 +53,6 @@ describe('body shapes', () => {
   test('{ error: { message, code } } (Stripe-like)', () => {
     const error = normalizeError({ status: 404, body: { error: { message: 'No such invoice: inv_9', code: 'resource_missing', request_id: 'req_1' } } });
     expect(error.code).toBe('resource_missing');
-    expect(error.kind).toBe('not_found');
     expect(error.requestId).toBe('req_1');
     expect(error.message).toBe('Not found (HTTP 404). No such invoice: inv_9.');
   });
@@ -109,33 +108,35 @@ describe('body shapes', () => {
   });
 });
 
-describe('status → kind, code and retryable', () => {
+describe('status → code and message', () => {
+  const name = 'Invoicing API';
   test.each([
-    [400, 'bad_request', 'invalid_json', false],
-    [401, 'auth', 'invalid_api_key', false],
-    [403, 'forbidden', 'forbidden', false],
-    [404, 'not_found', 'not_found', false],
-    [408, 'timeout', 'http_408', true],
-    [409, 'conflict', 'conflict', false],
-    [410, 'gone', 'gone', false],
-    [413, 'too_large', 'payload_too_large', false],
-    [418, 'bad_request', 'http_418', false],
-    [422, 'validation', 'validation_failed', false],
-    [429, 'rate_limited', 'rate_limited', true],
-    [500, 'server', 'internal_error', true],
-    [502, 'server', 'internal_error', true],
-    [503, 'server', 'internal_error', true],
-    [504, 'server', 'internal_error', true],
-  ])('HTTP %i → %s / %s / retryable %s', (status, kind, code, retryable) => {
+    [400, 'invalid_json', `${name} answered HTTP 400. The request was not accepted.`],
+    [401, 'invalid_api_key', `${name} did not accept the API key (HTTP 401). Reconnect`],
+    [403, 'forbidden', `${name} refused this request for this key (HTTP 403).`],
+    [404, 'not_found', 'Not found (HTTP 404). Check the ID.'],
+    [408, 'http_408', `${name} did not answer in time (HTTP 408). This step can be replayed.`],
+    [409, 'conflict', `${name} answered HTTP 409.`],
+    [410, 'gone', `${name} answered HTTP 410.`],
+    [413, 'payload_too_large', `The request is too large for ${name} (HTTP 413)`],
+    [418, 'http_418', `${name} answered HTTP 418.`],
+    [422, 'validation_failed', `${name} rejected the input (HTTP 422).`],
+    [429, 'rate_limited', `Too many requests to ${name} (HTTP 429). Try again shortly.`],
+    [500, 'internal_error', `${name} is failing right now (HTTP 500). This step can be replayed once the service recovers.`],
+    [502, 'internal_error', `${name} is failing right now (HTTP 502).`],
+    [503, 'internal_error', `${name} is failing right now (HTTP 503).`],
+    [504, 'internal_error', `${name} is failing right now (HTTP 504).`],
+  ])('HTTP %i → %s', (status, code, message) => {
     const error = normalizeError({ status, body: '' });
-    expect([error.status, error.kind, error.code, error.retryable]).toEqual([status, kind, code, retryable]);
+    expect([error.status, error.code]).toEqual([status, code]);
+    expect(error.message.startsWith(message)).toBe(true);
   });
 
-  test('the body\'s code wins over the default; an idempotency conflict in progress is retryable, a taken e-mail is not', () => {
+  test('the body\'s code wins over the default', () => {
     const inProgress = normalizeError({ status: 409, body: { code: 'idempotency_in_progress', detail: 'A request with this key is still running' } });
-    expect([inProgress.code, inProgress.kind, inProgress.retryable]).toEqual(['idempotency_in_progress', 'conflict', true]);
+    expect(inProgress.code).toBe('idempotency_in_progress');
     const exists = normalizeError({ status: 409, body: { code: 'client_exists', detail: 'A client with this e-mail exists' } });
-    expect([exists.code, exists.retryable]).toEqual(['client_exists', false]);
+    expect(exists.code).toBe('client_exists');
   });
 });
 
@@ -197,13 +198,13 @@ describe('secrets never reach a message or a field error', () => {
 describe('network errors', () => {
   test('a refused connection', () => {
     const error = networkError(new Error('connect ECONNREFUSED 127.0.0.1:4010'));
-    expect([error.status, error.code, error.kind, error.retryable]).toEqual([0, 'network_error', 'network', true]);
+    expect([error.status, error.code]).toEqual([0, 'network_error']);
     expect(error.message).toBe("Could not reach Invoicing API (connect ECONNREFUSED 127.0.0.1:4010). Check the connection's base URL; this step can be replayed.");
   });
 
   test('a time-out', () => {
     const error = networkError(new Error('socket hang up'), { timedOut: true });
-    expect([error.status, error.code, error.kind, error.retryable]).toEqual([0, 'timeout', 'timeout', true]);
+    expect([error.status, error.code]).toEqual([0, 'timeout']);
     expect(error.message).toBe('Invoicing API did not answer in time. This step can be replayed.');
   });
 

@@ -1,6 +1,6 @@
 import {
-  COMMON_CURRENCIES, CURRENCY_CHOICES, FIELDS, INVOICE_STATUSES, INVOICE_STATUS_CHOICES, OUTPUT_LABELS, SERVICE,
-  isKnownCurrency, sampleFlatEvents, samplePresentedInvoice, type FieldSpec,
+  CLIENT_LABELS, COMMON_CURRENCIES, CURRENCY_CHOICES, EVENT_LABELS, FIELDS, INVOICE_LABELS, INVOICE_STATUSES,
+  INVOICE_STATUS_CHOICES, SERVICE, isKnownCurrency, sampleClient, sampleFlatEvents, samplePresentedInvoice, type FieldSpec,
 } from '../../shared';
 
 /** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
@@ -38,17 +38,25 @@ describe('field catalogue', () => {
       expect(choice.label.startsWith(`${choice.value} (`)).toBe(true);
     }
     expect(INVOICE_STATUS_CHOICES.map((choice) => choice.value)).toEqual([...INVOICE_STATUSES]);
+    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual(['Open', 'Viewed', 'Partially Paid', 'Paid', 'Disputed']);
   });
 
   test('every field of a flat event record has an output label', () => {
     const keys = new Set(Object.values(sampleFlatEvents).flatMap((record) => Object.keys(record)));
-    expect([...keys].filter((key) => !(key in OUTPUT_LABELS))).toEqual([]);
+    expect([...keys].filter((key) => !(key in EVENT_LABELS))).toEqual([]);
   });
 
   test('every amount of a presented invoice, and its formatted twin, has an output label', () => {
     const amountKeys = Object.keys(samplePresentedInvoice).filter((key) => key.startsWith('amount_'));
     expect(amountKeys.sort()).toEqual(['amount_due', 'amount_due_formatted', 'amount_paid', 'amount_paid_formatted', 'amount_remaining', 'amount_remaining_formatted']);
-    for (const key of amountKeys) expect(OUTPUT_LABELS[key]).toBeTruthy();
-    for (const key of Object.keys(samplePresentedInvoice.items[0])) expect(OUTPUT_LABELS[`items[]${key}`]).toBeTruthy();
+    for (const key of amountKeys) expect(INVOICE_LABELS[key]).toBeTruthy();
+    for (const key of Object.keys(samplePresentedInvoice.items[0])) expect(INVOICE_LABELS[`items[]${key}`]).toBeTruthy();
+  });
+
+  test('every field of a client, its address parts included, has an output label', () => {
+    const { address, ...flat } = sampleClient;
+    const keys = [...Object.keys(flat), ...Object.keys(address ?? {}).map((key) => `address__${key}`)];
+    expect(keys.filter((key) => !(key in CLIENT_LABELS))).toEqual([]);
+    expect(CLIENT_LABELS.address__postal_code).toBe(FIELDS.client.postalCode.label);
   });
 });

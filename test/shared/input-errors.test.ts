@@ -9,7 +9,7 @@ const neverSend = async () => {
 
 test('a bad Prevent Duplicates Key and a bad field are refused together', async () => {
   const raw = { client_email: 'not an email', currency: 'INR', items: [{ description: 'Design', amount: 1500 }] };
-  const error = await runOperation(operations.createInvoice, connection, raw, neverSend, { idempotencyKey: 'k'.repeat(256) })
+  const error = await runOperation(operations.createInvoice, connection, { ...raw, idempotency_key: 'k'.repeat(256) }, neverSend)
     .then(() => undefined, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(InputError);
   expect((error as InputError).issues.map((issue) => issue.field)).toEqual(['client_email', 'idempotency_key']);
@@ -17,7 +17,7 @@ test('a bad Prevent Duplicates Key and a bad field are refused together', async 
 });
 
 test('a valid key with a bad field still names only the field', async () => {
-  const error = await runOperation(operations.createInvoice, connection, { ...sampleInvoice, items: [] }, neverSend, { idempotencyKey: 'order-1' })
+  const error = await runOperation(operations.createInvoice, connection, { ...sampleInvoice, items: [], idempotency_key: 'order-1' }, neverSend)
     .then(() => undefined, (caught: unknown) => caught);
   expect((error as InputError).issues.map((issue) => issue.field)).not.toContain('idempotency_key');
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  COMMON_CURRENCIES, amountExample, currencyExponent, formatMinor, fromMinor, isKnownCurrency, minorUnitName, toMinor,
+  COMMON_CURRENCIES, amountExample, currencyExponent, formatMinor, fromMinor, isKnownCurrency, minorUnitName,
 } from '../../shared';
 
 const NBSP = '\u00a0';
@@ -64,20 +64,6 @@ describe('formatMinor writes what Intl writes', () => {
   });
 });
 
-describe('toMinor reads a decimal string exactly, never through floats', () => {
-  test.each<[string | number, string, number | undefined]>([
-    ['15.00', 'INR', 1500], ['15', 'INR', 1500], [15, 'INR', 1500], [' 15.5 ', 'INR', 1550], ['15.', 'INR', 1500],
-    ['0.29', 'USD', 29], [0.29, 'USD', 29], ['1.005', 'KWD', 1005], ['0.1', 'INR', 10], ['4.35', 'USD', 435],
-    ['1.15', 'USD', 115], ['1500', 'JPY', 1500], ['1.234', 'KWD', 1234], ['0', 'INR', 0], ['15.00', 'IDR', 1500],
-    ['15.001', 'INR', undefined], ['15.5', 'JPY', undefined], ['1.2345', 'KWD', undefined], [0.001, 'USD', undefined],
-    ['-1', 'INR', undefined], [-1, 'INR', undefined], ['1,500', 'INR', undefined], ['abc', 'INR', undefined], ['', 'INR', undefined],
-    ['.5', 'INR', undefined], ['1e3', 'INR', undefined], [1e21, 'INR', undefined], [NaN, 'INR', undefined],
-    [Infinity, 'INR', undefined], ['₹15', 'INR', undefined], ['90071992547409.93', 'INR', undefined],
-  ])('%p %s → %p', (major, currency, expected) => {
-    expect(toMinor(major, currency)).toBe(expected);
-  });
-});
-
 test('fromMinor', () => {
   expect(fromMinor(1500, 'INR')).toBe(15);
   expect(fromMinor(1500, 'JPY')).toBe(1500);
@@ -108,28 +94,16 @@ describe('unit names and examples', () => {
   });
 });
 
-describe('round trips (1,000 runs each)', () => {
+describe('formatted digits (1,000 runs)', () => {
   const currencies = fc.constantFrom('JPY', 'KRW', 'INR', 'USD', 'EUR', 'IDR', 'HUF', 'KWD', 'BHD', 'IQD');
   const exponents: Record<string, number> = { JPY: 0, KRW: 0, INR: 2, USD: 2, EUR: 2, IDR: 2, HUF: 2, KWD: 3, BHD: 3, IQD: 3 };
 
-  test('minor → major text → minor is the identity; the formatted twin shows the same digits', () => {
+  test('the formatted twin shows the minor amount\'s digits with the currency\'s decimals', () => {
     fc.assert(fc.property(currencies, fc.integer({ min: 0, max: 100_000_000_000 }), (currency, minor) => {
       const exponent = exponents[currency];
       const digits = String(minor).padStart(exponent + 1, '0');
       const major = exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits;
-      expect(toMinor(major, currency)).toBe(minor);
       expect(formatMinor(minor, currency).replace(/[^0-9.]/g, '')).toBe(major);
-      expect(toMinor(formatMinor(minor, currency).replace(/[^0-9.]/g, ''), currency)).toBe(minor);
-    }), { numRuns: 1000 });
-  });
-
-  test('toMinor equals exact integer arithmetic on the decimal digits', () => {
-    fc.assert(fc.property(currencies, fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.stringMatching(/^[0-9]{0,4}$/), (currency, whole, fraction) => {
-      const exponent = exponents[currency];
-      const text = fraction ? `${whole}.${fraction}` : `${whole}`;
-      const expected = fraction.length > exponent ? undefined
-        : Number(whole * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0'));
-      expect(toMinor(text, currency)).toBe(expected);
     }), { numRuns: 1000 });
   });
 });

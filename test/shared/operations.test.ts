@@ -1,9 +1,11 @@
 import {
-  ApiError, InputError, deleteWebhookIfExists, deriveIdempotencyKey, expectOk, findClientByEmail, findInvoice, idempotencyKeySchema, listAll,
+  ApiError, InputError, deleteWebhookIfExists, deriveIdempotencyKey, expectOk, idempotencyKeySchema, listAll,
   operations, recentEventRecords, runOperation, sampleAccount, sampleClient, sampleEvents, sampleInvoice, sampleWebhook,
-  upsertClientByEmail, webhookIsActive, flattenEvent, type HttpRequest, type RawResponse,
+  webhookIsActive, flattenEvent, type HttpRequest, type RawResponse,
 } from '../../shared';
 import { TEST_KEY, inputErrorOf } from './support';
+
+const { findClient, findInvoice, upsertClient } = operations;
 
 const connection = { apiKey: TEST_KEY, baseUrl: 'http://127.0.0.1:4010/' };
 const API = 'http://127.0.0.1:4010/v1';
@@ -75,12 +77,12 @@ describe('runOperation', () => {
   test('an idempotency key is validated, trimmed and sent as the Idempotency-Key header', async () => {
     for (const [given, sent] of [[' order-10023 ', 'order-10023'], [10023, '10023']] as const) {
       const api = service(ok(sampleInvoice, 201));
-      await runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: given });
+      await runOperation(operations.createInvoice, connection, { ...invoiceInput, idempotency_key: given }, api.send);
       expect(api.calls[0].headers['Idempotency-Key']).toBe(sent);
     }
     for (const blank of [undefined, null, '', '   ']) {
       const api = service(ok(sampleInvoice, 201));
-      await runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: blank });
+      await runOperation(operations.createInvoice, connection, { ...invoiceInput, idempotency_key: blank }, api.send);
       expect(api.calls[0].headers).not.toHaveProperty('Idempotency-Key');
     }
   });
@@ -88,7 +90,7 @@ describe('runOperation', () => {
   test.each([['ключ-1', 'may contain only plain ASCII'], ['k'.repeat(256), 'at most 255 characters']])(
     'a bad idempotency key %p is refused before sending, naming the field', async (key, problemText) => {
       const api = service();
-      const error = await rejection(runOperation(operations.createInvoice, connection, invoiceInput, api.send, { idempotencyKey: key })) as InputError;
+      const error = await rejection(runOperation(operations.createInvoice, connection, { ...invoiceInput, idempotency_key: key }, api.send)) as InputError;
       expect(error).toBeInstanceOf(InputError);
       expect(error.issues).toHaveLength(1);
       expect(error.issues[0].field).toBe('idempotency_key');
@@ -101,7 +103,7 @@ describe('runOperation', () => {
     const api = service({ status: 422, body: { ...problem(422, 'validation_failed').body, errors: [{ param: 'client_email', message: 'is on a block list' }] } });
     const error = await rejection(runOperation(operations.createInvoice, connection, invoiceInput, api.send)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect([error.status, error.code, error.kind]).toEqual([422, 'validation_failed', 'validation']);
+    expect([error.status, error.code]).toEqual([422, 'validation_failed']);
     expect(error.fieldErrors).toEqual([{ field: 'client_email', message: 'Client Email (client_email): is on a block list' }]);
   });
 
@@ -117,7 +119,7 @@ describe('runOperation', () => {
     const api = service(ok(body));
     const error = await rejection(runOperation(operations.getInvoice, connection, { invoice_id: 'inv_1' }, api.send)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect([error.code, error.kind, error.retryable, error.status]).toEqual(['unexpected_response', 'server', false, 502]);
+    expect([error.code, error.status]).toEqual(['unexpected_response', 502]);
     expect(error.message).toMatch(/^The Invoicing API answered in an unexpected way: the response did not have the expected shape \(at .+\)\./);
   });
 
@@ -139,7 +141,8 @@ describe('runOperation', () => {
   test('listing events skips types this connector does not know', async () => {
     const api = service(page([sampleEvents.paid, { ...sampleEvents.viewed, type: 'invoice.sent' }, sampleEvents.disputed], true));
     const result = await runOperation(operations.listEvents, connection, { limit: '3' }, api.send);
-    expect(result).toEqual({ object: 'list', data: [sampleEvents.paid, sampleEvents.disputed], has_more: true });
+    expect(result).toEqual({ object: 'list', data: [sampleEvents.paid, sampleEvents.disputed], has_more: true,
+      ids: [sampleEvents.paid.id, sampleEvents.viewed.id, sampleEvents.disputed.id] });
     expect(api.route()).toEqual(['GET /events?limit=3']);
   });
 
@@ -156,12 +159,12 @@ describe('runOperation', () => {
   });
 });
 
-describe('upsertClientByEmail', () => {
+describe('upsertClient', () => {
   const found = { ...sampleClient, id: 'cli_found' };
 
   test('an existing client is patched with the changes (never the e-mail it was found by)', async () => {
     const api = service(page([found]), ok({ ...found, name: 'Ana S.' }));
-    const result = await upsertClientByEmail(connection, { email: ' ana@example.com ', name: 'Ana S.', phone: '' }, api.send);
+    const result = await upsertClient.run(connection, { email: ' ana@example.com ', name: 'Ana S.', phone: '' }, api.send);
     expect(result).toEqual({ client: { ...found, name: 'Ana S.' }, created: false });
     expect(api.route()).toEqual(['GET /clients?email=ana%40example.com&limit=1', 'PATCH /clients/cli_found']);
     expect(JSON.parse(JSON.stringify(api.calls[1].body))).toStrictEqual({ name: 'Ana S.' });
@@ -169,20 +172,20 @@ describe('upsertClientByEmail', () => {
 
   test('an existing client with nothing to change is only read', async () => {
     const api = service(page([found]), ok(found));
-    expect(await upsertClientByEmail(connection, { email: 'ana@example.com' }, api.send)).toEqual({ client: found, created: false });
+    expect(await upsertClient.run(connection, { email: 'ana@example.com' }, api.send)).toEqual({ client: found, created: false });
     expect(api.route()).toEqual(['GET /clients?email=ana%40example.com&limit=1', 'GET /clients/cli_found']);
   });
 
   test('a new e-mail creates the client', async () => {
     const api = service(page([]), ok(sampleClient, 201));
-    expect(await upsertClientByEmail(connection, { email: 'ana@example.com', name: 'Ana' }, api.send)).toEqual({ client: sampleClient, created: true });
+    expect(await upsertClient.run(connection, { email: 'ana@example.com', name: 'Ana' }, api.send)).toEqual({ client: sampleClient, created: true });
     expect(api.route()).toEqual(['GET /clients?email=ana%40example.com&limit=1', 'POST /clients']);
     expect(api.calls[1].body).toEqual({ email: 'ana@example.com', name: 'Ana' });
   });
 
   test('losing a create race (409 client_exists) falls back to find + patch', async () => {
     const api = service(page([]), problem(409, 'client_exists'), page([found]), ok({ ...found, company: 'Studio' }));
-    expect(await upsertClientByEmail(connection, { email: 'ana@example.com', company: 'Studio' }, api.send))
+    expect(await upsertClient.run(connection, { email: 'ana@example.com', company: 'Studio' }, api.send))
       .toEqual({ client: { ...found, company: 'Studio' }, created: false });
     expect(api.route()).toEqual([
       'GET /clients?email=ana%40example.com&limit=1', 'POST /clients', 'GET /clients?email=ana%40example.com&limit=1', 'PATCH /clients/cli_found',
@@ -191,30 +194,30 @@ describe('upsertClientByEmail', () => {
 
   test('a 409 whose client still cannot be found, or any other error, is thrown', async () => {
     const stillMissing = service(page([]), problem(409, 'client_exists'), page([]));
-    expect(await rejection(upsertClientByEmail(connection, { email: 'ana@example.com' }, stillMissing.send))).toMatchObject({ status: 409, code: 'client_exists' });
+    expect(await rejection(upsertClient.run(connection, { email: 'ana@example.com' }, stillMissing.send))).toMatchObject({ status: 409, code: 'client_exists' });
     const serverDown = service(page([]), problem(503, 'internal_error'));
-    expect(await rejection(upsertClientByEmail(connection, { email: 'ana@example.com' }, serverDown.send))).toMatchObject({ status: 503, retryable: true });
+    expect(await rejection(upsertClient.run(connection, { email: 'ana@example.com' }, serverDown.send))).toMatchObject({ status: 503, code: 'internal_error' });
     expect(serverDown.calls).toHaveLength(2);
   });
 
   test('bad input sends nothing', async () => {
     const api = service();
-    expect(await rejection(upsertClientByEmail(connection, { email: 'ana@example.com', phone: '12345' }, api.send))).toBeInstanceOf(InputError);
+    expect(await rejection(upsertClient.run(connection, { email: 'ana@example.com', phone: '12345' }, api.send))).toBeInstanceOf(InputError);
     expect(api.calls).toHaveLength(0);
   });
 
-  test('findClientByEmail returns undefined when there is none', async () => {
-    expect(await findClientByEmail(connection, 'nobody@example.com', service(page([])).send)).toBeUndefined();
+  test('findClient returns undefined when there is none', async () => {
+    expect(await findClient.run(connection, { email: 'nobody@example.com' }, service(page([])).send)).toBeUndefined();
   });
 
-  test('findClientByEmail matches the e-mail whatever its case', async () => {
-    expect(await findClientByEmail(connection, ' ANA@example.com', service(page([found])).send)).toEqual(found);
+  test('findClient matches the e-mail whatever its case', async () => {
+    expect(await findClient.run(connection, { email: ' ANA@example.com' }, service(page([found])).send)).toEqual(found);
   });
 
   test('a service that ignores the email filter cannot make the upsert patch someone else', async () => {
     const stranger = { ...sampleClient, id: 'cli_stranger', email: 'someone.else@example.com' };
     const api = service(page([stranger]), ok({ ...sampleClient, id: 'cli_new' }, 201));
-    expect(await upsertClientByEmail(connection, { email: 'ana@example.com', name: 'Ana' }, api.send))
+    expect(await upsertClient.run(connection, { email: 'ana@example.com', name: 'Ana' }, api.send))
       .toEqual({ client: { ...sampleClient, id: 'cli_new' }, created: true });
     expect(api.route()).toEqual(['GET /clients?email=ana%40example.com&limit=1', 'POST /clients']);
   });
@@ -223,37 +226,37 @@ describe('upsertClientByEmail', () => {
 describe('findInvoice', () => {
   test('by id', async () => {
     const api = service(ok(sampleInvoice));
-    expect(await findInvoice(connection, { invoice_id: ' inv_3MtwBwLkdIwHu7ix ' }, api.send)).toMatchObject({ id: sampleInvoice.id, amount_due_formatted: '₹14,900.00' });
+    expect(await findInvoice.run(connection, { invoice_id: ' inv_3MtwBwLkdIwHu7ix ' }, api.send)).toMatchObject({ id: sampleInvoice.id, amount_due_formatted: '₹14,900.00' });
     expect(api.route()).toEqual(['GET /invoices/inv_3MtwBwLkdIwHu7ix']);
   });
 
   test('by id, not found → undefined; other failures are thrown', async () => {
-    expect(await findInvoice(connection, { invoice_id: 'inv_gone' }, service(problem(404, 'not_found')).send)).toBeUndefined();
-    expect(await rejection(findInvoice(connection, { invoice_id: 'inv_1' }, service(problem(401, 'invalid_api_key')).send))).toMatchObject({ kind: 'auth' });
+    expect(await findInvoice.run(connection, { invoice_id: 'inv_gone' }, service(problem(404, 'not_found')).send)).toBeUndefined();
+    expect(await rejection(findInvoice.run(connection, { invoice_id: 'inv_1' }, service(problem(401, 'invalid_api_key')).send))).toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
   test('by number', async () => {
     const api = service(page([sampleInvoice]));
-    expect(await findInvoice(connection, { number: 'INV-000123' }, api.send)).toMatchObject({ number: 'INV-000123' });
+    expect(await findInvoice.run(connection, { number: 'INV-000123' }, api.send)).toMatchObject({ number: 'INV-000123' });
     expect(api.route()).toEqual(['GET /invoices?limit=1&number=INV-000123']);
-    expect(await findInvoice(connection, { number: 'INV-999' }, service(page([])).send)).toBeUndefined();
-    expect(await findInvoice(connection, { number: ' inv-000123 ' }, service(page([sampleInvoice])).send)).toMatchObject({ id: sampleInvoice.id });
+    expect(await findInvoice.run(connection, { number: 'INV-999' }, service(page([])).send)).toBeUndefined();
+    expect(await findInvoice.run(connection, { number: ' inv-000123 ' }, service(page([sampleInvoice])).send)).toMatchObject({ id: sampleInvoice.id });
   });
 
   test('by number, an answer for another number (a filter the service ignored) is not a match', async () => {
-    expect(await findInvoice(connection, { number: 'INV-000999' }, service(page([sampleInvoice])).send)).toBeUndefined();
+    expect(await findInvoice.run(connection, { number: 'INV-000999' }, service(page([sampleInvoice])).send)).toBeUndefined();
   });
 
   test('the id wins when both are given', async () => {
     const api = service(ok(sampleInvoice));
-    await findInvoice(connection, { invoice_id: 'inv_1', number: 'INV-000123' }, api.send);
+    await findInvoice.run(connection, { invoice_id: 'inv_1', number: 'INV-000123' }, api.send);
     expect(api.route()).toEqual(['GET /invoices/inv_1']);
   });
 
   test('neither → InputError, nothing sent', async () => {
     const api = service();
-    const error = await rejection(findInvoice(connection, { invoice_id: ' ', number: '' }, api.send)) as InputError;
-    expect(error.issues).toEqual([{ field: 'invoice_id', message: 'Give an Invoice ID (inv_…) or an Invoice Number (such as INV-000123)' }]);
+    const error = await rejection(findInvoice.run(connection, { invoice_id: ' ', number: '' }, api.send)) as InputError;
+    expect(error.issues).toEqual([{ field: 'invoice_id', message: 'Invoice ID is required (inv_…), or an Invoice Number (such as INV-000123) instead' }]);
     expect(api.calls).toHaveLength(0);
   });
 });
@@ -316,7 +319,7 @@ describe('webhook subscription helpers', () => {
     expect(api.route()).toEqual(['GET /webhooks/we_1NpLs2Hq8ZkYd3Tx']);
     expect(await webhookIsActive(connection, 'we_1', service(ok({ ...sampleWebhook, status: 'disabled' })).send)).toBe(false);
     expect(await webhookIsActive(connection, 'we_1', service(problem(404, 'not_found')).send)).toBe(false);
-    expect(await rejection(webhookIsActive(connection, 'we_1', service(problem(401, 'invalid_api_key')).send))).toMatchObject({ kind: 'auth' });
+    expect(await rejection(webhookIsActive(connection, 'we_1', service(problem(401, 'invalid_api_key')).send))).toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
   test('recentEventRecords: recent events of one type, flattened', async () => {
@@ -363,4 +366,68 @@ describe('deriveIdempotencyKey', () => {
 
 test('inputErrorOf helper reports acceptance as a failure (guards the tests above)', () => {
   expect(() => inputErrorOf(() => 1)).toThrow('expected an InputError');
+});
+
+describe('payments', () => {
+  const { recordPayment, getPayment, listPayments, findPayment } = operations;
+  const payment = (changes: Record<string, unknown> = {}) => ({ ...sampleEvents.paid.data.payment, ...changes });
+
+  test('Record Payment nests the flat UPI fields, sends the key as a header and nothing but the contract body', async () => {
+    const api = service(ok(payment(), 201));
+    const recorded = await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'upi', amount: '1490000',
+      utr: '4123 4567 8901', vpa: ' ana.sharma@okaxis ', paid_at: '2026-05-02T17:00:45+05:30', idempotency_key: 'stmt-14' }, api.send);
+    expect(api.calls).toEqual([{
+      method: 'POST', url: `${API}/invoices/inv_1/payments`,
+      headers: { Authorization: `Bearer ${TEST_KEY}`, Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': 'stmt-14' },
+      body: { method: 'upi', amount: 1490000, upi: { utr: '412345678901', vpa: 'ana.sharma@okaxis' }, paid_at: '2026-05-02T11:30:45Z' },
+    }]);
+    expect(recorded).toMatchObject({ id: 'pay_1NqW2cHq8ZkYd3Tx', amount_formatted: '₹14,900.00' });
+    const transfer = service(ok(payment({ method: 'bank_transfer', upi: null, reference: 'NEFT-9' }), 201));
+    await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'bank_transfer', amount: 500, reference: 'NEFT-9', utr: '' }, transfer.send);
+    expect(transfer.calls[0].body).toEqual({ method: 'bank_transfer', amount: 500, reference: 'NEFT-9' });
+  });
+
+  test.each<[string, Record<string, unknown>, string, RegExp]>([
+    ['UPI without its UTR', { method: 'upi', amount: 100 }, 'utr', /UPI Reference \(UTR\) is required when the payment method is upi/],
+    ['a UTR on a bank transfer', { method: 'bank_transfer', amount: 100, utr: '412345678901' }, 'utr', /UPI payments only.*Reference/],
+    ['a UTR of 11 digits', { method: 'upi', amount: 100, utr: '41234567890' }, 'utr', /12-digit/],
+    ['a bad UPI ID', { method: 'upi', amount: 100, utr: '412345678901', vpa: 'ana at okaxis' }, 'vpa', /Payer UPI ID \(VPA\) must be a UPI ID/],
+    ['an amount of 0', { method: 'cash', amount: 0 }, 'amount', /at least 1/],
+    ['an amount with decimals', { method: 'cash', amount: '15.00' }, 'amount', /whole number/],
+    ['an unknown method', { method: 'cheque', amount: 1 }, 'method', /Payment Method must be one of upi, bank_transfer, cash, other/],
+    ['a time without its zone', { method: 'cash', amount: 1, paid_at: '2026-11-20T10:30:00' }, 'paid_at', /Paid At must be .*time zone/],
+    ['tomorrow', { method: 'cash', amount: 1, paid_at: new Date(Date.now() + 86_400_000).toISOString() }, 'paid_at', /future/],
+    ['no invoice', { method: 'cash', amount: 1, invoice_id: undefined }, 'invoice_id', /Invoice ID is required/],
+  ])('Record Payment refuses %s before sending, naming the field', async (_name, raw, field, message) => {
+    const api = service();
+    const error = await rejection(runOperation(recordPayment, connection, { invoice_id: 'inv_1', ...raw }, api.send));
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).issues).toEqual(expect.arrayContaining([{ field, message: expect.stringMatching(message) }]));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  test('Get Payment and List Payments build their paths and queries; a period is passed in UTC', async () => {
+    const api = service(ok(payment()), page([payment()], true));
+    await runOperation(getPayment, connection, { payment_id: 'pay_1' }, api.send);
+    const listed = await runOperation(listPayments, connection, { invoice_id: 'inv_1', method: 'upi', paid_from: '2026-11-01T00:00:00+05:30',
+      paid_before: '2026-12-01', limit: '50' }, api.send);
+    expect(api.route()).toEqual(['GET /payments/pay_1',
+      '/payments?invoice_id=inv_1&limit=50&method=upi&paid_before=2026-12-01T00%3A00%3A00Z&paid_from=2026-10-31T18%3A30%3A00Z'
+        .replace(/^/, 'GET ')]);
+    expect(listed).toMatchObject({ has_more: true, data: [{ amount_formatted: '₹14,900.00' }] });
+    expect(inputErrorOf(() => listPayments.validate({ paid_from: '2026-12-01', paid_before: '2026-11-01' })).issues)
+      .toEqual([{ field: 'paid_before', message: expect.stringMatching(/must be later than Paid From/) }]);
+  });
+
+  test('Find Payment: by UTR or reference; nothing found, or a service ignoring the filter, is "not found"', async () => {
+    const api = service(page([payment()]), page([payment({ reference: 'NEFT-9', upi: null })]), page([]), page([payment()]));
+    await expect(findPayment.run(connection, { utr: '412345678901' }, api.send)).resolves.toMatchObject({ id: 'pay_1NqW2cHq8ZkYd3Tx' });
+    await expect(findPayment.run(connection, { reference: ' neft-9 ' }, api.send)).resolves.toMatchObject({ reference: 'NEFT-9' });
+    await expect(findPayment.run(connection, { utr: '400000000000' }, api.send)).resolves.toBeUndefined();
+    await expect(findPayment.run(connection, { utr: '400000000001' }, api.send)).resolves.toBeUndefined();
+    expect(api.route()).toEqual(['GET /payments?limit=1&utr=412345678901', 'GET /payments?limit=1&reference=neft-9',
+      'GET /payments?limit=1&utr=400000000000', 'GET /payments?limit=1&utr=400000000001']);
+    expect(((await rejection(findPayment.run(connection, {}, api.send))) as InputError).issues)
+      .toEqual([{ field: 'utr', message: 'UPI Reference (UTR) is required (12 digits), or a Reference instead' }]);
+  });
 });

@@ -4,7 +4,7 @@
  * No nock here: every request crosses a real socket on 127.0.0.1.
  */
 import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
-import { expectOk, requests, type Connection, type HttpRequest } from '../../shared';
+import { expectOk, operations, type Connection, type HttpRequest } from '../../shared';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import App from '../../zapier/src';
 import { call } from '../../zapier/src/api';
@@ -81,11 +81,11 @@ describe('Zapier app against the sandbox', () => {
       subscriptions.set(trigger.key, await appTester(trigger.operation.performSubscribe, { authData, targetUrl: receiver.url }));
     }
     // The three occasions, in order, each delivery awaited so the receiver sees them in that order.
-    await appTester(direct((c) => requests.simulateView(c, invoice.id, { channel: 'whatsapp' })), { authData });
+    await appTester(direct((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })), { authData });
     await receiver.waitFor(1);
-    await appTester(direct((c) => requests.simulatePayment(c, invoice.id, { amount: undefined })), { authData });
+    await appTester(direct((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: undefined })), { authData });
     await receiver.waitFor(2);
-    await appTester(direct((c) => requests.simulateDispute(c, invoice.id, { reason: 'amount_incorrect', note: 'Hosting was ₹2,000' })), { authData });
+    await appTester(direct((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect', note: 'Hosting was ₹2,000' })), { authData });
     const deliveries = await receiver.waitFor(3);
 
     const expected = [
@@ -117,6 +117,6 @@ describe('Zapier app against the sandbox', () => {
       await expect(appTester(trigger.operation.performUnsubscribe, bundle)).resolves.toEqual({ deleted: true });
       await expect(appTester(trigger.operation.performUnsubscribe, bundle)).resolves.toEqual({ deleted: false });
     }
-    await expect(appTester(direct((c) => requests.listWebhooks(c)), { authData })).resolves.toMatchObject({ data: [] });
+    await expect(appTester(direct((c) => operations.listWebhooks.request(c, {})), { authData })).resolves.toMatchObject({ data: [] });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Catalogue entry → Zapier field object. Every word comes from shared/fields.ts; this file only knows
+ * An operation's field → Zapier field object. Every word comes from shared/fields.ts and required-ness
+ * from the operation's input schema; this file only knows
  * Zapier's field vocabulary (placeholder, string defaults, `{ value, label, sample }` choices, the
  * `a__b` / `a[]b` keys Zapier gives nested output).
  */
 import type { PlainInputField, PlainOutputField } from 'zapier-platform-core';
 import type { FieldSpec, FieldType } from '../../shared/fields';
-import { OUTPUT_LABELS } from '../../shared/outputLabels';
 
 const ZAPIER_TYPES: Record<FieldType, NonNullable<PlainInputField['type']>> = {
   string: 'string', email: 'string', integer: 'integer', boolean: 'boolean',
@@ -14,7 +14,7 @@ const ZAPIER_TYPES: Record<FieldType, NonNullable<PlainInputField['type']>> = {
 
 export function inputField(spec: FieldSpec, overrides: Partial<PlainInputField> = {}): PlainInputField {
   const field: PlainInputField = {
-    key: spec.key, label: spec.label, helpText: spec.help, type: ZAPIER_TYPES[spec.type], required: spec.required,
+    key: spec.key, label: spec.label, helpText: spec.help, type: ZAPIER_TYPES[spec.type], required: spec.required ?? false,
   };
   if (spec.example !== undefined && spec.type !== 'boolean') field.placeholder = String(spec.example);
   if (spec.default !== undefined) field.default = String(spec.default);
@@ -39,29 +39,7 @@ export function flatKeys(value: unknown, prefix = ''): string[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Core 19 deep-copies, walks and freezes the whole app definition on every call (twice), and copies a
- * shared object once per copy instead of once per use: one object per output key, and one list per
- * sample, keep that work (and the app's per-call time) down without changing what the editor shows.
- */
-const outputFieldByKey = new Map<string, PlainOutputField>();
-const outputFieldsBySample = new WeakMap<object, PlainOutputField[]>();
-
-/** Labelled output fields for every key of `sample` the catalogue names. */
-export function outputFields(sample: object): PlainOutputField[] {
-  let fields = outputFieldsBySample.get(sample);
-  if (!fields) {
-    fields = flatKeys(sample).filter((key) => OUTPUT_LABELS[key] !== undefined).map(outputField);
-    outputFieldsBySample.set(sample, fields);
-  }
-  return fields;
-}
-
-function outputField(key: string): PlainOutputField {
-  let field = outputFieldByKey.get(key);
-  if (!field) {
-    field = { key, label: OUTPUT_LABELS[key] };
-    outputFieldByKey.set(key, field);
-  }
-  return field;
+/** Labelled output fields for every key of `sample` the operation's labels name. */
+export function outputFields(sample: object, labels: Readonly<Record<string, string>>): PlainOutputField[] {
+  return flatKeys(sample).filter((key) => labels[key] !== undefined).map((key) => ({ key, label: labels[key] }));
 }

@@ -7,30 +7,29 @@ import {
   type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE, mapConcurrent } from '../../lib/core';
+import { SERVICE, mapConcurrent } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
-import { actions, param } from './actions';
-import { clientOperation, clientProperties } from './resources/client';
-import { invoiceOperation, invoiceProperties } from './resources/invoice';
+import { client } from './actions/client';
+import { param, type Action } from './actions/common';
+import { idempotencyKeyOption } from './actions/invoice/create';
+import { invoice } from './actions/invoice';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
 export const DEFAULT_CONCURRENCY = 5;
 
-const { idempotencyKey } = FIELDS.invoice;
-const IDEMPOTENCY_HELP = `${idempotencyKey.help} When empty, one is made from the execution, the node and the item, ` +
-  'so Retry On Fail never creates an invoice twice.';
+const actions: Record<string, Record<string, Action>> = { invoice: invoice.actions, client: client.actions };
 
 export class InvoicingApi implements INodeType {
   description: INodeTypeDescription = {
-    displayName: 'Invoicing API',
+    displayName: SERVICE.displayName,
     name: 'invoicingApi',
     icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
     group: ['output'],
     version: 1,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Create invoices with line items, send them on WhatsApp and keep clients in sync',
-    defaults: { name: 'Invoicing API' },
+    defaults: { name: SERVICE.displayName },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
@@ -47,10 +46,8 @@ export class InvoicingApi implements INodeType {
         ],
         default: 'invoice',
       },
-      invoiceOperation,
-      clientOperation,
-      ...invoiceProperties,
-      ...clientProperties,
+      ...invoice.properties,
+      ...client.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -66,15 +63,7 @@ export class InvoicingApi implements INodeType {
             default: DEFAULT_CONCURRENCY,
             description: `How many items are sent to ${SERVICE.displayName} at the same time; a rate-limited request waits and is sent again`,
           },
-          {
-            displayName: idempotencyKey.label,
-            name: idempotencyKey.key,
-            type: 'string',
-            default: '',
-            placeholder: `e.g. ${idempotencyKey.example}`,
-            description: IDEMPOTENCY_HELP,
-            displayOptions: { show: { '/resource': ['invoice'], '/operation': ['create'] } },
-          },
+          idempotencyKeyOption,
         ],
       },
     ],
@@ -89,8 +78,7 @@ export class InvoicingApi implements INodeType {
 
     const connection = await connectionOf(this);
     const send = sender(this);
-    // One item needs no lanes, and each parameter read costs the engine some microseconds.
-    const concurrency = items.length > 1 ? param(this, 'options.concurrency', 0, DEFAULT_CONCURRENCY) as number : 1;
+    const concurrency = param(this, 'options.concurrency', 0, DEFAULT_CONCURRENCY) as number;
 
     const perItem = await mapConcurrent(items.length, concurrency, async (itemIndex) => {
       try {

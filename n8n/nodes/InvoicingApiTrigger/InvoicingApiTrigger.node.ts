@@ -8,21 +8,21 @@ import {
   type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, receiveWebhook } from '../../lib/core';
+import { EVENT_CATALOGUE, EVENT_TYPES, SERVICE, receiveWebhook } from '../../../shared';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { rememberDelivery, subscriptionOf } from './subscription';
 
 export class InvoicingApiTrigger implements INodeType {
   description: INodeTypeDescription = {
-    displayName: 'Invoicing API Trigger',
+    displayName: `${SERVICE.displayName} Trigger`,
     name: 'invoicingApiTrigger',
     icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
     group: ['trigger'],
     version: 1,
     subtitle: '={{$parameter["events"].join(", ")}}',
     description: 'Starts the workflow when an invoice is viewed, paid over UPI or disputed',
-    defaults: { name: 'Invoicing API Trigger' },
+    defaults: { name: `${SERVICE.displayName} Trigger` },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: CREDENTIAL, required: true }],

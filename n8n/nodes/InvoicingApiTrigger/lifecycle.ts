@@ -13,7 +13,7 @@ import {
   webhookIsActive,
   type Connection,
   type Send,
-} from '../../lib/core';
+} from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
 import { connectionOf, sender } from '../../lib/transport';
 import { forgetSubscription, saveSubscription, subscriptionOf } from './subscription';

@@ -1,12 +1,13 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { clientInputFromFields, operations, runOperation, sampleClient } from '../../../shared';
+import { clientInputFromFields, operations, runOperation } from '../../../shared';
 import { call } from '../api';
-import { clientInputFields } from '../clientFields';
-import { outputFields } from '../fields';
+import { inputField, outputFields } from '../fields';
+
+const { createClient: operation } = operations;
 
 const perform = (z: ZObject, bundle: Bundle) =>
   call(z, bundle, (connection, send) =>
-    runOperation(operations.createClient, connection, clientInputFromFields(bundle.inputData), send));
+    runOperation(operation, connection, clientInputFromFields(bundle.inputData), send));
 
 export const createClient = {
   key: 'create_client',
@@ -16,9 +17,9 @@ export const createClient = {
     description: 'Creates a client with contact details, a WhatsApp number and a billing address.',
   },
   operation: {
-    inputFields: clientInputFields({ emailRequired: true }),
+    inputFields: Object.values(operation.fields).map((spec) => inputField(spec)),
     perform,
-    sample: sampleClient,
-    outputFields: outputFields(sampleClient),
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
   },
 };

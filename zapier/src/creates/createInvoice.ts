@@ -1,10 +1,11 @@
 /** Create Invoice: line items as a Zapier line-item group, checked by the shared schema before sending. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { FIELDS, operations, runOperation, samplePresentedInvoice } from '../../../shared';
+import { operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
 
-const { description, amount } = FIELDS.item;
+const { createInvoice: operation } = operations;
+const { client_email, currency, items, description, amount, auto_send_whatsapp, idempotency_key } = operation.fields;
 
 /**
  * Zapier sends a line-item group as `items: [{description, amount}]`; when the children are mapped
@@ -30,9 +31,9 @@ const perform = (z: ZObject, bundle: Bundle) => {
     currency: input.currency,
     items: lineItems(input),
     auto_send_whatsapp: input.auto_send_whatsapp,
+    idempotency_key: input.idempotency_key,
   };
-  return call(z, bundle, (connection, send) => runOperation(operations.createInvoice, connection, raw, send,
-    { idempotencyKey: input[FIELDS.invoice.idempotencyKey.key] }));
+  return call(z, bundle, (connection, send) => runOperation(operation, connection, raw, send));
 };
 
 export const createInvoice = {
@@ -44,15 +45,14 @@ export const createInvoice = {
   },
   operation: {
     inputFields: [
-      inputField(FIELDS.invoice.clientEmail),
-      inputField(FIELDS.invoice.currency),
-      { key: FIELDS.invoice.items.key, label: FIELDS.invoice.items.label, required: true,
-        children: [inputField(description), inputField(amount)] },
-      inputField(FIELDS.invoice.autoSendWhatsapp),
-      inputField(FIELDS.invoice.idempotencyKey),
+      inputField(client_email),
+      inputField(currency),
+      { key: items.key, label: items.label, required: items.required, children: [inputField(description), inputField(amount)] },
+      inputField(auto_send_whatsapp),
+      inputField(idempotency_key),
     ],
     perform,
-    sample: samplePresentedInvoice,
-    outputFields: outputFields(samplePresentedInvoice),
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
   },
 };

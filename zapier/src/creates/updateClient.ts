@@ -1,12 +1,14 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { FIELDS, clientInputFromFields, operations, runOperation, sampleClient } from '../../../shared';
+import { clientInputFromFields, operations, runOperation } from '../../../shared';
 import { call } from '../api';
-import { clientInputFields } from '../clientFields';
 import { inputField, outputFields } from '../fields';
+
+const { updateClient: operation } = operations;
+const { client_id: clientId, ...form } = operation.fields;
 
 const perform = (z: ZObject, bundle: Bundle) => {
   const raw = { client_id: bundle.inputData.client_id, ...clientInputFromFields(bundle.inputData) };
-  return call(z, bundle, (connection, send) => runOperation(operations.updateClient, connection, raw, send));
+  return call(z, bundle, (connection, send) => runOperation(operation, connection, raw, send));
 };
 
 export const updateClient = {
@@ -18,11 +20,11 @@ export const updateClient = {
   },
   operation: {
     inputFields: [
-      inputField(FIELDS.client.id, { search: 'find_client.id' }),
-      ...clientInputFields({ emailRequired: false }),
+      inputField(clientId, { search: 'find_client.id' }),
+      ...Object.values(form).map((spec) => inputField(spec)),
     ],
     perform,
-    sample: sampleClient,
-    outputFields: outputFields(sampleClient),
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
   },
 };

@@ -1,10 +1,12 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { FIELDS, findClientByEmail, sampleClient } from '../../../shared';
+import { operations } from '../../../shared';
 import { call, searchResult } from '../api';
 import { inputField, outputFields } from '../fields';
 
+const { findClient: operation } = operations;
+
 const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, (connection, send) => searchResult(findClientByEmail(connection, bundle.inputData.email, send)));
+  call(z, bundle, (connection, send) => searchResult(operation.run(connection, { email: bundle.inputData.email }, send)));
 
 export const findClient = {
   key: 'find_client',
@@ -14,9 +16,9 @@ export const findClient = {
     description: 'Finds a client by e-mail address.',
   },
   operation: {
-    inputFields: [inputField(FIELDS.client.email)],
+    inputFields: Object.values(operation.fields).map((spec) => inputField(spec)),
     perform,
-    sample: sampleClient,
-    outputFields: outputFields(sampleClient),
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
   },
 };

@@ -1,10 +1,12 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { FIELDS, findInvoice as findInvoiceByIdOrNumber, samplePresentedInvoice } from '../../../shared';
+import { operations } from '../../../shared';
 import { call, searchResult } from '../api';
 import { inputField, outputFields } from '../fields';
 
+const { findInvoice: operation } = operations;
+
 const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, (connection, send) => searchResult(findInvoiceByIdOrNumber(connection,
+  call(z, bundle, (connection, send) => searchResult(operation.run(connection,
     { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number }, send)));
 
 export const findInvoice = {
@@ -15,9 +17,9 @@ export const findInvoice = {
     description: 'Finds an invoice by its ID or by its invoice number.',
   },
   operation: {
-    inputFields: [inputField(FIELDS.invoice.id), inputField(FIELDS.invoice.number)],
+    inputFields: Object.values(operation.fields).map((spec) => inputField(spec)),
     perform,
-    sample: samplePresentedInvoice,
-    outputFields: outputFields(samplePresentedInvoice),
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
   },
 };

@@ -5,7 +5,7 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
-  DELIVERY_RETRY_WINDOW_SECONDS, EVENT_CATALOGUE, deleteWebhookIfExists, flattenEvent, operations, receiveWebhook, recentEventRecords, runOperation,
+  DELIVERY_RETRY_WINDOW_SECONDS, EVENT_CATALOGUE, EVENT_LABELS, deleteWebhookIfExists, flattenEvent, operations, receiveWebhook, recentEventRecords, runOperation,
   sampleEventsByType, type EventType, type FlatEventRecord,
 } from '../../../shared';
 import { call } from '../api';
@@ -85,7 +85,7 @@ export function hookTrigger(type: EventType) {
       perform,
       performList,
       sample,
-      outputFields: outputFields(sample),
+      outputFields: outputFields(sample, EVENT_LABELS),
     },
   };
 }

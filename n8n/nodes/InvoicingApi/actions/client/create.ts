@@ -1,0 +1,33 @@
+/** Client → Create: shared/operations/createClient.ts, the e-mail first and the rest under Additional Fields. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
+import { property } from '../../../../lib/properties';
+import { param, type NodeOperation } from '../common';
+
+const { createClient: operation } = operations;
+const { email, ...details } = operation.fields;
+
+export const clientProperties: INodeProperties[] = [
+  property(email),
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    options: Object.values(details).map((spec) => property(spec)),
+  },
+];
+
+/** The flat form (e-mail plus a collection) as the raw client input shared/ validates. */
+export const clientInput = (context: IExecuteFunctions, itemIndex: number) => ({
+  ...clientInputFromFields((param(context, 'additionalFields', itemIndex, {}) as IDataObject) ?? {}),
+  email: param(context, email.key, itemIndex),
+});
+
+export const create: NodeOperation = {
+  option: { name: 'Create', value: 'create', action: 'Create a client', description: 'Create a client' },
+  properties: clientProperties,
+  execute: (context, i, connection, send) => runOperation(operation, connection, clientInput(context, i), send),
+};

@@ -1,0 +1,28 @@
+/** Client → Update: shared/operations/updateClient.ts; fields left out keep their value. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
+import { property } from '../../../../lib/properties';
+import { param, type NodeOperation } from '../common';
+
+const { updateClient: operation } = operations;
+const { client_id, ...changes } = operation.fields;
+
+export const update: NodeOperation = {
+  option: { name: 'Update', value: 'update', action: 'Update a client', description: 'Change the details of a client' },
+  properties: [
+    property(client_id),
+    {
+      displayName: 'Update Fields',
+      name: 'updateFields',
+      type: 'collection',
+      placeholder: 'Add Field',
+      default: {},
+      options: Object.values(changes).map((spec) => property(spec)),
+    },
+  ],
+  execute: (context, i, connection, send) => runOperation(operation, connection, {
+    client_id: param(context, client_id.key, i),
+    ...clientInputFromFields((param(context, 'updateFields', i, {}) as IDataObject) ?? {}),
+  }, send),
+};

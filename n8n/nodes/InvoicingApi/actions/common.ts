@@ -1,0 +1,78 @@
+/**
+ * What every operation file of the node shares: the shape of an operation (its entry in the Operation
+ * list, its parameters, what it does for one item), reading a parameter, and a resource assembled from
+ * its operations. Each operation file translates exactly one shared operation.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Connection, FieldSpec, Send } from '../../../../shared';
+import { showFor } from '../../../lib/properties';
+
+export type Action = (context: IExecuteFunctions, itemIndex: number, connection: Connection, send: Send) =>
+  Promise<object | object[]>;
+
+export interface NodeOperation {
+  /** Its entry in the resource's Operation list. */
+  option: INodePropertyOptions & { value: string; action: string };
+  /** Its parameters, shown only while it is selected. */
+  properties: INodeProperties[];
+  execute: Action;
+}
+
+export const param = (context: IExecuteFunctions, name: string, itemIndex: number, fallback?: unknown) =>
+  context.getNodeParameter(name, itemIndex, fallback) as unknown;
+
+/** The Operation list of a resource (alphabetical, as n8n's lint asks) and every operation's parameters. */
+export function resource(name: string, operations: NodeOperation[], defaultOperation: string) {
+  const sorted = [...operations].sort((a, b) => a.option.name.localeCompare(b.option.name));
+  const operation: INodeProperties = {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    displayOptions: { show: { resource: [name] } },
+    options: sorted.map((entry) => entry.option),
+    default: defaultOperation,
+  };
+  return {
+    properties: [operation, ...sorted.flatMap((entry) => showFor(name, [entry.option.value], entry.properties))],
+    actions: Object.fromEntries(sorted.map((entry) => [entry.option.value, entry.execute])) as Record<string, Action>,
+  };
+}
+
+/** Return All / Limit / Filters, as every n8n "Get Many" operation offers them. */
+export function listProperties(limit: FieldSpec, filters: INodeProperties[]): INodeProperties[] {
+  return [
+    {
+      displayName: 'Return All',
+      name: 'returnAll',
+      type: 'boolean',
+      default: false,
+      description: 'Whether to return all results or only up to a given limit',
+    },
+    {
+      displayName: limit.label,
+      name: limit.key,
+      type: 'number',
+      typeOptions: { minValue: 1 },
+      default: Number(limit.default),
+      description: 'Max number of results to return',
+      displayOptions: { show: { returnAll: [false] } },
+    },
+    {
+      displayName: 'Filters',
+      name: 'filters',
+      type: 'collection',
+      placeholder: 'Add Filter',
+      default: {},
+      options: filters,
+    },
+  ];
+}
+
+/** Return All pages through everything; otherwise stop at Limit. */
+export function listing(context: IExecuteFunctions, itemIndex: number, limit: FieldSpec) {
+  const returnAll = param(context, 'returnAll', itemIndex, false) === true;
+  const max = returnAll ? Infinity : Number(param(context, limit.key, itemIndex, limit.default));
+  return { max, filters: (param(context, 'filters', itemIndex, {}) as IDataObject) ?? {} };
+}

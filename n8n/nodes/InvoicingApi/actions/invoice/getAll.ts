@@ -1,0 +1,21 @@
+/** Invoice → Get Many: shared/operations/listInvoices.ts, page after page. */
+import { listAll, operations } from '../../../../../shared';
+import { property } from '../../../../lib/properties';
+import { listProperties, listing, type NodeOperation } from '../common';
+
+const { listInvoices: operation } = operations;
+const { limit, status, client_email, number } = operation.fields;
+
+export const getAll: NodeOperation = {
+  option: {
+    name: 'Get Many',
+    value: 'getAll',
+    action: 'Get many invoices',
+    description: 'List invoices, newest first, optionally filtered',
+  },
+  properties: listProperties(limit, [property(status), property(client_email), property(number)]),
+  execute: (context, i, connection, send) => {
+    const { max, filters } = listing(context, i, limit);
+    return listAll(operation, connection, filters, send, max);
+  },
+};

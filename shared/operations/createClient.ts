@@ -1,0 +1,45 @@
+/** Create Client: contact details, a WhatsApp number and a billing address; the e-mail identifies the client. */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { CLIENT_LABELS } from '../present';
+import { sampleClient } from '../samples';
+import { countryInput, emailInput, idempotencyKeySchema, optional, optionalText, phoneInput, textInput } from '../schemas/primitives';
+import { clientSchema } from '../schemas/resources';
+import { defineOperation, read } from './define';
+
+const addressInput = z.object({
+  line1: textInput(200),
+  line2: optionalText(200),
+  city: textInput(100),
+  state: optionalText(100),
+  postal_code: textInput(20),
+  country: countryInput,
+}).strict();
+
+/** A client's fields as create and update take them. */
+export const clientShape = {
+  email: emailInput,
+  name: optionalText(200),
+  phone: optional(phoneInput),
+  company: optionalText(200),
+  tax_id: optionalText(50),
+  address: addressInput.optional(),
+};
+
+/** The body, as the service (and the sandbox) checks it. */
+export const clientCreateInputSchema = z.object(clientShape).strict();
+
+/** The client form both editors show, flat (the address folded in by clientInputFromFields), in order. */
+export const { id: _id, ...CLIENT_FORM } = FIELDS.client;
+
+export const createClient = defineOperation({
+  method: 'POST',
+  path: '/clients',
+  input: clientCreateInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
+  result: (body) => read(clientSchema, body),
+  fields: Object.values(CLIENT_FORM),
+  labels: CLIENT_LABELS,
+  sample: sampleClient,
+});
+
+export type ClientCreateInput = z.output<typeof clientCreateInputSchema>;

@@ -1,0 +1,27 @@
+/** Subscribe a URL to event types; the answer carries the signing secret, once. */
+import { z } from 'zod';
+import { optionalText } from '../schemas/primitives';
+import { webhookSubscriptionSchema, type WebhookSubscription } from '../schemas/resources';
+import { eventTypeInput } from './listEvents';
+import { defineOperation, read, unexpected } from './define';
+
+/** The body, as the service (and the sandbox) checks it. */
+export const webhookCreateInputSchema = z.object({
+  url: z.string().url('must be a full URL such as https://hooks.example.com/invoices')
+    .refine((url) => /^https?:\/\//.test(url), 'must start with https:// (or http:// for a local receiver)'),
+  events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
+  description: optionalText(200),
+}).strict();
+
+export const createWebhook = defineOperation({
+  method: 'POST',
+  path: '/webhooks',
+  input: webhookCreateInputSchema,
+  result: (body) => {
+    const subscription = read(webhookSubscriptionSchema, body);
+    if (!subscription.secret) unexpected('the new webhook subscription came without its signing secret');
+    return subscription as WebhookSubscription & { secret: string };
+  },
+});
+
+export type WebhookCreateInput = z.output<typeof webhookCreateInputSchema>;

@@ -1,0 +1,38 @@
+/** Find Invoice by ID or by number; undefined when there is none. */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { INVOICE_LABELS, type PresentedInvoice } from '../present';
+import { samplePresentedInvoice } from '../samples';
+import { invoiceIdSchema, optional, optionalText } from '../schemas/primitives';
+import { validateInput } from '../validation';
+import { fieldsOf, isAbsent, runOperation, type Connection, type Send } from './define';
+import { getInvoice } from './getInvoice';
+import { listInvoices } from './listInvoices';
+import { sameText } from './findClient';
+
+const input = z.object({ invoice_id: optional(invoiceIdSchema), number: optionalText(50) })
+  .refine((given) => given.invoice_id !== undefined || given.number !== undefined, {
+    path: ['invoice_id'], message: 'is required (inv_…), or an Invoice Number (such as INV-000123) instead',
+  });
+
+async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedInvoice | undefined> {
+  const { invoice_id: invoiceId, number } = validateInput(input, raw ?? {});
+  if (invoiceId) {
+    try {
+      return await runOperation(getInvoice, connection, { invoice_id: invoiceId }, send);
+    } catch (error) {
+      if (isAbsent(error)) return undefined;
+      throw error;
+    }
+  }
+  const page = await runOperation(listInvoices, connection, { number, limit: 1 }, send);
+  return page.data.find((invoice) => sameText(invoice.number, number));
+}
+
+export const findInvoice = {
+  input,
+  fields: fieldsOf(input, [FIELDS.invoice.id, FIELDS.invoice.number]),
+  labels: INVOICE_LABELS,
+  sample: samplePresentedInvoice,
+  run,
+};

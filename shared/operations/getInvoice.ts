@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { INVOICE_LABELS, presentInvoice } from '../present';
+import { samplePresentedInvoice } from '../samples';
+import { invoiceIdSchema } from '../schemas/primitives';
+import { invoiceSchema } from '../schemas/resources';
+import { defineOperation, read } from './define';
+
+export const getInvoice = defineOperation({
+  method: 'GET',
+  path: '/invoices/{invoice_id}',
+  input: z.object({ invoice_id: invoiceIdSchema }).strict(),
+  result: (body) => presentInvoice(read(invoiceSchema, body)),
+  fields: [FIELDS.invoice.id],
+  labels: INVOICE_LABELS,
+  sample: samplePresentedInvoice,
+});

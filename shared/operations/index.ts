@@ -1,0 +1,56 @@
+/**
+ * Every operation, one module each: its input, request, answer, fields, labels and sample. `operations`
+ * is only the index; adding one is a module here and a line below.
+ */
+import { createClient } from './createClient';
+import { createInvoice } from './createInvoice';
+import { createWebhook } from './createWebhook';
+import { deleteWebhook } from './deleteWebhook';
+import { findClient } from './findClient';
+import { findInvoice } from './findInvoice';
+import { findPayment } from './findPayment';
+import { getAccount } from './getAccount';
+import { getClient } from './getClient';
+import { getInvoice } from './getInvoice';
+import { getPayment } from './getPayment';
+import { getWebhook } from './getWebhook';
+import { listClients } from './listClients';
+import { listEvents } from './listEvents';
+import { listInvoices } from './listInvoices';
+import { listPayments } from './listPayments';
+import { recordPayment } from './recordPayment';
+import { listWebhooks } from './listWebhooks';
+import { simulateDispute, simulatePayment, simulateView } from './simulate';
+import { updateClient } from './updateClient';
+import { upsertClient } from './upsertClient';
+
+export const operations = {
+  getAccount,
+  createInvoice, getInvoice, listInvoices, findInvoice,
+  createClient, getClient, updateClient, listClients, findClient, upsertClient,
+  recordPayment, getPayment, listPayments, findPayment,
+  createWebhook, getWebhook, deleteWebhook, listWebhooks,
+  listEvents,
+  simulateView, simulatePayment, simulateDispute,
+};
+
+export type OperationName = keyof typeof operations;
+
+export * from './define';
+export { listAll } from './listAll';
+export { deleteWebhookIfExists } from './deleteWebhook';
+export { webhookIsActive } from './getWebhook';
+export { recentEventRecords, eventTypeInput, listEventsQuerySchema, type ListEventsQuery } from './listEvents';
+export { createInvoiceInputSchema, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
+export { clientCreateInputSchema, type ClientCreateInput } from './createClient';
+export { clientUpdateInputSchema, type ClientUpdateInput } from './updateClient';
+export { invoiceStatusInput, listInvoicesQuerySchema, type ListInvoicesQuery } from './listInvoices';
+export { listClientsQuerySchema, type ListClientsQuery } from './listClients';
+export { recordPaymentInputSchema, type RecordPaymentInput } from './recordPayment';
+export { listPaymentsQuerySchema, type ListPaymentsQuery } from './listPayments';
+export { listWebhooksQuerySchema } from './listWebhooks';
+export { webhookCreateInputSchema, type WebhookCreateInput } from './createWebhook';
+export {
+  simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema,
+  type SimulateDisputeInput, type SimulatePaymentInput, type SimulateViewInput,
+} from './simulate';

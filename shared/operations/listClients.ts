@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { CLIENT_LABELS } from '../present';
+import { sampleClient } from '../samples';
+import { emailInput, listQuery, optional } from '../schemas/primitives';
+import { clientSchema, listPageSchema } from '../schemas/resources';
+import { defineOperation, read } from './define';
+
+/** The query, as the service (and the sandbox) checks it. */
+export const listClientsQuerySchema = z.object({ ...listQuery, email: optional(emailInput) }).strict();
+
+const clientPage = listPageSchema(clientSchema);
+
+export const listClients = defineOperation({
+  method: 'GET',
+  path: '/clients',
+  input: listClientsQuerySchema,
+  result: (body) => read(clientPage, body),
+  fields: [FIELDS.list.limit, FIELDS.client.email],
+  labels: CLIENT_LABELS,
+  sample: { object: 'list' as const, data: [sampleClient], has_more: false },
+});
+
+export type ListClientsQuery = z.output<typeof listClientsQuerySchema>;

@@ -1,0 +1,43 @@
+/** Payments, newest recorded first, filtered by invoice, UPI reference, reference, method and a paid-at period. */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { PAYMENT_LABELS, presentPayment } from '../payments';
+import { samplePresentedPayment } from '../samples';
+import { paymentMethodInput, timestampInput, utrInput } from '../schemas/payments';
+import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
+import { listPageSchema, paymentSchema } from '../schemas/resources';
+import { defineOperation, read } from './define';
+
+/** The query, as the service (and the sandbox) checks it: filters combine with AND; the period is half-open. */
+export const listPaymentsQuerySchema = z.object({
+  ...listQuery,
+  invoice_id: optional(invoiceIdSchema),
+  utr: optional(utrInput),
+  reference: optionalText(100),
+  method: optional(paymentMethodInput),
+  paid_from: optional(timestampInput),
+  paid_before: optional(timestampInput),
+}).strict().superRefine((query, ctx) => {
+  // Both are normalised to UTC whole seconds, so text order is time order.
+  if (query.paid_from && query.paid_before && query.paid_before <= query.paid_from) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['paid_before'], message: 'must be later than Paid From' });
+  }
+});
+
+const paymentPage = listPageSchema(paymentSchema);
+const { payment, invoice, list } = FIELDS;
+
+export const listPayments = defineOperation({
+  method: 'GET',
+  path: '/payments',
+  input: listPaymentsQuerySchema,
+  result: (body) => {
+    const page = read(paymentPage, body);
+    return { object: 'list' as const, data: page.data.map(presentPayment), has_more: page.has_more };
+  },
+  fields: [list.limit, invoice.id, payment.utr, payment.reference, payment.method, payment.paidFrom, payment.paidBefore],
+  labels: PAYMENT_LABELS,
+  sample: { object: 'list' as const, data: [samplePresentedPayment], has_more: false },
+});
+
+export type ListPaymentsQuery = z.output<typeof listPaymentsQuerySchema>;
