@@ -1,12 +1,14 @@
-/** The app definition Zapier loads: connection, six instant triggers, client sync and invoices. */
+/** The app definition Zapier loads: connection, six instant triggers, client sync, invoices and payments. */
 import { version as platformVersion } from 'zapier-platform-core';
 import { version } from '../package.json';
 import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
+import { recordPayment } from './creates/recordPayment';
 import { updateClient } from './creates/updateClient';
 import { findClient } from './searches/findClient';
 import { findInvoice } from './searches/findInvoice';
+import { findPayment } from './searches/findPayment';
 import { clientCreated } from './triggers/clientCreated';
 import { clientUpdated } from './triggers/clientUpdated';
 import { invoiceCreated } from './triggers/invoiceCreated';
@@ -27,8 +29,8 @@ export = {
     invoice_created: invoiceCreated, invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed,
     client_created: clientCreated, client_updated: clientUpdated,
   },
-  creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient },
-  searches: { find_client: findClient, find_invoice: findInvoice },
+  creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient, record_payment: recordPayment },
+  searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
   searchOrCreates: {
     find_client: {
       key: 'find_client',

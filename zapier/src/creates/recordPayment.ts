@@ -1,0 +1,25 @@
+/** Record Payment: a bank transfer, cash or a UPI payment the bank reported, against an invoice. */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { operations, runOperation } from '../../../shared';
+import { call } from '../api';
+import { inputField, outputFields } from '../fields';
+
+const { recordPayment: operation } = operations;
+
+const perform = (z: ZObject, bundle: Bundle) =>
+  call(z, bundle, (connection, send) => runOperation(operation, connection, bundle.inputData, send));
+
+export const recordPayment = {
+  key: 'record_payment',
+  noun: 'Payment',
+  display: {
+    label: 'Record Payment',
+    description: 'Creates a payment on an invoice for money received outside UPI (a bank transfer, cash) or reported by your bank.',
+  },
+  operation: {
+    inputFields: Object.values(operation.fields).map((spec) => inputField(spec)),
+    perform,
+    sample: operation.sample,
+    outputFields: outputFields(operation.sample, operation.labels),
+  },
+};
