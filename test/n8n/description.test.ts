@@ -25,14 +25,22 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 
 const action = new InvoicingApiNode().description as INodeTypeDescription;
 const properties = allProperties(action.properties);
+/** A resource's properties (and the node-wide ones): `amount` is a line item's in one, a payment's in another. */
+const propertiesOf = (resources: string[]) => allProperties(action.properties.filter((property) => {
+  const shown = property.displayOptions?.show?.resource as string[] | undefined;
+  return !shown || shown.some((resource) => resources.includes(resource));
+}));
 const catalogue = (group: Record<string, FieldSpec>) => Object.values(group);
 
 describe('Invoicing API node', () => {
   const used = [...catalogue(FIELDS.invoice), ...catalogue(FIELDS.item), ...catalogue(FIELDS.client)]
-    .filter((spec) => spec !== FIELDS.invoice.items);
+    .filter((spec) => spec !== FIELDS.invoice.items).map((spec) => [spec.key, spec, ['invoice', 'client']] as const);
+  // The node derives its own idempotency key (the shared option under Options), so the payment's is not a field here.
+  const payment = catalogue(FIELDS.payment).filter((spec) => spec !== FIELDS.payment.idempotencyKey)
+    .map((spec) => [`payment ${spec.key}`, spec, ['payment']] as const);
 
-  test.each(used.map((spec) => [spec.key, spec]))('%s has the catalogue label, help and example', (_key, spec) => {
-    const matching = properties.filter((property) => property.name === spec.key);
+  test.each([...used, ...payment])('%s has the catalogue label, help and example', (_key, spec, resources) => {
+    const matching = propertiesOf([...resources]).filter((property) => property.name === spec.key);
     expect(matching.length).toBeGreaterThan(0);
     for (const property of matching) {
       expect(property.displayName).toBe(spec.label);
@@ -71,6 +79,7 @@ describe('Invoicing API node', () => {
       ?.options?.map((option) => ('value' in option ? option.value : undefined));
     expect(operations('invoice')).toEqual(['create', 'get', 'getAll']);
     expect(operations('client')).toEqual(['create', 'upsert', 'get', 'getAll', 'update']);
+    expect(operations('payment')).toEqual(['get', 'getAll', 'record']);
     expect(action.usableAsTool).toBe(true);
     expect(action.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
   });
@@ -91,7 +100,7 @@ describe('Invoicing API Trigger node', () => {
       name: EVENT_CATALOGUE[type].label, value: type, description: EVENT_CATALOGUE[type].description,
     })));
     expect(events.options?.map((option) => ('name' in option ? option.name : ''))).toEqual([
-      'Invoice Viewed', 'Invoice Paid (UPI)', 'Invoice Disputed',
+      'New Invoice', 'Invoice Viewed', 'Invoice Paid (UPI)', 'Invoice Disputed', 'New Client', 'Updated Client',
     ]);
   });
 

@@ -193,7 +193,7 @@ describe('loaded by n8n-core', () => {
           operations: loader.getNode('invoicingApi').type.description.properties.filter((p) => p.name === 'operation').length,
         })));`;
       const output = execFileSync(node, ['-e', script], { cwd: path.resolve(packageRoot, '..'), encoding: 'utf8', env: lintEnv });
-      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger'], credentials: ['invoicingApi'], operations: 2 });
+      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger'], credentials: ['invoicingApi'], operations: 3 });
     } finally {
       built.cleanup();
     }

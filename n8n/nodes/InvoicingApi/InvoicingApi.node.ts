@@ -14,11 +14,14 @@ import { client } from './actions/client';
 import { param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/invoice/create';
 import { invoice } from './actions/invoice';
+import { payment } from './actions/payment';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
 export const DEFAULT_CONCURRENCY = 5;
 
-const actions: Record<string, Record<string, Action>> = { invoice: invoice.actions, client: client.actions };
+const actions: Record<string, Record<string, Action>> = {
+  invoice: invoice.actions, client: client.actions, payment: payment.actions,
+};
 
 export class InvoicingApi implements INodeType {
   description: INodeTypeDescription = {
@@ -28,7 +31,7 @@ export class InvoicingApi implements INodeType {
     group: ['output'],
     version: 1,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-    description: 'Create invoices with line items, send them on WhatsApp and keep clients in sync',
+    description: 'Create invoices with line items, send them on WhatsApp, keep clients in sync and reconcile payments',
     defaults: { name: SERVICE.displayName },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
@@ -43,11 +46,13 @@ export class InvoicingApi implements INodeType {
         options: [
           { name: 'Client', value: 'client' },
           { name: 'Invoice', value: 'invoice' },
+          { name: 'Payment', value: 'payment' },
         ],
         default: 'invoice',
       },
       ...invoice.properties,
       ...client.properties,
+      ...payment.properties,
       {
         displayName: 'Options',
         name: 'options',

@@ -21,7 +21,7 @@ export class InvoicingApiTrigger implements INodeType {
     group: ['trigger'],
     version: 1,
     subtitle: '={{$parameter["events"].join(", ")}}',
-    description: 'Starts the workflow when an invoice is viewed, paid over UPI or disputed',
+    description: 'Starts the workflow when an invoice is created, viewed, paid or disputed, or a client is created or changed',
     defaults: { name: `${SERVICE.displayName} Trigger` },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],

@@ -18,8 +18,9 @@ export const idempotencyKeyOption: INodeProperties = {
   default: '',
   placeholder: `e.g. ${idempotency_key.example}`,
   description: `${idempotency_key.help} When empty, one is made from the execution, the node and the item, ` +
-    'so Retry On Fail never creates an invoice twice.',
-  displayOptions: { show: { '/resource': ['invoice'], '/operation': ['create'] } },
+    'so Retry On Fail never creates an invoice, or records a payment, twice.',
+  // Invoice → Create and Payment → Record (the two other pairs these lists allow do not exist).
+  displayOptions: { show: { '/resource': ['invoice', 'payment'], '/operation': ['create', 'record'] } },
 };
 
 /** Line items from the fixed collection, or from one JSON array (typed in, or mapped by an expression). */
@@ -41,7 +42,7 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
  * The key the service deduplicates on. Without one from the user it comes from the execution, the
  * node and the item, so Retry On Fail (same execution) can never create the same invoice twice.
  */
-function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
+export function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${idempotency_key.key}`, itemIndex, '');
   if (!isBlank(given)) return given;
   return deriveIdempotencyKey([context.getExecutionId(), context.getNode().id, itemIndex]);
