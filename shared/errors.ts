@@ -161,7 +161,7 @@ function compose(status: number, kind: ErrorKind, found: Extracted, retryAfter?:
   const name = SERVICE.displayName;
   switch (kind) {
     case 'auth':
-      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
+      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl} (for the local sandbox: the key it printed at first start, or npm start -- keys create).`;
     case 'forbidden':
       return `${name} refused this request for this key (HTTP 403).${detail}`;
     case 'not_found':

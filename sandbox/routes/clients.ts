@@ -28,12 +28,12 @@ export function createClient(ctx: Context, input: ClientCreateInput): Client {
 
 const clientOr404 = (ctx: Context, id: string): Client => orNotFound(ctx.data.clients.get(id), 'client', id);
 
-export function clientRoutes(router: Router, ctx: Context): void {
+export function clientRoutes(router: Router): void {
   router
-    .on('POST', '/v1/clients', (req) =>
+    .on('POST', '/v1/clients', (req, ctx) =>
       ({ status: 201, body: createClient(ctx, validateInput(clientCreateInputSchema, req.body)) }))
-    .on('GET', '/v1/clients/:id', (req) => ({ status: 200, body: clientOr404(ctx, req.params.id) }))
-    .on('PATCH', '/v1/clients/:id', (req) => {
+    .on('GET', '/v1/clients/:id', (req, ctx) => ({ status: 200, body: clientOr404(ctx, req.params.id) }))
+    .on('PATCH', '/v1/clients/:id', (req, ctx) => {
       const client = clientOr404(ctx, req.params.id);
       const changes = Object.fromEntries(Object.entries(validateInput(clientUpdateInputSchema, req.body))
         .filter(([, value]) => value !== undefined));
@@ -42,7 +42,7 @@ export function clientRoutes(router: Router, ctx: Context): void {
       ctx.data.clients.replace(updated);
       return { status: 200, body: updated };
     })
-    .on('GET', '/v1/clients', (req) => {
+    .on('GET', '/v1/clients', (req, ctx) => {
       const query = validateInput(listClientsQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.clients, query, { email: query.email?.toLowerCase() }, (c) => c) };
     });

@@ -38,46 +38,48 @@ function paymentAmount(invoice: Invoice, requested: number | undefined): number 
 }
 
 /** The spec's three occasions, on demand: each changes the invoice and emits its event. */
-export function occasionRoutes(router: Router, ctx: Context): void {
-  const update = (invoice: Invoice, changes: Partial<Invoice>): Invoice => {
-    const updated = { ...invoice, ...changes, updated_at: isoNow() };
-    ctx.data.invoices.replace(updated);
-    return updated;
-  };
-  const occur = (work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
+function update(ctx: Context, invoice: Invoice, changes: Partial<Invoice>): Invoice {
+  const updated = { ...invoice, ...changes, updated_at: isoNow() };
+  ctx.data.invoices.replace(updated);
+  return updated;
+}
+
+const occur = (ctx: Context, work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
+
+export function occasionRoutes(router: Router): void {
 
   router
-    .on('POST', '/v1/test_helpers/invoices/:id/view', (req) => {
+    .on('POST', '/v1/test_helpers/invoices/:id/view', (req, ctx) => {
       const input = validateInput(simulateViewInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.id);
         const now = isoNow();
-        const viewed = update(invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
+        const viewed = update(ctx, invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
           viewed_at: invoice.viewed_at ?? now });
         return emitEvent(ctx, 'invoice.viewed', viewed, { view: { viewed_at: now, channel: input.channel } });
       });
     })
-    .on('POST', '/v1/test_helpers/invoices/:id/pay', (req) => {
+    .on('POST', '/v1/test_helpers/invoices/:id/pay', (req, ctx) => {
       const input = validateInput(simulatePaymentInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.id);
         const amount = paymentAmount(invoice, input.amount);
         const now = isoNow();
         const remaining = invoice.amount_remaining - amount;
         const status = invoice.status === 'disputed' ? 'disputed' : remaining === 0 ? 'paid' : 'partially_paid';
-        const paid = update(invoice, { status, amount_paid: invoice.amount_paid + amount, amount_remaining: remaining,
+        const paid = update(ctx, invoice, { status, amount_paid: invoice.amount_paid + amount, amount_remaining: remaining,
           ...(remaining === 0 ? { paid_at: now } : {}) });
         const payment = { id: newId('pay'), method: 'upi', amount, currency: invoice.currency,
           upi: { vpa: payerVpa(invoice.client_email), utr: utr() }, paid_at: now };
         return emitEvent(ctx, 'invoice.paid', paid, { payment });
       });
     })
-    .on('POST', '/v1/test_helpers/invoices/:id/dispute', (req) => {
+    .on('POST', '/v1/test_helpers/invoices/:id/dispute', (req, ctx) => {
       const input = validateInput(simulateDisputeInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.id);
         const now = isoNow();
-        const disputed = update(invoice, { status: 'disputed', disputed_at: now });
+        const disputed = update(ctx, invoice, { status: 'disputed', disputed_at: now });
         const dispute = { id: newId('dsp'), reason: input.reason, ...(input.note ? { note: input.note } : {}), opened_at: now };
         return emitEvent(ctx, 'invoice.disputed', disputed, { dispute });
       });

@@ -21,7 +21,7 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
   try {
     const text = started.out.join('\n');
     expect(text).toContain(`Base URL:   ${sandbox!.baseUrl}`);
-    expect(text).toContain(`Test key:   ${sandbox!.testKey}`);
+    expect(text).toContain(`Test key:   ${sandbox!.testKey}   (issued now and shown only this once`);
     expect(text).toContain('Database:   in memory');
     expect(text).toContain(`Dashboard:  ${sandbox!.baseUrl}/dashboard`);
     const connection = { apiKey: sandbox!.testKey, baseUrl: sandbox!.baseUrl };
@@ -30,7 +30,7 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
 
     const run = async (...args: string[]) => {
       const captured = captureIo();
-      const result = await runCli([...args, '--url', sandbox!.baseUrl], captured.io);
+      const result = await runCli(['--url', sandbox!.baseUrl, '--key', sandbox!.testKey, ...args], captured.io);
       return { ...result, ...captured };
     };
     const viewed = await run('view', invoice.id, '--channel', 'whatsapp');
@@ -49,6 +49,11 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
     expect(noReason).toMatchObject({ exitCode: 1, err: ['Dispute Reason is required'] });
     const badId = await run('pay', 'INV-1');
     expect(badId.err.join('')).toMatch(/must be an ID starting inv_/);
+    const noId = await run('pay');
+    expect(noId.exitCode).toBe(2);
+    expect(noId.err[0]).toMatch(/^pay needs the ID of an invoice, e\.g\. npm start -- pay inv_…/);
+    const otherSandbox = await run('pay', invoice.id, '--key', 'ik_test_000000000000000000000000');
+    expect(otherSandbox.err.join('')).toMatch(/HTTP 401.*did not issue this API key/);
   } finally {
     await sandbox!.close();
   }
@@ -67,7 +72,7 @@ test('usage errors exit 2 and show the usage; --help shows it', async () => {
   expect((await runCli(['--help'], help.io)).exitCode).toBe(0);
   expect(help.out[0]).toMatch(/--faults <spec>/);
   const noSandbox = captureIo();
-  expect((await runCli(['view', 'inv_abc', '--url', 'http://127.0.0.1:9'], noSandbox.io)).exitCode).toBe(2);
+  expect((await runCli(['view', 'inv_abc', '--url', 'http://127.0.0.1:9', '--key', 'ik_test_000000000000000000000000'], noSandbox.io)).exitCode).toBe(2);
   expect(noSandbox.err[0]).toMatch(/No sandbox answered at http:\/\/127\.0\.0\.1:9/);
 });
 
