@@ -13,6 +13,7 @@ import {
   type Connection, EVENT_TYPES, type EventType, SERVICE, expectOk, invoiceIdSchema, requests,
   simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, validateInput,
 } from '../shared';
+import { keyPreview } from './accounts';
 import { createKey, keyFromDatabase, listKeys, UsageError } from './cliKeys';
 import { FAULT_SPEC_HELP, parseFaultSpec } from './faults';
 import { type Sandbox, startSandbox } from './index';
@@ -103,7 +104,7 @@ async function start(values: Values, io: Io): Promise<Sandbox> {
   io.out(`  Base URL:   ${sandbox.baseUrl}`);
   io.out(sandbox.testKeyIssued
     ? `  Test key:   ${sandbox.testKey}   (issued now and shown only this once: keep it; npm start -- keys create makes another)`
-    : `  Test key:   ${sandbox.testKey.slice(0, 8)}…${sandbox.testKey.slice(-4)}   (printed at first start; npm start -- keys create makes another)`);
+    : `  Test key:   ${keyPreview(sandbox.testKey)}   (printed at first start; npm start -- keys create makes another)`);
   io.out(`  Database:   ${sandbox.databasePath === ':memory:' ? 'in memory (nothing kept after stop)' : sandbox.databasePath}`);
   // On first start the link signs the browser in (the key rides in the fragment, which no server sees).
   io.out(`  Dashboard:  ${sandbox.dashboardUrl}${sandbox.testKeyIssued ? `#key=${sandbox.testKey}` : ''}`);

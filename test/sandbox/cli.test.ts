@@ -108,3 +108,52 @@ test('the built CLI (what npm start runs) serves the API from a database file an
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('keys: the first start prints its key once; keys create works beside the running sandbox; list shows previews only', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-keys-'));
+  const db = path.join(dir, 'sandbox.db');
+  try {
+    const first = captureIo();
+    const { sandbox } = await runCli(['--port', '0', '--db', db], first.io);
+    const key = sandbox!.testKey;
+    expect(first.out.join('\n')).toContain(`Test key:   ${key}   (issued now`);
+    expect(first.out.join('\n')).toContain(`Dashboard:  ${sandbox!.dashboardUrl}#key=${key}`);
+
+    const created = captureIo();
+    expect((await runCli(['keys', 'create', '--db', db], created.io)).exitCode).toBe(0);
+    const second = created.out[0];
+    expect(second).toMatch(/^ik_test_[A-Za-z0-9]{24}$/);
+    const connection = { apiKey: second, baseUrl: sandbox!.baseUrl };
+    expect((await fetchSend(requests.getAccount(connection))).status).toBe(200);
+    const other = captureIo();
+    await runCli(['keys', 'create', '--new-account', '--db', db], other.io);
+    const otherAccount = (await fetchSend(requests.getAccount({ ...connection, apiKey: other.out[0] }))).body as any;
+    expect(otherAccount.name).toBe('Sandbox account 2');
+
+    const listed = captureIo();
+    await runCli(['keys', 'list', '--db', db], listed.io);
+    const text = listed.out.join('\n');
+    expect(text).toContain(`ik_test_…${key.slice(-4)}`);
+    expect(text).toContain(`ik_test_…${second.slice(-4)}`);
+    for (const secret of [key, second, other.out[0]]) expect(text).not.toContain(secret);
+    expect(listed.out.filter((line) => line.startsWith('acct_'))).toHaveLength(2);
+
+    // Commands without --key use the first key of the database.
+    const invoice = (await fetchSend(requests.createInvoice({ ...connection, apiKey: key }, { client_email: 'k@example.com',
+      currency: 'INR', items: [{ description: 'K', amount: 100 }], auto_send_whatsapp: false }))).body as any;
+    const paid = captureIo();
+    expect((await runCli(['pay', invoice.id, '--db', db, '--url', sandbox!.baseUrl], paid.io)).exitCode).toBe(0);
+    await sandbox!.close();
+
+    const again = captureIo();
+    const restarted = (await runCli(['--port', '0', '--db', db], again.io)).sandbox!;
+    await restarted.close();
+    expect(again.out.join('\n')).toContain(`Test key:   ik_test_…${key.slice(-4)}   (printed at first start`);
+    expect(again.out.join('\n')).not.toContain(key);
+    const missing = captureIo();
+    expect((await runCli(['pay', invoice.id, '--db', path.join(dir, 'none.db')], missing.io)).exitCode).toBe(2);
+    expect(missing.err[0]).toMatch(/^No --key given and no sandbox database at .*none\.db/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
