@@ -72,11 +72,12 @@ test('a failing receiver: listen shows its status in red and passes it back, so 
     const [first] = await receiver.waitFor(1);
     expect(JSON.parse(first.rawBody).type).toBe('invoice.paid');
     const line = await eventually(() => session.out.find((l) => l.includes(first.headers['webhook-id'] as string)), 5000, 'the event line');
-    expect(line).toMatch(/\u001b\[31m\[503\]\u001b\[39m/);
+    const ESC = String.fromCharCode(27);
+    expect(line).toContain(`${ESC}[31m[503]${ESC}[39m`);
     receiver.respondWith(200);
     const [, retried] = await receiver.waitFor(2);
     expect(retried.headers['webhook-id']).toBe(first.headers['webhook-id']);
-    await eventually(() => session.out.some((l) => /\u001b\[32m\[200\]/.test(l)), 5000, 'the green line');
+    await eventually(() => session.out.some((l) => l.includes(`${ESC}[32m[200]`)), 5000, 'the green line');
     expect(receiver.requests.every((r) => JSON.parse(r.rawBody).type === 'invoice.paid')).toBe(true);
   } finally {
     await listener.close();
@@ -110,7 +111,7 @@ test('the built CLI: listen runs until Ctrl-C, prints the forwarded event, and r
     child.stdout.on('data', (chunk) => (stdout += chunk));
     await eventually(() => stdout.includes('Press Ctrl-C'), 10_000, 'listen to start');
     await runCli(['trigger', 'invoice.paid', ...common()], capture().io);
-    await eventually(() => /invoice\.paid +evt_\w+  → \[200\]/.test(stdout), 10_000, 'the event line');
+    await eventually(() => /invoice\.paid +evt_\w+ {2}→ \[200\]/.test(stdout), 10_000, 'the event line');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
