@@ -1,5 +1,6 @@
-import type { Client, EventType, Invoice, Payment } from '../shared';
-import { Collection, Store } from './store';
+import type { Account, Client, EventType, Invoice, Payment } from '../shared';
+import { Accounts, type ApiKeyRecord } from './accounts';
+import { AccountCollection, Collection, Store } from './store';
 
 /** A subscription as stored: the secret stays here and is shown only in the create response. */
 export interface WebhookRecord {
@@ -55,6 +56,14 @@ export interface AttemptRecord {
   latency_ms: number;
   error: string | null;
   outcome: 'succeeded' | 'retrying' | 'failed' | 'disabled';
+  /** Sent by a Resend (redeliver), not by the schedule. */
+  redelivery: boolean;
+  /** What the sandbox sent besides the body (the signature headers, content type, user agent). */
+  request_headers: Record<string, string>;
+  /** The receiver's answer, cut at 2,000 characters; null when there was no answer. */
+  response_body: string | null;
+  /** When the next attempt is due (ISO), for an attempt whose outcome is `retrying`. */
+  next_attempt_at: string | null;
 }
 
 export interface StoredEvent {
@@ -63,8 +72,10 @@ export interface StoredEvent {
   [key: string]: unknown;
 }
 
+/** Every collection, across accounts: the delivery engine's view. Routes get `AccountData` instead. */
 export interface Data {
   store: Store;
+  accounts: Accounts;
   invoices: Collection<Invoice>;
   clients: Collection<Client>;
   payments: Collection<Payment>;
@@ -72,7 +83,16 @@ export interface Data {
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
   attempts: Collection<AttemptRecord>;
+  /** One account's data: what every API call works on. */
+  forAccount(accountId: string): AccountData;
 }
+
+type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts';
+
+/** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
+export type AccountData = { store: Store } & { [name in Resources]: Data[name] extends Collection<infer T> ? AccountCollection<T> : never };
+
+const RESOURCES: Resources[] = ['invoices', 'clients', 'payments', 'webhooks', 'events', 'deliveries', 'attempts'];
 
 const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null);
 
@@ -80,8 +100,10 @@ const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() 
 export const referenceKey = (text: unknown) => (typeof text === 'string' ? text.trim().toLowerCase() : null);
 
 export function openData(store: Store): Data {
-  return {
+  const data: Omit<Data, 'forAccount'> = {
     store,
+    accounts: new Accounts(store, store.collection<Account>({ table: 'accounts', columns: {} }),
+      store.collection<ApiKeyRecord>({ table: 'api_keys', columns: { secret: (d) => d.secret, revoked_at: (d) => d.revoked_at } })),
     invoices: store.collection<Invoice>({ table: 'invoices', columns: {
       status: (d) => d.status, client_email: (d) => lower(d.client_email), number: (d) => d.number } }),
     clients: store.collection<Client>({ table: 'clients', columns: { email: (d) => lower(d.email) } }),
@@ -95,6 +117,11 @@ export function openData(store: Store): Data {
       next_attempt_at: (d) => d.next_attempt_at } }),
     attempts: store.collection<AttemptRecord>({ table: 'attempts', columns: {
       delivery_id: (d) => d.delivery_id, event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id } }),
+  };
+  return {
+    ...data,
+    forAccount: (accountId) => Object.assign({ store },
+      Object.fromEntries(RESOURCES.map((name) => [name, data[name].of(accountId)]))) as unknown as AccountData,
   };
 }
 

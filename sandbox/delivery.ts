@@ -6,6 +6,7 @@ import type { Faults } from './faults';
 import { newId } from './ids';
 import { type Random, shuffled } from './random';
 import { nextAttemptAt } from './retry';
+import { guardedLookup } from './webhookUrl';
 
 export interface DeliveryOptions {
   timeScale: number;
@@ -22,10 +23,15 @@ export interface DeliveryOptions {
 const SHUFFLE_WINDOW_MS = 200;
 const USER_AGENT = 'InvoicingAPI-Sandbox/1.0 (+Standard Webhooks)';
 
+/** The receiver's answer is kept up to this many characters, for the dashboard's event page. */
+const RESPONSE_BODY_CHARS = 2000;
+
 interface AttemptResult {
   status: number | null;
   latencyMs: number;
   error: string | null;
+  requestHeaders: Record<string, string>;
+  responseBody: string | null;
 }
 
 /**
@@ -42,9 +48,12 @@ export class DeliveryEngine {
 
   constructor(private readonly data: Data, private readonly options: DeliveryOptions) {}
 
-  /** Creates one pending delivery per enabled subscription to this event type (call inside the event's transaction). */
-  enqueue(eventId: string, eventType: string, only?: WebhookRecord): DeliveryRecord[] {
-    const targets = only ? [only] : this.data.webhooks.select('deleted = 0')
+  /**
+   * Creates one pending delivery per enabled subscription of the event's account to this event type (call
+   * inside the event's transaction).
+   */
+  enqueue(eventId: string, eventType: string, accountId: string, only?: WebhookRecord): DeliveryRecord[] {
+    const targets = only ? [only] : this.data.webhooks.of(accountId).select('deleted = 0')
       .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
     const created = isoNow();
     return targets.map((webhook) => {
@@ -53,7 +62,7 @@ export class DeliveryEngine {
         url: webhook.url, state: 'pending', attempts: 0, next_attempt_at: this.firstAttemptAt(), first_attempt_at: null,
         created_at: created, updated_at: created, last_status: null, last_error: null, redelivery: Boolean(only),
       };
-      this.data.deliveries.insert(delivery);
+      this.data.deliveries.insert(delivery, accountId);
       return delivery;
     });
   }
@@ -171,8 +180,10 @@ export class DeliveryEngine {
         id: newId('att'), object: 'delivery_attempt', delivery_id: delivery.id, event_id: delivery.event_id,
         event_type: delivery.event_type, webhook_id: webhook.id, url: webhook.url, attempt: attempts, duplicate,
         started_at: isoNow(now - result.latencyMs), status: result.status, latency_ms: result.latencyMs,
-        error: result.error, outcome,
-      });
+        error: result.error ?? (ok ? null : `The receiver answered HTTP ${result.status}.`), outcome,
+        redelivery: current.redelivery, request_headers: result.requestHeaders, response_body: result.responseBody,
+        next_attempt_at: next === undefined || duplicate ? null : isoNow(next),
+      }, this.data.deliveries.accountOf(delivery.id) ?? '');
       // A duplicate, or an attempt that was in flight when its subscription went away, changes nothing more.
       if (duplicate || current.state !== 'pending') return outcome;
       const updated: DeliveryRecord = { ...current, attempts, first_attempt_at: firstAt, last_status: result.status,
@@ -199,16 +210,21 @@ export class DeliveryEngine {
     const secure = url.protocol === 'https:';
     const started = Date.now();
     return new Promise<AttemptResult>((resolve) => {
+      const requestHeaders = { ...headers, 'content-type': 'application/json', 'user-agent': USER_AGENT };
+      let responseBody = '';
       const finish = (status: number | null, error: string | null) =>
-        resolve({ status, error, latencyMs: Date.now() - started });
+        resolve({ status, error, latencyMs: Date.now() - started, requestHeaders, responseBody: status === null ? null : responseBody });
       const req = (secure ? httpsRequest : httpRequest)(url, {
         method: 'POST',
         agent: secure ? this.agents.https : this.agents.http,
         timeout: this.options.timeoutMs,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-          'user-agent': USER_AGENT },
+        lookup: guardedLookup,
+        headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) },
       }, (res) => {
-        res.resume();
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (responseBody.length < RESPONSE_BODY_CHARS) responseBody = (responseBody + chunk).slice(0, RESPONSE_BODY_CHARS);
+        });
         res.on('end', () => finish(res.statusCode ?? null, null));
         res.on('error', (error) => finish(res.statusCode ?? null, error.message));
       });

@@ -5,26 +5,29 @@
  *   import { startSandbox } from '../../sandbox';
  *   const sandbox = await startSandbox({ port: 0, timeScale: 0.001 });
  *   // sandbox.baseUrl  → 'http://127.0.0.1:41233'  (a Connection's baseUrl)
- *   // sandbox.testKey  → 'ik_test_…'               (a Connection's apiKey; any well-formed ik_test_ key works)
+ *   // sandbox.testKey  → 'ik_test_…'               (a Connection's apiKey: the first account's first key)
+ *   const other = sandbox.createAccount();  // { account, secret }: a second account that sees none of the first's data
+ *   const spare = sandbox.issueKey();       // another key of the first account (its own rate-limit bucket)
  *   await sandbox.settled();  // waits until no webhook delivery is due or in flight
  *   await sandbox.close();    // stops the server, every timer and the database; jest exits cleanly
  *
  * Options (all optional):
  *   port 0 = any free port (default 0; the CLI defaults to 4010) · host '127.0.0.1'
  *   database ':memory:' (default) or a file path; with a file, data and pending deliveries survive a restart
- *   rateLimitPerSecond 25 (per key) · maxBodyBytes 1 MiB
+ *   rateLimitPerSecond 25 (per key) · maxBodyBytes 1 MB (1,000,000 bytes)
  *   timeScale 1: multiplies every retry wait (0.001 turns 5 s into 5 ms) · jitter 0.1 (±10 % per wait)
  *   deliveryTimeoutMs 10000 · faults {} (see faults.ts) · seed: makes jitter, faults and shuffling repeatable
- *   testKey: the key to print and return (default: one generated per database and kept in it)
+ *   testKey: an issued-shaped key to register for the first account and return (default: its first key)
+ *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
  */
-import { type Account } from '../shared';
+import type { Account } from '../shared';
+import { type IssuedKey, ISSUED_KEY } from './accounts';
 import { createApi } from './app';
-import { newTestKey } from './auth';
-import type { Context } from './context';
+import type { SandboxCore } from './context';
 import { openData, type Data } from './data';
 import { DeliveryEngine } from './delivery';
 import type { Faults } from './faults';
-import { newId, randomToken } from './ids';
+import { randomToken } from './ids';
 import { createPages } from './pages';
 import { seededRandom } from './random';
 import { RateLimiter } from './rateLimit';
@@ -43,6 +46,7 @@ export interface SandboxOptions {
   faults?: Faults;
   seed?: number;
   testKey?: string;
+  allowedHosts?: string[];
   /** Where unexpected errors are reported (default: stderr). */
   onError?: (error: unknown) => void;
 }
@@ -51,7 +55,14 @@ export interface Sandbox {
   /** e.g. http://127.0.0.1:41233 (no trailing slash, no /v1): a Connection's baseUrl. */
   baseUrl: string;
   port: number;
+  /** The first account's first key still in force. */
   testKey: string;
+  /** Whether this start issued `testKey` (a new database): the CLI prints a key in full only then. */
+  testKeyIssued: boolean;
+  /** A new key for the first account (or for `account`): its own rate-limit bucket, the same data. */
+  issueKey(account?: Account): IssuedKey;
+  /** A new account with its first key: it sees none of the other accounts' invoices, clients, webhooks, events. */
+  createAccount(): IssuedKey;
   dashboardUrl: string;
   /** The database file, or ':memory:'. */
   databasePath: string;
@@ -67,7 +78,7 @@ export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
   database: ':memory:',
   rateLimitPerSecond: 25,
-  maxBodyBytes: 1024 * 1024,
+  maxBodyBytes: 1_000_000,
   timeScale: 1,
   jitter: 0.1,
   deliveryTimeoutMs: 10_000,
@@ -75,10 +86,19 @@ export const SANDBOX_DEFAULTS = {
 
 const reportToStderr = (error: unknown) => process.stderr.write(`sandbox: ${(error as Error)?.stack ?? String(error)}\n`);
 
-function sandboxAccount(data: Data): Account {
-  return JSON.parse(data.store.meta('account', () => JSON.stringify({
-    id: newId('acct'), object: 'account', name: 'Sandbox Account', email: 'sandbox@invoicing.example', livemode: false,
-  }))) as Account;
+/** The first account and its key: made at first start, found again on later starts. */
+function firstKey(data: Data, wanted: string | undefined): { secret: string; issued: boolean } {
+  return data.store.transaction(() => {
+    if (wanted !== undefined) {
+      if (!ISSUED_KEY.test(wanted)) throw new Error('testKey must look like an issued key: ik_test_ and 24 letters or digits.');
+      if (data.accounts.open(wanted)) return { secret: wanted, issued: false };
+      data.accounts.issue(undefined, wanted);
+      return { secret: wanted, issued: true };
+    }
+    const account = data.accounts.first();
+    const existing = account && data.accounts.active(account.id)[0];
+    return existing ? { secret: existing.secret, issued: false } : { secret: data.accounts.issue(account).secret, issued: true };
+  });
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -91,25 +111,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const engine = new DeliveryEngine(data, { timeScale: settings.timeScale, jitter: settings.jitter, random, faults,
     timeoutMs: settings.deliveryTimeoutMs, concurrency: 32 });
   let baseUrl = '';
-  const ctx: Context = { data, engine, account: sandboxAccount(data), publicUrl: (path) => `${baseUrl}${path}` };
-  const testKey = options.testKey ?? store.meta('test_key', newTestKey);
-  const api = createApi(ctx, {
-    limiter: new RateLimiter(settings.rateLimitPerSecond), faults, random, page: createPages(ctx, newTestKey()),
+  let port = 0;
+  const core: SandboxCore = { data, engine, publicUrl: (path) => `${baseUrl}${path}`, ownPort: () => port };
+  const first = firstKey(data, options.testKey);
+  const api = createApi(core, {
+    limiter: new RateLimiter(settings.rateLimitPerSecond), faults, random, maxBodyBytes: settings.maxBodyBytes,
+    allowedHosts: options.allowedHosts ?? [], page: createPages(core),
   }, onError);
   const server = createHttpServer(api, settings.maxBodyBytes, (error) => {
     onError(error);
     return { status: 500, body: 'internal error' };
   });
-  const address = await listen(server, settings.port, settings.host);
+  let address;
+  try {
+    address = await listen(server, settings.port, settings.host);
+  } catch (error) {
+    await engine.close();
+    store.close();
+    throw error;
+  }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
+  port = address.port;
   engine.kick();
 
   let closing: Promise<void> | undefined;
   return {
     baseUrl,
     port: address.port,
-    testKey,
+    testKey: first.secret,
+    testKeyIssued: first.issued,
+    issueKey: (account) => store.transaction(() => data.accounts.issue(account)),
+    createAccount: () => store.transaction(() => data.accounts.issue(data.accounts.create())),
     dashboardUrl: `${baseUrl}/dashboard`,
     databasePath: settings.database,
     data,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatMinor } from '../shared';
-import type { Context } from './context';
+import type { SandboxCore } from './context';
 import type { Reply } from './router';
 import type { RawCall } from './server';
 
@@ -15,8 +15,9 @@ const STATIC: Record<string, string> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function hostedInvoice(ctx: Context, id: string): Reply | undefined {
-  const invoice = ctx.data.invoices.get(id);
+/** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
+function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
+  const invoice = core.data.invoices.get(id);
   if (!invoice) return undefined;
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
   const rows = invoice.items.map((item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`);
@@ -31,7 +32,7 @@ function hostedInvoice(ctx: Context, id: string): Reply | undefined {
 }
 
 /** The pages outside the API: the dashboard (plain HTML and JS, no build step) and hosted invoice pages. */
-export function createPages(ctx: Context, dashboardKey: string) {
+export function createPages(core: SandboxCore) {
   // Read on first use, so an embedding (a test, the benchmark) that never opens the dashboard needs no files.
   const cache = new Map<string, string>();
   const read = (name: string) => {
@@ -45,11 +46,11 @@ export function createPages(ctx: Context, dashboardKey: string) {
     const route = call.url.pathname;
     if (route === '/') return { status: 302, headers: { location: '/dashboard' } };
     if (route === '/dashboard') {
-      return { status: 200, headers: html, body: read('dashboard.html').replace('{{DASHBOARD_KEY}}', dashboardKey) };
+      return { status: 200, headers: html, body: read('dashboard.html') };
     }
     if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
     if (route === '/healthz') return { status: 200, body: { ok: true } };
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
-    return hosted ? hostedInvoice(ctx, hosted[1]) : undefined;
+    return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };
 }

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Context } from './context';
+import { Problem } from './problems';
 
 /** One API call as the handlers see it: body already read, parsed and size-checked. */
 export interface ApiRequest {
@@ -18,7 +20,8 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (request: ApiRequest) => Reply;
+/** Handlers get the calling account's context with each request, so none can reach another account's data. */
+export type Handler = (request: ApiRequest, ctx: Context) => Reply;
 
 interface Route {
   method: string;
@@ -47,9 +50,20 @@ export class Router {
       if (route.method !== method) continue;
       const found = route.pattern.exec(path);
       if (!found) continue;
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1])]));
+      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeSegment(found[i + 1])]));
       return { handler: route.handler, params };
     }
     return undefined;
+  }
+}
+
+/** A path segment as sent, decoded; a broken percent-encoding (`%E0%A4%A`, `%ZZ`) is the caller's mistake: 400. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    const shown = segment.length > 60 ? `${segment.slice(0, 60)}…` : segment;
+    throw new Problem(400, 'invalid_path', `The path segment "${shown}" is not valid percent-encoding. ` +
+      'Send the ID exactly as the API returned it (e.g. inv_…, cli_…, evt_…, we_…), or percent-encode every "%" as %25.');
   }
 }

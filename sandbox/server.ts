@@ -14,8 +14,12 @@ export interface RawCall {
 
 export type Dispatch = (call: RawCall) => Reply | Promise<Reply>;
 
-/** Past this many times the limit we stop draining and drop the connection. */
-const DRAIN_FACTOR = 8;
+/**
+ * A body over the limit is read to its end and thrown away, so the client, still sending, gets the 413
+ * instead of a reset connection. Past this many bytes (a client that never stops) the 413 goes out at once
+ * and the connection closes.
+ */
+const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
 
 function send(res: import('node:http').ServerResponse, reply: Reply): void {
   const headers = { ...reply.headers };
@@ -35,12 +39,10 @@ export function createHttpServer(dispatch: Dispatch, maxBodyBytes: number, onErr
   return createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-      else if (size > maxBodyBytes * DRAIN_FACTOR) req.destroy();
-    });
-    req.on('end', () => {
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
       const call: RawCall = {
         method: req.method ?? 'GET',
         url: new URL(req.url ?? '/', 'http://sandbox.invalid'),
@@ -52,7 +54,17 @@ export function createHttpServer(dispatch: Dispatch, maxBodyBytes: number, onErr
         .then(() => dispatch(call))
         .catch(onError)
         .then((reply) => send(res, reply), () => res.destroy());
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES && !answered) {
+        res.setHeader('connection', 'close');
+        answer();
+        res.once('finish', () => req.destroy());
+      }
     });
+    req.on('end', answer);
   });
 }
 

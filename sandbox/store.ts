@@ -1,7 +1,13 @@
 import './quietSqlite';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 
 type Column = (doc: any) => string | number | null;
+type Where = Record<string, string | number | undefined>;
+
+/** Bumped whenever a table changes shape; a file of another version is refused with a way out, not misread. */
+export const SCHEMA_VERSION = 2;
 
 /** A table of JSON documents, with the few fields that are filtered on copied into indexed columns. */
 export interface CollectionSpec {
@@ -14,51 +20,70 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
+/**
+ * Every row belongs to one account (an `account_id` column on every table). Route handlers only ever hold
+ * an `AccountCollection` (`collection.of(accountId)`), which adds the account to every read and write; the
+ * unscoped methods here serve the delivery engine, which works through every account's queue.
+ */
 export class Collection<T extends { id: string }> {
   constructor(private readonly store: Store, private readonly spec: CollectionSpec) {
     const extra = Object.keys(spec.columns);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${spec.table} (seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${extra.map((c) => `, ${c}`).join('')})`);
+      id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, doc TEXT NOT NULL${extra.map((c) => `, ${c}`).join('')})`);
+    store.db.exec(`CREATE INDEX IF NOT EXISTS ${spec.table}_account ON ${spec.table} (account_id, seq)`);
     for (const c of extra) store.db.exec(`CREATE INDEX IF NOT EXISTS ${spec.table}_${c} ON ${spec.table} (${c})`);
   }
 
-  insert(doc: T): void {
-    const names = ['id', 'doc', ...Object.keys(this.spec.columns)];
-    this.store.statement(`INSERT INTO ${this.spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
-      .run(doc.id, JSON.stringify(doc), ...this.columnValues(doc));
+  of(accountId: string): AccountCollection<T> {
+    return new AccountCollection(this, accountId);
   }
 
-  replace(doc: T): void {
+  insert(doc: T, accountId: string): void {
+    const names = ['id', 'account_id', 'doc', ...Object.keys(this.spec.columns)];
+    this.store.statement(`INSERT INTO ${this.spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
+      .run(doc.id, accountId, JSON.stringify(doc), ...this.columnValues(doc));
+  }
+
+  /** Rewrites a row; with `accountId`, only if the row is that account's (a row never changes account). */
+  replace(doc: T, accountId?: string): void {
     const names = Object.keys(this.spec.columns);
-    this.store.statement(`UPDATE ${this.spec.table} SET doc = ?${names.map((c) => `, ${c} = ?`).join('')} WHERE id = ?`)
-      .run(JSON.stringify(doc), ...this.columnValues(doc), doc.id);
+    this.store.statement(`UPDATE ${this.spec.table} SET doc = ?${names.map((c) => `, ${c} = ?`).join('')}
+      WHERE id = ?${accountId === undefined ? '' : ' AND account_id = ?'}`)
+      .run(JSON.stringify(doc), ...this.columnValues(doc), doc.id, ...(accountId === undefined ? [] : [accountId]));
   }
 
   /** The stored JSON text exactly as written, for bodies that must be byte-identical on every delivery. */
-  getText(id: string): string | undefined {
-    const row = this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ?`).get(id);
+  getText(id: string, accountId?: string): string | undefined {
+    const row = accountId === undefined
+      ? this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ?`).get(id)
+      : this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ? AND account_id = ?`).get(id, accountId);
     return row ? String(row.doc) : undefined;
   }
 
-  get(id: string): T | undefined {
-    const text = this.getText(id);
+  get(id: string, accountId?: string): T | undefined {
+    const text = this.getText(id, accountId);
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
+  accountOf(id: string): string | undefined {
+    const row = this.store.statement(`SELECT account_id FROM ${this.spec.table} WHERE id = ?`).get(id);
+    return row ? String(row.account_id) : undefined;
+  }
+
   /**
-   * Newest first; `startingAfter` is an id of this table, undefined in the result when it names nothing.
-   * A `where` key may end in a comparison (`'paid_at >='`) for ranges. `endingBefore` pages the other
-   * way: the `limit` items just newer than it, still newest first, `hasMore` saying whether newer ones remain.
+   * Newest first; `startingAfter` is an id of this table (of the same account when `where` names one),
+   * undefined in the result when it names nothing. A `where` key may end in a comparison (`'paid_at >='`)
+   * for ranges. `endingBefore` pages the other way: the `limit` items just newer than it, still newest
+   * first, `hasMore` saying whether newer ones remain.
    */
-  list(where: Record<string, string | number | undefined>, limit: number, startingAfter?: string,
-    endingBefore?: string): Page<T> | undefined {
+  list(where: Where, limit: number, startingAfter?: string, endingBefore?: string): Page<T> | undefined {
     const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
     const clauses = filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`));
     const params: (string | number)[] = filters.map(([, v]) => v);
     const cursorId = endingBefore ?? startingAfter;
     if (cursorId !== undefined) {
-      const cursor = this.store.statement(`SELECT seq FROM ${this.spec.table} WHERE id = ?`).get(cursorId);
-      if (!cursor) return undefined;
+      const cursor = this.store.statement(`SELECT seq, account_id FROM ${this.spec.table} WHERE id = ?`).get(cursorId);
+      if (!cursor || (where.account_id !== undefined && cursor.account_id !== where.account_id)) return undefined;
       clauses.push(endingBefore !== undefined ? 'seq > ?' : 'seq < ?');
       params.push(Number(cursor.seq));
     }
@@ -84,6 +109,61 @@ export class Collection<T extends { id: string }> {
   }
 }
 
+/** One account's rows of a collection: what it cannot see does not exist for it. */
+export class AccountCollection<T extends { id: string }> {
+  constructor(private readonly all: Collection<T>, readonly accountId: string) {}
+
+  insert(doc: T): void {
+    this.all.insert(doc, this.accountId);
+  }
+
+  replace(doc: T): void {
+    this.all.replace(doc, this.accountId);
+  }
+
+  getText(id: string): string | undefined {
+    return this.all.getText(id, this.accountId);
+  }
+
+  get(id: string): T | undefined {
+    return this.all.get(id, this.accountId);
+  }
+
+  list(where: Where, limit: number, startingAfter?: string, endingBefore?: string): Page<T> | undefined {
+    return this.all.list({ ...where, account_id: this.accountId }, limit, startingAfter, endingBefore);
+  }
+
+  findOne(where: Record<string, string | number>): T | undefined {
+    return this.list(where, 1)?.data[0];
+  }
+
+  /** `whereSql` follows `account_id = ? AND`: it may end in ORDER BY / LIMIT, and must parenthesise an OR. */
+  select(whereSql: string, ...params: (string | number)[]): T[] {
+    return this.all.select(`account_id = ? AND ${whereSql}`, this.accountId, ...params);
+  }
+}
+
+/** SQLite's words for a file it cannot use, and what the user can do about each. */
+function openProblem(file: string, error: Error): Error {
+  const words = error.message;
+  const fix = /not a database|malformed|corrupt/i.test(words)
+    ? 'The file is not a sandbox database or is damaged. Move it away (its invoices are lost to the sandbox), or start with another --db <path> or --memory.'
+    : /unable to open|readonly|permission|cantopen|ENOTDIR|ENOENT|EACCES|EROFS|EPERM/i.test(words)
+      ? 'Check that its folder exists and that you may write there, or start with another --db <path> or --memory.'
+      : 'Start with another --db <path> or --memory.';
+  return Object.assign(new Error(`Could not open the sandbox database ${file}: ${words}. ${fix}`), { code: 'SANDBOX_DATABASE' });
+}
+
+/**
+ * The file is only ever readable by its owner: it holds test keys and webhook secrets in clear (the
+ * sandbox must sign with them). SQLite gives its -wal and -shm files the database file's mode.
+ */
+function prepareFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
 /**
  * The sandbox's embedded database (node:sqlite): a file by default so data and pending deliveries
  * survive a restart, or ':memory:' for tests.
@@ -93,11 +173,29 @@ export class Store {
   private readonly statements = new Map<string, StatementSync>();
 
   constructor(readonly path: string) {
-    this.db = new DatabaseSync(path);
-    // WAL without fsync: a sandbox must survive its own restart or crash (the OS keeps the writes), not a
-    // power cut, and syncing every delivery attempt would cost most of its throughput.
-    if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;');
-    this.db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    try {
+      if (path !== ':memory:') prepareFile(path);
+      this.db = new DatabaseSync(path, { timeout: 5000 });
+      // WAL without fsync: a sandbox must survive its own restart or crash (the OS keeps the writes), not a
+      // power cut, and syncing every delivery attempt would cost most of its throughput.
+      if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;');
+      this.checkVersion();
+      this.db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SANDBOX_DATABASE') throw error;
+      throw openProblem(path, error as Error);
+    }
+  }
+
+  private checkVersion(): void {
+    const version = Number(this.db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
+    const tables = Number(this.db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get()?.n ?? 0);
+    if (tables === 0) this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    else if (version !== SCHEMA_VERSION) {
+      throw Object.assign(new Error(`The sandbox database ${this.path} was written by ${version < SCHEMA_VERSION ? 'an older' : 'a newer'} ` +
+        `sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}). Move it away to start afresh, or start with another --db <path> or --memory.`),
+      { code: 'SANDBOX_DATABASE' });
+    }
   }
 
   collection<T extends { id: string }>(spec: CollectionSpec): Collection<T> {
@@ -113,7 +211,7 @@ export class Store {
     return statement;
   }
 
-  /** A value kept across restarts (the account, the printed test key, the invoice counter). */
+  /** A value kept across restarts (the invoice counters). */
   meta(key: string, initial: () => string): string {
     const row = this.statement('SELECT value FROM meta WHERE key = ?').get(key);
     if (row) return String(row.value);

@@ -2,7 +2,13 @@
 // Plain browser JavaScript served as is (no build step), so it stays small and dependency-free.
 'use strict';
 
-const key = document.querySelector('meta[name="sandbox-key"]').content;
+// The key comes in the URL's fragment (never sent to the server) and is kept in this browser only.
+const fromHash = new URLSearchParams(location.hash.slice(1)).get('key');
+if (fromHash) {
+  localStorage.setItem('sandbox-key', fromHash);
+  history.replaceState(null, '', location.pathname);
+}
+const key = localStorage.getItem('sandbox-key');
 const statusLine = document.getElementById('status');
 const REFRESH_MS = 1500;
 

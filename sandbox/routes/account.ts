@@ -2,7 +2,7 @@ import { operations } from '../../shared';
 import type { Context } from '../context';
 import type { Router } from '../router';
 
-export function accountRoutes(router: Router, ctx: Context): void {
+export function accountRoutes(router: Router): void {
   const { getAccount } = operations;
-  router.on(getAccount.method, getAccount.route, () => ({ status: 200, body: ctx.account }));
+  router.on(getAccount.method, getAccount.route, (_req, ctx: Context) => ({ status: 200, body: ctx.account }));
 }

@@ -38,13 +38,13 @@ function previousAttributes(client: Client, changes: Record<string, unknown>): R
 
 const clientOr404 = (ctx: Context, id: string): Client => orNotFound(ctx.data.clients.get(id), 'client', id);
 
-export function clientRoutes(router: Router, ctx: Context): void {
+export function clientRoutes(router: Router): void {
   const { createClient: create, getClient, updateClient, listClients } = operations;
   router
-    .on(create.method, create.route, (req) =>
+    .on(create.method, create.route, (req, ctx) =>
       ({ status: 201, body: createClient(ctx, validateInput(clientCreateInputSchema, req.body)) }))
-    .on(getClient.method, getClient.route, (req) => ({ status: 200, body: clientOr404(ctx, req.params.client_id) }))
-    .on(updateClient.method, updateClient.route, (req) => {
+    .on(getClient.method, getClient.route, (req, ctx) => ({ status: 200, body: clientOr404(ctx, req.params.client_id) }))
+    .on(updateClient.method, updateClient.route, (req, ctx) => {
       const client = clientOr404(ctx, req.params.client_id);
       const changes = Object.fromEntries(Object.entries(validateInput(clientUpdateInputSchema, req.body))
         .filter(([, value]) => value !== undefined));
@@ -59,7 +59,7 @@ export function clientRoutes(router: Router, ctx: Context): void {
       });
       return { status: 200, body: updated };
     })
-    .on(listClients.method, listClients.route, (req) => {
+    .on(listClients.method, listClients.route, (req, ctx) => {
       const query = validateInput(listClientsQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.clients, query, { email: query.email?.toLowerCase() }, (c) => c) };
     });

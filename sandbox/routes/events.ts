@@ -18,18 +18,18 @@ export function emitEvent(ctx: Context, type: EventType, invoice: Invoice, detai
 export function recordEvent(ctx: Context, type: EventType, data: Record<string, unknown>): StoredEvent {
   const event: StoredEvent = { id: newId('evt'), object: 'event', type, created_at: isoNow(), livemode: false, data };
   ctx.data.events.insert(event);
-  ctx.engine.enqueue(event.id, type);
+  ctx.engine.enqueue(event.id, type, ctx.account.id);
   ctx.engine.kick();
   return event;
 }
 
 export const eventOr404 = (ctx: Context, id: string): StoredEvent => orNotFound(ctx.data.events.get(id), 'event', id);
 
-export function eventRoutes(router: Router, ctx: Context): void {
+export function eventRoutes(router: Router): void {
   router
-    .on(operations.listEvents.method, operations.listEvents.route, (req) => {
+    .on(operations.listEvents.method, operations.listEvents.route, (req, ctx) => {
       const query = validateInput(listEventsQuerySchema, req.query);
       return { status: 200, body: listPage(ctx.data.events, query, { type: query.type }, (e) => e) };
     })
-    .on('GET', '/v1/events/:id', (req) => ({ status: 200, body: eventOr404(ctx, req.params.id) }));
+    .on('GET', '/v1/events/:id', (req, ctx) => ({ status: 200, body: eventOr404(ctx, req.params.id) }));
 }

@@ -23,17 +23,18 @@ function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp']
 }
 
 function nextNumber(ctx: Context): string {
-  const next = Number(ctx.data.store.meta('invoice_counter', () => '0')) + 1;
-  ctx.data.store.setMeta('invoice_counter', String(next));
+  const counter = `invoice_counter:${ctx.account.id}`;
+  const next = Number(ctx.data.store.meta(counter, () => '0')) + 1;
+  ctx.data.store.setMeta(counter, String(next));
   return `INV-${String(next).padStart(6, '0')}`;
 }
 
 export const invoiceOr404 = (ctx: Context, id: string): Invoice => orNotFound(ctx.data.invoices.get(id), 'invoice', id);
 
-export function invoiceRoutes(router: Router, ctx: Context): void {
+export function invoiceRoutes(router: Router): void {
   const { createInvoice, getInvoice, listInvoices } = operations;
   router
-    .on(createInvoice.method, createInvoice.route, (req) => {
+    .on(createInvoice.method, createInvoice.route, (req, ctx) => {
       const input = validateInput(createInvoiceInputSchema, req.body);
       const invoice = ctx.data.store.transaction(() => {
         const client = ctx.data.clients.findOne({ email: input.client_email.toLowerCase() })
@@ -55,8 +56,8 @@ export function invoiceRoutes(router: Router, ctx: Context): void {
       });
       return { status: 201, body: invoice };
     })
-    .on(getInvoice.method, getInvoice.route, (req) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
-    .on(listInvoices.method, listInvoices.route, (req) => {
+    .on(getInvoice.method, getInvoice.route, (req, ctx) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
+    .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
       const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };

@@ -1,5 +1,5 @@
 import { listClientsQuerySchema } from '../../shared';
-import type { Collection } from '../store';
+import type { AccountCollection } from '../store';
 import { Problem } from '../problems';
 
 /** `limit` and `starting_after` alone, for lists the contract gives no filter (webhooks, the delivery log). */
@@ -14,7 +14,7 @@ export interface ListQuery {
 export const DEFAULT_LIMIT = 10;
 
 /** One page in the contract's list shape, newest first, with the cursor checked against this list. */
-export function listPage<T extends { id: string }, Out>(collection: Collection<T>, query: ListQuery,
+export function listPage<T extends { id: string }, Out>(collection: AccountCollection<T>, query: ListQuery,
   where: Record<string, string | number | undefined>, present: (item: T) => Out) {
   const page = collection.list(where, query.limit ?? DEFAULT_LIMIT, query.starting_after, query.ending_before);
   if (!page && query.ending_before !== undefined) {

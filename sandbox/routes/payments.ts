@@ -1,5 +1,4 @@
 import { listPaymentsQuerySchema, operations, recordPaymentInputSchema, validateInput } from '../../shared';
-import type { Context } from '../context';
 import { isoNow, referenceKey } from '../data';
 import { applyPayment } from '../payments';
 import { orNotFound } from '../problems';
@@ -8,10 +7,10 @@ import { invoiceOr404 } from './invoices';
 import { listPage } from './lists';
 
 /** Recording a payment that arrived outside UPI (or a UPI one the bank reported), and finding payments again. */
-export function paymentRoutes(router: Router, ctx: Context): void {
+export function paymentRoutes(router: Router): void {
   const { recordPayment, getPayment, listPayments } = operations;
   router
-    .on(recordPayment.method, recordPayment.route, (req) => {
+    .on(recordPayment.method, recordPayment.route, (req, ctx) => {
       const input = validateInput(recordPaymentInputSchema, req.body);
       const { payment } = ctx.data.store.transaction(() => applyPayment(ctx, invoiceOr404(ctx, req.params.invoice_id), {
         method: input.method, amount: input.amount,
@@ -20,9 +19,9 @@ export function paymentRoutes(router: Router, ctx: Context): void {
       }));
       return { status: 201, body: payment };
     })
-    .on(getPayment.method, getPayment.route, (req) =>
+    .on(getPayment.method, getPayment.route, (req, ctx) =>
       ({ status: 200, body: orNotFound(ctx.data.payments.get(req.params.payment_id), 'payment', req.params.payment_id) }))
-    .on(listPayments.method, listPayments.route, (req) => {
+    .on(listPayments.method, listPayments.route, (req, ctx) => {
       const query = validateInput(listPaymentsQuerySchema, req.query);
       const where = {
         invoice_id: query.invoice_id, utr: query.utr, reference: referenceKey(query.reference) ?? undefined, method: query.method,

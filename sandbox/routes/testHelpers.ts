@@ -39,41 +39,42 @@ function paymentAmount(invoice: Invoice, requested: number | undefined): number 
 }
 
 /** The spec's three occasions, on demand: each changes the invoice and emits its event. */
-export function occasionRoutes(router: Router, ctx: Context): void {
-  const update = (invoice: Invoice, changes: Partial<Invoice>): Invoice => {
-    const updated = { ...invoice, ...changes, updated_at: isoNow() };
-    ctx.data.invoices.replace(updated);
-    return updated;
-  };
-  const occur = (work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
+function update(ctx: Context, invoice: Invoice, changes: Partial<Invoice>): Invoice {
+  const updated = { ...invoice, ...changes, updated_at: isoNow() };
+  ctx.data.invoices.replace(updated);
+  return updated;
+}
 
+const occur = (ctx: Context, work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
+
+export function occasionRoutes(router: Router): void {
   const { simulateView, simulatePayment, simulateDispute } = operations;
   router
-    .on(simulateView.method, simulateView.route, (req) => {
+    .on(simulateView.method, simulateView.route, (req, ctx) => {
       const input = validateInput(simulateViewInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const now = isoNow();
-        const viewed = update(invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
+        const viewed = update(ctx, invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status,
           viewed_at: invoice.viewed_at ?? now });
         return emitEvent(ctx, 'invoice.viewed', viewed, { view: { viewed_at: now, channel: input.channel } });
       });
     })
-    .on(simulatePayment.method, simulatePayment.route, (req) => {
+    .on(simulatePayment.method, simulatePayment.route, (req, ctx) => {
       const input = validateInput(simulatePaymentInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const amount = paymentAmount(invoice, input.amount);
         return applyPayment(ctx, invoice, { method: 'upi', amount, upi: { vpa: payerVpa(invoice.client_email), utr: utr() },
           reference: null, note: null, paid_at: isoNow() }).event;
       });
     })
-    .on(simulateDispute.method, simulateDispute.route, (req) => {
+    .on(simulateDispute.method, simulateDispute.route, (req, ctx) => {
       const input = validateInput(simulateDisputeInputSchema, req.body ?? {});
-      return occur(() => {
+      return occur(ctx, () => {
         const invoice = invoiceOr404(ctx, req.params.invoice_id);
         const now = isoNow();
-        const disputed = update(invoice, { status: 'disputed', disputed_at: now });
+        const disputed = update(ctx, invoice, { status: 'disputed', disputed_at: now });
         const dispute = { id: newId('dsp'), reason: input.reason, ...(input.note ? { note: input.note } : {}), opened_at: now };
         return emitEvent(ctx, 'invoice.disputed', disputed, { dispute });
       });

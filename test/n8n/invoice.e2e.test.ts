@@ -154,13 +154,15 @@ describe('Get', () => {
   });
 
   test('a wrong API key: 401 with advice to reconnect, and the key appears nowhere in the run', async () => {
-    const wrongKey = 'ik_test_short';
+    // Well formed but never issued by this sandbox: the path a user with a mistyped or revoked key takes.
+    const wrongKey = 'ik_test_NeverIssuedByThisSandbox';
     const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_x1' },
       { credentials: { invoicingApi: { apiKey: wrongKey, baseUrl: s.sandbox.baseUrl } } });
     const error = run.error as any;
     expect(error.httpCode).toBe('401');
     expect(error.message).toContain('did not accept the API key');
     expect(error.message).toContain('Reconnect the account');
+    expect(error.message).toContain('npm start -- keys create');
     expect(JSON.stringify(run.run)).not.toContain(wrongKey);
   });
 

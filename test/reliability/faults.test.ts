@@ -14,7 +14,8 @@ import { writeResult, type Row } from './support/results';
 import { SecretScanner } from './support/secrets';
 import { App, zapierRuntime, type Outcome } from './support/zapier';
 
-const API_KEY = ['ik', 'test', 'ReliabilityFaults3'].join('_');
+// Issued by the sandbox below (its `testKey` option), since the fault server passes requests through to it.
+const API_KEY = ['ik', 'test', 'ReliabilityFaults3Issued'].join('_');
 const scanner = new SecretScanner();
 scanner.secret(API_KEY, 'API key');
 
@@ -114,7 +115,7 @@ const facts: string[] = [];
 
 beforeAll(async () => {
   restoreOutput = scanner.captureOutput();
-  sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 10_000 });
+  sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 10_000, testKey: API_KEY });
   const seenKeys = new Set<string>();
   server = await startFaultServer((call) => {
     const index = faultOf(call);

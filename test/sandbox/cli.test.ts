@@ -21,7 +21,7 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
   try {
     const text = started.out.join('\n');
     expect(text).toContain(`Base URL:   ${sandbox!.baseUrl}`);
-    expect(text).toContain(`Test key:   ${sandbox!.testKey}`);
+    expect(text).toContain(`Test key:   ${sandbox!.testKey}   (issued now and shown only this once`);
     expect(text).toContain('Database:   in memory');
     expect(text).toContain(`Dashboard:  ${sandbox!.baseUrl}/dashboard`);
     const connection = { apiKey: sandbox!.testKey, baseUrl: sandbox!.baseUrl };
@@ -30,7 +30,7 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
 
     const run = async (...args: string[]) => {
       const captured = captureIo();
-      const result = await runCli([...args, '--url', sandbox!.baseUrl], captured.io);
+      const result = await runCli(['--url', sandbox!.baseUrl, '--key', sandbox!.testKey, ...args], captured.io);
       return { ...result, ...captured };
     };
     const viewed = await run('view', invoice.id, '--channel', 'whatsapp');
@@ -49,6 +49,11 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
     expect(noReason).toMatchObject({ exitCode: 1, err: ['Dispute Reason is required'] });
     const badId = await run('pay', 'INV-1');
     expect(badId.err.join('')).toMatch(/must be an ID starting inv_/);
+    const noId = await run('pay');
+    expect(noId.exitCode).toBe(2);
+    expect(noId.err[0]).toMatch(/^pay needs the ID of an invoice, e\.g\. npm start -- pay inv_…/);
+    const otherSandbox = await run('pay', invoice.id, '--key', 'ik_test_000000000000000000000000');
+    expect(otherSandbox.err.join('')).toMatch(/HTTP 401.*did not issue this API key/);
   } finally {
     await sandbox!.close();
   }
@@ -67,7 +72,7 @@ test('usage errors exit 2 and show the usage; --help shows it', async () => {
   expect((await runCli(['--help'], help.io)).exitCode).toBe(0);
   expect(help.out[0]).toMatch(/--faults <spec>/);
   const noSandbox = captureIo();
-  expect((await runCli(['view', 'inv_abc', '--url', 'http://127.0.0.1:9'], noSandbox.io)).exitCode).toBe(2);
+  expect((await runCli(['view', 'inv_abc', '--url', 'http://127.0.0.1:9', '--key', 'ik_test_000000000000000000000000'], noSandbox.io)).exitCode).toBe(2);
   expect(noSandbox.err[0]).toMatch(/No sandbox answered at http:\/\/127\.0\.0\.1:9/);
 });
 
@@ -100,6 +105,55 @@ test('the built CLI (what npm start runs) serves the API from a database file an
     expect(stderr).toBe('');
   } finally {
     child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keys: the first start prints its key once; keys create works beside the running sandbox; list shows previews only', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-keys-'));
+  const db = path.join(dir, 'sandbox.db');
+  try {
+    const first = captureIo();
+    const { sandbox } = await runCli(['--port', '0', '--db', db], first.io);
+    const key = sandbox!.testKey;
+    expect(first.out.join('\n')).toContain(`Test key:   ${key}   (issued now`);
+    expect(first.out.join('\n')).toContain(`Dashboard:  ${sandbox!.dashboardUrl}#key=${key}`);
+
+    const created = captureIo();
+    expect((await runCli(['keys', 'create', '--db', db], created.io)).exitCode).toBe(0);
+    const second = created.out[0];
+    expect(second).toMatch(/^ik_test_[A-Za-z0-9]{24}$/);
+    const connection = { apiKey: second, baseUrl: sandbox!.baseUrl };
+    expect((await fetchSend(operations.getAccount.request(connection, {}))).status).toBe(200);
+    const other = captureIo();
+    await runCli(['keys', 'create', '--new-account', '--db', db], other.io);
+    const otherAccount = (await fetchSend(operations.getAccount.request({ ...connection, apiKey: other.out[0] }, {}))).body as any;
+    expect(otherAccount.name).toBe('Sandbox account 2');
+
+    const listed = captureIo();
+    await runCli(['keys', 'list', '--db', db], listed.io);
+    const text = listed.out.join('\n');
+    expect(text).toContain(`ik_test_…${key.slice(-4)}`);
+    expect(text).toContain(`ik_test_…${second.slice(-4)}`);
+    for (const secret of [key, second, other.out[0]]) expect(text).not.toContain(secret);
+    expect(listed.out.filter((line) => line.startsWith('acct_'))).toHaveLength(2);
+
+    // Commands without --key use the first key of the database.
+    const invoice = (await fetchSend(operations.createInvoice.request({ ...connection, apiKey: key }, { client_email: 'k@example.com',
+      currency: 'INR', items: [{ description: 'K', amount: 100 }], auto_send_whatsapp: false }))).body as any;
+    const paid = captureIo();
+    expect((await runCli(['pay', invoice.id, '--db', db, '--url', sandbox!.baseUrl], paid.io)).exitCode).toBe(0);
+    await sandbox!.close();
+
+    const again = captureIo();
+    const restarted = (await runCli(['--port', '0', '--db', db], again.io)).sandbox!;
+    await restarted.close();
+    expect(again.out.join('\n')).toContain(`Test key:   ik_test_…${key.slice(-4)}   (printed at first start`);
+    expect(again.out.join('\n')).not.toContain(key);
+    const missing = captureIo();
+    expect((await runCli(['pay', invoice.id, '--db', path.join(dir, 'none.db')], missing.io)).exitCode).toBe(2);
+    expect(missing.err[0]).toMatch(/^No --key given and no sandbox database at .*none\.db/);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

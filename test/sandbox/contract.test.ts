@@ -127,7 +127,7 @@ describe('every error case of the contract returns its status and code', () => {
     expectProblem(response, 400, 'invalid_json');
   });
 
-  test('401 invalid_api_key without a key or with a malformed one; 403 forbidden for a live key, saying why', async () => {
+  test('401 invalid_api_key without a key, with a malformed one or one the sandbox never issued; 403 for a live key', async () => {
     const request = operations.getAccount.request(t.connection, {});
     expectProblem(await t.raw(request, { headers: { Authorization: undefined } }), 401, 'invalid_api_key');
     expectProblem(await t.raw(request, { headers: { Authorization: 'Bearer ik_test_x' } }), 401, 'invalid_api_key');
@@ -135,8 +135,15 @@ describe('every error case of the contract returns its status and code', () => {
     const live = expectProblem(await t.send(operations.getAccount.request({ ...t.connection, apiKey: 'ik_live_abcdefgh12345678' }, {})), 403, 'forbidden');
     expect(live.detail).toMatch(/test keys only/);
     expect(live.detail).not.toContain('abcdefgh12345678');
-    const other = await t.send(operations.getAccount.request({ ...t.connection, apiKey: 'ik_test_AnyOtherWellFormedKey' }, {}));
-    expect(other.status).toBe(200);
+    // One changed character, a made-up key of the issued shape, a 10,000-character key: none opens an account.
+    const changed = t.connection.apiKey.slice(0, -1) + (t.connection.apiKey.endsWith('a') ? 'b' : 'a');
+    for (const apiKey of [changed, 'ik_test_someoneelse123', `ik_test_${'A'.repeat(24)}`, `ik_test_${'x'.repeat(10_000)}`]) {
+      const refused = expectProblem(await t.send(operations.getAccount.request({ ...t.connection, apiKey }, {})), 401, 'invalid_api_key');
+      expect(refused.detail).toMatch(/did not issue this API key.*npm start -- keys create.*Keys page/);
+      expect(refused.detail).not.toContain(apiKey.slice(8, 20));
+    }
+    const issued = t.sandbox.issueKey();
+    expect((await t.send(operations.getAccount.request({ ...t.connection, apiKey: issued.secret }, {}))).status).toBe(200);
   });
 
   test('404 not_found for an unknown object or route', async () => {
@@ -205,7 +212,7 @@ describe('every error case of the contract returns its status and code', () => {
       expectProblem(statuses[3], 429, 'rate_limited');
       expect(Number(statuses[3].headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(normalizeError(statuses[3]).retryAfterSeconds).toBe(Number(statuses[3].headers['retry-after']));
-      const otherKey = await limited.send(operations.getAccount.request({ ...limited.connection, apiKey: 'ik_test_SecondKey0001' }, {}));
+      const otherKey = await limited.send(operations.getAccount.request({ ...limited.connection, apiKey: limited.sandbox.issueKey().secret }, {}));
       expect(otherKey.status).toBe(200);
     } finally {
       await limited.sandbox.close();
@@ -221,7 +228,7 @@ describe('every error case of the contract returns its status and code', () => {
     }
     const store = new Store(':memory:');
     const keys = new IdempotencyKeys(store);
-    const nested = () => keys.run('k', 'POST', '/v1/invoices', {}, () => keys.run('k', 'POST', '/v1/invoices', {}, () => ({ status: 201 })));
+    const nested = () => keys.run('acct_1', 'k', 'POST', '/v1/invoices', {}, () => keys.run('acct_1', 'k', 'POST', '/v1/invoices', {}, () => ({ status: 201 })));
     expect(nested).toThrow(expect.objectContaining({ status: 409, code: 'idempotency_in_progress' }));
     store.close();
   });

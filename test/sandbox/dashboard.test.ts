@@ -28,7 +28,7 @@ test('lists a created invoice; clicking Pay produces a delivery in the log; Rede
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
 
-  await page.goto(t.sandbox.dashboardUrl);
+  await page.goto(`${t.sandbox.dashboardUrl}#key=${t.sandbox.testKey}`);
   const row = page.locator(`#invoices tr[data-id="${invoice.id}"]`);
   await row.waitFor();
   await expect(row.locator('td').allTextContents()).resolves.toEqual(
@@ -65,7 +65,7 @@ test('Record transfer records a bank transfer against an invoice; the payments t
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(t.sandbox.dashboardUrl);
+  await page.goto(`${t.sandbox.dashboardUrl}#key=${t.sandbox.testKey}`);
   const row = page.locator(`#invoices tr[data-id="${invoice.id}"]`);
   await row.waitFor();
   const answers = ['40000', 'HDFCN520261120'];

@@ -3,7 +3,7 @@ import { fetchSend, type Sandbox, type SandboxOptions, startSandbox } from '../.
 
 export interface TestClient {
   sandbox: Sandbox;
-  connection: Connection;
+  connection: Required<Connection>;
   send: typeof fetchSend;
   /** A built request sent with other headers or a raw body, for the error cases builders never produce. */
   raw(request: HttpRequest, changes: { headers?: Record<string, string | undefined>; body?: string }): ReturnType<typeof fetchSend>;
