@@ -8,6 +8,7 @@ import {
   type IExecuteFunctions,
   type IHookFunctions,
   type IHttpRequestOptions,
+  type IPollFunctions,
   type IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -18,7 +19,7 @@ export const CREDENTIAL = 'invoicingApi';
 /** Long enough for a 100-item invoice on a slow day; short of n8n's own execution timeouts. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
+type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 interface StoredCredential {
   baseUrl?: string;

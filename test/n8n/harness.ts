@@ -16,6 +16,7 @@ import {
   ExecutionLifecycleHooks,
   HookContext,
   PackageDirectoryLoader,
+  PollContext,
   WebhookContext,
   WorkflowExecute,
 } from 'n8n-core';
@@ -458,4 +459,51 @@ function expressLike(res: ServerResponse) {
     },
   });
   return response;
+}
+
+/**
+ * A workflow with a polling trigger, as an active n8n holds it: each `poll()` runs the node's poll
+ * through n8n-core's PollContext, and the node's static data is kept only when the poll succeeds (n8n
+ * saves it with the items it emits, or commits it when there are none).
+ */
+export class PollHost {
+  staticData: IDataObject = {};
+
+  /** Executions started, in order: each one's items. */
+  readonly started: INodeExecutionData[][] = [];
+
+  private readonly credentialsHelper: TestCredentialsHelper;
+
+  constructor(private readonly pkg: LoadedPackage, private readonly setup: TriggerSetup) {
+    this.credentialsHelper = new TestCredentialsHelper(pkg, setup.credentials);
+  }
+
+  /** What the node keeps in `getWorkflowStaticData('node')`. */
+  get nodeData(): IDataObject {
+    return (this.staticData['node:Invoicing API Polling Trigger'] as IDataObject | undefined) ?? {};
+  }
+
+  async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<INodeExecutionData[] | null> {
+    const node: INode = {
+      id: 'poll-under-test',
+      name: 'Invoicing API Polling Trigger',
+      type: this.pkg.typeName(this.setup.node),
+      typeVersion: 1,
+      position: [0, 0],
+      parameters: this.setup.parameters as INode['parameters'],
+      credentials: Object.fromEntries(Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
+    };
+    const workflow = new Workflow({
+      id: 'wf-poll', name: 'Polling workflow', nodes: [node], connections: {}, nodeTypes: this.pkg.nodeTypes, active: true,
+      staticData: JSON.parse(JSON.stringify(this.staticData)) as IDataObject, settings: { executionOrder: 'v1' },
+    });
+    const additionalData = additionalDataFor(this.credentialsHelper, undefined, `exec-${++executionCounter}`);
+    const context = new PollContext(workflow, node, additionalData, mode, 'activate');
+    const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+    const result = await nodeType.poll!.call(context);
+    if (mode === 'trigger') this.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+    const items = result?.[0] ?? null;
+    if (items && mode === 'trigger') this.started.push(items);
+    return items;
+  }
 }

@@ -151,12 +151,12 @@ describe('package.json', () => {
 });
 
 describe('loaded by n8n-core', () => {
-  test('PackageDirectoryLoader finds both nodes and the credential, with codex and icons', async () => {
+  test('PackageDirectoryLoader finds the three nodes and the credential, with codex and icons', async () => {
     const built = buildPackage();
     try {
       const { loader } = await loadPackage(built.dir);
       expect(loader.packageName).toBe('n8n-nodes-invoicing-api');
-      expect(Object.keys(loader.known.nodes).sort()).toEqual(['invoicingApi', 'invoicingApiTrigger']);
+      expect(Object.keys(loader.known.nodes).sort()).toEqual(['invoicingApi', 'invoicingApiPollingTrigger', 'invoicingApiTrigger']);
       expect(Object.keys(loader.known.credentials)).toEqual(['invoicingApi']);
       const action = loader.getNode('invoicingApi').type.description;
       expect(action.codex?.categories).toEqual(expect.arrayContaining(['Finance & Accounting']));
@@ -174,8 +174,11 @@ describe('loaded by n8n-core', () => {
       const trigger = loader.getNode('invoicingApiTrigger').type.description as INodeTypeDescription;
       expect(trigger.webhooks?.[0]).toMatchObject({ httpMethod: 'POST', name: 'default' });
       expect(loader.getNode('invoicingApiTrigger').type.description.iconUrl).toEqual(icons);
+      const polling = loader.getNode('invoicingApiPollingTrigger').type.description as INodeTypeDescription;
+      expect(polling).toMatchObject({ polling: true, iconUrl: icons });
+      expect(polling.codex?.resources?.primaryDocumentation?.[0]?.url).toMatch(/#polling-trigger$/);
       const credential = loader.getCredential('invoicingApi').type;
-      expect(credential.supportedNodes?.sort()).toEqual(['invoicingApi', 'invoicingApiTrigger']);
+      expect(credential.supportedNodes?.sort()).toEqual(['invoicingApi', 'invoicingApiPollingTrigger', 'invoicingApiTrigger']);
       expect(credential.iconUrl).toEqual(icons);
     } finally {
       built.cleanup();
@@ -193,7 +196,7 @@ describe('loaded by n8n-core', () => {
           operations: loader.getNode('invoicingApi').type.description.properties.filter((p) => p.name === 'operation').length,
         })));`;
       const output = execFileSync(node, ['-e', script], { cwd: path.resolve(packageRoot, '..'), encoding: 'utf8', env: lintEnv });
-      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger'], credentials: ['invoicingApi'], operations: 3 });
+      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'], credentials: ['invoicingApi'], operations: 3 });
     } finally {
       built.cleanup();
     }

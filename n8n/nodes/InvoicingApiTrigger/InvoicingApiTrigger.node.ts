@@ -8,7 +8,8 @@ import {
   type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, SERVICE, receiveWebhook } from '../../../shared';
+import { SERVICE, receiveWebhook } from '../../../shared';
+import { eventItem, eventsProperty } from '../../lib/events';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { rememberDelivery, subscriptionOf } from './subscription';
@@ -28,19 +29,7 @@ export class InvoicingApiTrigger implements INodeType {
     credentials: [{ name: CREDENTIAL, required: true }],
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
     properties: [
-      {
-        displayName: 'Events',
-        name: 'events',
-        type: 'multiOptions',
-        required: true,
-        default: [],
-        description: 'The events that start this workflow',
-        options: EVENT_TYPES.map((type) => ({
-          name: EVENT_CATALOGUE[type].label,
-          value: type,
-          description: EVENT_CATALOGUE[type].description,
-        })),
-      },
+      eventsProperty,
     ],
   };
 
@@ -79,8 +68,6 @@ export class InvoicingApiTrigger implements INodeType {
     if (received.outcome === 'ignored' || !rememberDelivery(this, received.event.id)) {
       return { webhookResponse: { received: true } };
     }
-    return {
-      workflowData: [this.helpers.returnJsonArray([{ ...received.record, event: received.event as unknown as IDataObject }])],
-    };
+    return { workflowData: [[eventItem(received.event)]] };
   }
 }

@@ -1,0 +1,80 @@
+import {
+  NodeConnectionTypes,
+  NodeOperationError,
+  type IDataObject,
+  type INodeExecutionData,
+  type INodeType,
+  type INodeTypeDescription,
+  type IPollFunctions,
+} from 'n8n-workflow';
+
+import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
+import { nodeErrorFor } from '../../lib/errors';
+import { eventItem, eventsProperty } from '../../lib/events';
+import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
+
+/** Events handed on by one poll at most; a larger backlog continues on the next poll, in order. */
+const MAX_PER_POLL = 1000;
+
+/**
+ * For an n8n the service cannot reach (behind a home router or a company firewall): asks
+ * `GET /v1/events` on n8n's polling schedule for what happened since the last poll. The cursor (the
+ * newest event handed on) lives in the node's static data, which n8n saves with each poll's items, so
+ * every event starts the workflow once, in the order the service recorded them.
+ */
+export class InvoicingApiPollingTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: `${SERVICE.displayName} Polling Trigger`,
+    name: 'invoicingApiPollingTrigger',
+    icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    subtitle: '={{$parameter["events"].join(", ")}}',
+    description: 'Checks for new invoice and client events on a schedule, for an n8n the service cannot send webhooks to',
+    defaults: { name: `${SERVICE.displayName} Polling Trigger` },
+    polling: true,
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: CREDENTIAL, required: true }],
+    properties: [
+      {
+        displayName: `Checks ${SERVICE.displayName} for new events on the schedule below. Use the ${SERVICE.displayName} Trigger ` +
+          'instead when the service can reach this n8n: it starts the workflow the moment an event happens.',
+        name: 'notice',
+        type: 'notice',
+        default: '',
+      },
+      eventsProperty,
+    ],
+  };
+
+  async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+    const types = this.getNodeParameter('events', []) as string[];
+    const fetch: FetchEvents = eventsFrom(await connectionOf(this), sender(this));
+    const state = this.getWorkflowStaticData('node') as IDataObject;
+    try {
+      if (this.getMode() === 'manual') return await newestForEditor(fetch, types);
+      if (typeof state.cursor !== 'string') {
+        // The first poll after activation marks where the service stands; history is not replayed.
+        state.cursor = await startingCursor(fetch);
+        return null;
+      }
+      const caught = await catchUp(fetch, state.cursor, types, MAX_PER_POLL);
+      state.cursor = caught.cursor;
+      return caught.events.length ? [caught.events.map(eventItem)] : null;
+    } catch (error) {
+      if (error instanceof CursorExpired) {
+        state.cursor = error.restartFrom;
+        throw new NodeOperationError(this.getNode(), error.message);
+      }
+      throw nodeErrorFor(this.getNode(), error);
+    }
+  }
+}
+
+/** "Fetch Test Event": the newest event of a selected type, without moving the cursor. */
+async function newestForEditor(fetch: FetchEvents, types: string[]): Promise<INodeExecutionData[][] | null> {
+  const page = await fetch({ limit: 100 });
+  const newest = page.data.find((event) => types.includes(event.type));
+  return newest ? [[eventItem(newest)]] : null;
+}
