@@ -25,6 +25,7 @@ const PERFORMS: Record<OperationKey, unknown> = {
   createInvoice: App.creates.create_invoice.operation.perform,
   createClient: App.creates.create_client.operation.perform,
   updateClient: App.creates.update_client.operation.perform,
+  recordPayment: App.creates.record_payment.operation.perform,
 };
 const OPERATION_KEYS = Object.keys(PERFORMS) as OperationKey[];
 

@@ -128,7 +128,7 @@ export const COUNTRIES = ['IN', 'US', 'GB', 'AE', 'SG', 'JP', 'DE', 'KW'];
 export const countryArb = fc.constantFrom(...COUNTRIES).chain((code) => padded(randomCase(code)).map((raw) => ({ raw, code })));
 
 /** An optional text field as a platform delivers it: absent, blank (dropped) or real text (trimmed). */
-const optionalTextArb = (max: number) => fc.oneof(
+export const optionalTextArb = (max: number) => fc.oneof(
   fc.constant({ raw: undefined, value: undefined }),
   fc.constantFrom('', '  ').map((raw) => ({ raw, value: undefined })),
   textArb(max).map((raw) => ({ raw, value: raw.trim() })),

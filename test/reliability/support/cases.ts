@@ -8,10 +8,10 @@ import fc from 'fast-check';
 
 import { FIELDS } from '../../../shared';
 import {
-  addressArb, badAmountArb, badCurrencyArb, badEmailArb, badPhoneArb, clean, clientFieldsArb, emailArb, invoiceArb, padded,
+  addressArb, badAmountArb, badCurrencyArb, badEmailArb, badPhoneArb, clean, clientFieldsArb, emailArb, invoiceArb, optionalTextArb, padded,
 } from '../../shared/arbitraries';
 
-export type OperationKey = 'createInvoice' | 'createClient' | 'updateClient';
+export type OperationKey = 'createInvoice' | 'createClient' | 'updateClient' | 'recordPayment';
 
 export type Expected =
   | { valid: true; method: 'POST' | 'PATCH'; path: string; body: unknown; idempotencyKey?: string }
@@ -28,7 +28,7 @@ export interface InputCase {
 
 export const CASES_PER_OPERATION = 10_000;
 
-const { invoice, client } = FIELDS;
+const { invoice, client, payment } = FIELDS;
 const LABEL = {
   clientEmail: invoice.clientEmail.label,
   currency: invoice.currency.label,
@@ -178,6 +178,73 @@ const clientIdMutation = fc.oneof(
     group: 'client_id', named: LABEL.clientId, apply: (f: Form) => void (f.client_id = value) })),
 );
 
+// ── Record Payment ────────────────────────────────────────────────────────────────────────────────
+
+const invoiceIdArb = fc.stringMatching(/^inv_[A-Za-z0-9_]{1,24}$/);
+const METHODS = ['upi', 'bank_transfer', 'cash', 'other'] as const;
+const utrArb = fc.stringMatching(/^[0-9]{12}$/).chain((utr) => fc.constantFrom(utr, `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`, ` ${utr} `)
+  .map((raw) => ({ raw, value: utr })));
+const vpaArb = fc.oneof(
+  fc.constant({ raw: undefined as unknown, value: undefined as string | undefined }),
+  fc.tuple(fc.stringMatching(/^[a-z0-9._-]{2,20}$/), fc.constantFrom('okaxis', 'oksbi', 'ybl', 'paytm', 'okhdfcbank'))
+    .map(([name, handle]) => ({ raw: ` ${name}@${handle}` as unknown, value: `${name}@${handle}` as string | undefined })),
+);
+/** Moments in the past, as people and editors type them, with the UTC instant the service keeps. */
+const paidAtArb = fc.oneof(
+  fc.constant({ raw: undefined as unknown, value: undefined as string | undefined }),
+  fc.constant({ raw: '' as unknown, value: undefined }),
+  fc.constantFrom(
+    ['2026-11-20', '2026-11-20T00:00:00Z'], ['2026-11-20T10:30:00+05:30', '2026-11-20T05:00:00Z'], ['2026-01-31T23:59:59Z', '2026-01-31T23:59:59Z'],
+    ['2025-12-31T18:30:00.250-05:00', '2025-12-31T23:30:00Z'], [' 2026-06-01T12:00:00+0000 ', '2026-06-01T12:00:00Z'],
+  ).map(([raw, value]) => ({ raw: raw as unknown, value: value as string | undefined })),
+);
+const amountArb = fc.integer({ min: 1, max: 100_000_000_000 }).chain((amount) => fc.constantFrom<unknown>(amount, String(amount), ` ${amount} `)
+  .map((raw) => ({ raw, value: amount })));
+
+const validPayment = fc.tuple(padded(invoiceIdArb), fc.constantFrom(...METHODS), amountArb, utrArb, vpaArb, optionalTextArb(100), paidAtArb,
+  optionalTextArb(500), keyArb)
+  .map(([id, method, amount, utr, vpa, reference, paidAt, note, key]): Draft => {
+    const upi = method === 'upi';
+    return {
+      name: 'valid',
+      form: clean({ invoice_id: id, method, amount: amount.raw, utr: upi ? utr.raw : undefined, vpa: upi ? vpa.raw : undefined,
+        reference: reference.raw, paid_at: paidAt.raw, note: note.raw, idempotency_key: key.raw }),
+      expected: { valid: true, method: 'POST', path: `/v1/invoices/${id.trim()}/payments`, idempotencyKey: key.header,
+        body: clean({ method, amount: amount.value, reference: reference.value,
+          upi: upi ? clean({ utr: utr.value, vpa: vpa.value }) : undefined, paid_at: paidAt.value, note: note.value }) },
+    };
+  });
+
+/**
+ * One field broken at a time or two together. The UPI rules (a UPI payment needs its UTR; other methods
+ * carry none) are checked once every field is well formed, and n8n hides the UPI fields for other methods,
+ * so those cases are spelled out below rather than mixed in; and a broken UTR or UPI ID is never paired
+ * with a broken method (group 'method'): with the method no longer UPI, n8n does not read them at all.
+ */
+function paymentMutations(draft: Draft): fc.Arbitrary<Mutation> {
+  const upi = draft.form.method === 'upi';
+  return fc.oneof(
+    fc.constantFrom<unknown>(undefined, '', 'cli_NffrFeUfNV2Hib', 'inv_', 'inv_a b', 42).map((value) => ({ group: 'invoice_id', named: invoice.id.label,
+      apply: (f: Form) => void (value === undefined ? delete f.invoice_id : (f.invoice_id = value)) })),
+    fc.oneof(badAmountArb, fc.constantFrom<unknown>(0, '0')).map((value) => ({ group: 'amount', named: payment.amount.label,
+      apply: (f: Form) => void (f.amount = value) })),
+    fc.constantFrom<unknown>('cheque', 'UPI', 'bank transfer', 42, null).map((value) => ({ group: 'method', named: payment.method.label,
+      apply: (f: Form) => void (f.method = value) })),
+    longText(101).map((value) => ({ group: 'reference', named: payment.reference.label, apply: (f: Form) => void (f.reference = value) })),
+    longText(501).map((value) => ({ group: 'note', named: payment.note.label, apply: (f: Form) => void (f.note = value) })),
+    fc.constantFrom<unknown>('yesterday', '2026-13-01', '20/11/2026', '2026-11-20T10:30:00', '2026-11-20 10:30', '2999-01-01T00:00:00Z', 42)
+      .map((value) => ({ group: 'paid_at', named: payment.paidAt.label, apply: (f: Form) => void (f.paid_at = value) })),
+    fc.oneof(fc.integer({ min: 256, max: 300 }).map((n) => 'k'.repeat(n)), fc.constantFrom('stmt-😀', 'выписка-1', 'stmt\u00001'))
+      .map((value) => ({ group: 'idempotency_key', named: LABEL.idempotencyKey, apply: (f: Form) => void (f.idempotency_key = value) })),
+    ...(upi ? [
+      fc.constantFrom<unknown>('12345', '4123456789012', 'abcdefghijkl', '4123-4567-8901', 412345678901.5).map((value) => ({ group: 'method',
+        named: payment.utr.label, apply: (f: Form) => void (f.utr = value) })),
+      fc.constantFrom<unknown>('ana', 'ana@', '@okaxis', 'ana @okaxis', 'ana@ok axis', 42).map((value) => ({ group: 'method', named: payment.vpa.label,
+        apply: (f: Form) => void (f.vpa = value) })),
+    ] : []),
+  );
+}
+
 // ── Putting cases together ────────────────────────────────────────────────────────────────────────
 
 /** One or two mutations on distinct fields of a valid draft: the message must name each. */
@@ -200,6 +267,7 @@ const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
   createClient: mix(validCreateClient, broken(validCreateClient, () => clientMutations({ emailOptional: false }))),
   updateClient: mix(validUpdateClient, fc.oneof({ weight: 1, arbitrary: nothingToChange }, { weight: 9, arbitrary: broken(validUpdateClient,
     () => fc.oneof({ weight: 1, arbitrary: clientIdMutation }, { weight: 4, arbitrary: clientMutations({ emailOptional: true }) })) })),
+  recordPayment: mix(validPayment, broken(validPayment, paymentMutations)),
 };
 
 // ── The issue's nasty cases, spelled out ─────────────────────────────────────────────────────────
@@ -262,6 +330,24 @@ const NASTY: Record<OperationKey, Draft[]> = {
     bad('phone without +', { email: 'ana@example.com', phone: '9812345678' }, client.phone.label),
     bad('address without a city', { email: 'ana@example.com', line1: '12 MG Road', postal_code: '411001', country: 'IN' }, `${client.city.label} is required`),
     bad('country "India"', { email: 'ana@example.com', line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'India' }, client.country.label),
+  ],
+  recordPayment: [
+    { name: 'a bank transfer with its reference', form: { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'bank_transfer', amount: '500000', reference: ' HDFCN52026112012345 ' },
+      expected: { valid: true, method: 'POST', path: '/v1/invoices/inv_3MtwBwLkdIwHu7ix/payments',
+        body: { method: 'bank_transfer', amount: 500000, reference: 'HDFCN52026112012345' } } },
+    { name: 'a UPI payment, UTR with spaces', form: { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'upi', amount: 1, utr: '4123 4567 8901' },
+      expected: { valid: true, method: 'POST', path: '/v1/invoices/inv_3MtwBwLkdIwHu7ix/payments', body: { method: 'upi', amount: 1, upi: { utr: '412345678901' } } } },
+    bad('UPI without its UTR', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'upi', amount: 100 }, `${payment.utr.label} is required when the payment method is upi`),
+    bad('UPI with a blank UTR', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'upi', amount: 100, utr: '   ' }, `${payment.utr.label} is required`),
+    bad('amount 0', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 0 }, `${payment.amount.label} must be at least 1`),
+    bad('amount "15.00"', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: '15.00' }, payment.amount.label),
+    bad('amount -1', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: -1 }, payment.amount.label),
+    bad('amount 10^11 + 1', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 100_000_000_001 }, `${payment.amount.label} must be at most`),
+    bad('a time without its zone', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, paid_at: '2026-11-20T10:30:00' }, `${payment.paidAt.label} must be an ISO 8601`),
+    bad('paid tomorrow', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, paid_at: '2999-01-01' }, `${payment.paidAt.label} cannot be in the future`),
+    bad('method "Bank Transfer"', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'Bank Transfer', amount: 1 }, `${payment.method.label} must be one of upi, bank_transfer, cash, other`),
+    bad('a client ID as invoice ID', { invoice_id: 'cli_NffrFeUfNV2Hib', method: 'cash', amount: 1 }, invoice.id.label),
+    bad('nothing at all', {}, invoice.id.label, payment.method.label, payment.amount.label),
   ],
   updateClient: [
     bad('no client ID', { name: 'Ana' }, LABEL.clientId),

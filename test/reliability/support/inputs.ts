@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import { sampleClient, sampleInvoice } from '../../../shared';
+import { sampleClient, sampleInvoice, samplePayment } from '../../../shared';
 import { nock } from '../../zapier/nock';
 import type { InputCase } from './cases';
 
@@ -24,6 +24,7 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
       body: text ? JSON.parse(text) : undefined };
     sent.push(entry);
     if (entry.path === '/v1/invoices') return [201, sampleInvoice];
+    if (entry.path.endsWith('/payments')) return [201, samplePayment];
     return [entry.method === 'POST' ? 201 : 200, sampleClient];
   };
   nock(BASE_URL).persist().post(/.*/).reply(record as never).patch(/.*/).reply(record as never);

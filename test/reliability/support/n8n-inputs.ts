@@ -24,6 +24,10 @@ export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
   createClient: { resource: 'client', operation: 'create', email: '={{ $json.email }}', additionalFields: clientForm(), options: { concurrency: 1 } },
   updateClient: { resource: 'client', operation: 'update', client_id: '={{ $json.client_id }}',
     updateFields: { email: '={{ $json.email }}', ...clientForm() }, options: { concurrency: 1 } },
+  recordPayment: { resource: 'payment', operation: 'record', invoice_id: '={{ $json.invoice_id }}', method: '={{ $json.method }}',
+    amount: '={{ $json.amount }}', utr: '={{ $json.utr }}', vpa: '={{ $json.vpa }}',
+    additionalFields: { reference: '={{ $json.reference }}', paid_at: '={{ $json.paid_at }}', note: '={{ $json.note }}' },
+    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' } },
 };
 
 export interface N8nInputsResult {
@@ -60,7 +64,7 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
         next += mine.length;
         judge(t, index, c, mine, typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
           (header, wanted) => {
-            if (wanted !== undefined || key !== 'createInvoice') return header === wanted;
+            if (wanted !== undefined || (key !== 'createInvoice' && key !== 'recordPayment')) return header === wanted;
             // No key given: the node derives one from the execution, the node and the item, so each is new.
             const fresh = header !== undefined && /^auto_[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
             if (header) derivedKeys.add(header);
