@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { EVENT_TYPES, operations, type EventType, type InvoiceEvent } from '../../shared';
+import { EVENT_TYPES, operations, type EventType, type WebhookEvent } from '../../shared';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../../sandbox';
 import type { TriggerHost } from '../n8n/harness';
 import { runSeed, writeResult, type Row } from './support/results';
@@ -54,13 +54,17 @@ function frontDoor(trigger: TriggerHost) {
   };
 }
 
-/** Each invoice is viewed, paid and disputed: three events, each with its own subscription on Zapier. */
+let payers = 0;
+/** Every event type once per invoice, each with its own subscription on Zapier: a new client invoiced, then the
+ * invoice viewed, paid and disputed, and the client renamed. */
+const EVENTS_PER_INVOICE = EVENT_TYPES.length;
 async function occasions(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    const invoice = await p.newInvoice(`payer${i}@example.com`);
+    const invoice = await p.newInvoice(`payer${(payers += 1)}@example.com`);
     ok(await p.s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })));
     ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id })));
     ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' })));
+    ok(await p.s.api((c) => operations.updateClient.request(c, { client_id: invoice.client_id, name: `Payer ${payers}` })));
   }
 }
 
@@ -89,8 +93,9 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   await Promise.all([receiver.up(), door.up()]);
   await occasions(INVOICES_PER_PHASE);
 
-  const events = (ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as InvoiceEvent[]).reverse();
-  expect(events).toHaveLength(3 * 3 * INVOICES_PER_PHASE);
+  const events = (ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as WebhookEvent[]).reverse();
+  expect(events).toHaveLength(EVENTS_PER_INVOICE * 3 * INVOICES_PER_PHASE);
+  expect(new Set(events.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
   const createdOrder = new Map(events.map((event, index) => [event.id, index]));
   const n8nIds = () => new Set(host.started.map((run) => String(run[0][0].json.id)));
   const zapierIds = () => new Set(receiver.requests.map((request) => String(request.headers['webhook-id'])));
@@ -130,7 +135,7 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   writeResult('5-delivery', {
     suite: '5', title: 'Delivery under duplicates, shuffling and an outage', rows, durationMs: since(started), seed,
     facts: [
-      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events (${INVOICES_PER_PHASE} invoices viewed, paid and disputed before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
+      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, each client renamed, before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
       `The sandbox's delivery log: ${attempts.length} attempts, ${duplicatesSent} deliberate duplicates, ${refusedDuringOutage} refused connections during the outage, all retried until delivered.`,
     ],
   });

@@ -28,7 +28,7 @@ export interface Platforms {
   subscribeZap(type: EventType, targetUrl: string): Promise<Subscription>;
   unsubscribeZap(type: EventType, subscription: Subscription): Promise<{ deleted: boolean }>;
   webhooks(): Promise<Array<{ id: string; url: string; events: string[] }>>;
-  newInvoice(email?: string): Promise<{ id: string; number: string }>;
+  newInvoice(email?: string): Promise<{ id: string; number: string; client_id: string }>;
   close(): Promise<void>;
 }
 

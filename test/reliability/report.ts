@@ -34,6 +34,9 @@ const HOW: Record<string, string> = {
     + 'lines after core\'s own scrubbing, console, stdout, stderr), thrown or output is searched for the API key and every webhook '
     + 'secret minted (in its own table: tried = artefacts scanned, accepted = those without a secret, lost = leaks). Suites 1 and 2 '
     + 'scan their runs the same way; their figures are in the second table.',
+  '8': 'Events happen in a burst while n8n is not polling (a workflow switched off, an n8n that was down); the Polling Trigger of the '
+    + 'built package, polled through n8n-core\'s PollContext, must then start the workflow for each one exactly once, in the order the '
+    + 'service recorded them, and hand on nothing more on the next poll.',
 };
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -67,8 +70,8 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
     '# Reliability and security',
     '',
     'What the reliability suites (`test/reliability/`, part of `npm test`) showed on their last run: bad input, HTTP faults,',
-    'webhook attacks, subscription lifecycles, delivery under faults, idempotent retries and secrets, each on both platforms',
-    'through their real runtimes. Every figure below was counted by a test that fails when it is wrong; **lost** must be 0',
+    'webhook attacks, subscription lifecycles, delivery under faults, idempotent retries, secrets and catching up after a burst,',
+    'each on both platforms (where the platform has it) through their real runtimes. Every figure below was counted by a test that fails when it is wrong; **lost** must be 0',
     '(an input that should have been sent and was not, an event that never started a run, a secret found where it must not be).',
     '',
     `Rendered by \`npm run reliability:report\` from \`test/reliability/.results/\` (last written ${newest.slice(0, 16).replace('T', ' ')} UTC).`,
@@ -97,7 +100,7 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
   }
   lines.push('', '## Reproducing', '',
     '```sh',
-    'npx jest test/reliability          # all seven suites (about 2 minutes here)',
+    'npx jest test/reliability          # all eight suites (about 9 minutes here)',
     'RELIABILITY_SEED=<seed> npx jest test/reliability/bad-input   # suite 1 with the inputs of an earlier run',
     'npm run reliability:report         # this file, from the counts the run wrote',
     '```', '');
