@@ -145,6 +145,9 @@ What limits it: the load generator and the server under test share the two cores
 here, with other work), so the answer-only server shows what this generator can drive at all; the gap
 to it is the sandbox's own work per create (validation, one SQLite transaction writing the invoice, its
 items and the client). Deliveries are bound by signing, the delivery log's SQLite writes and the
-delivery engine's concurrency (32 in flight).
+delivery engine's concurrency (32 in flight). Resident memory also moves with how large V8 lets the heap
+grow between collections: each create is validated by zod alone, whose short-lived garbage can push the
+second half's figure up on a loaded machine; a leak would show as heap still in use after a full
+collection, growing with the number of creates, and the peak stays bounded either way.
 `);
 }

@@ -1,8 +1,7 @@
 /**
  * An operation's field → Zapier field object. Every word comes from shared/fields.ts and required-ness
- * from the operation's input schema; this file only knows
- * Zapier's field vocabulary (placeholder, string defaults, `{ value, label, sample }` choices, the
- * `a__b` / `a[]b` keys Zapier gives nested output).
+ * from the operation's input schema; this file only knows Zapier's field vocabulary (placeholder, string
+ * defaults, `{ value, label, sample }` choices, the `a__b` / `a[]b` keys Zapier gives nested output).
  */
 import type { PlainInputField, PlainOutputField } from 'zapier-platform-core';
 import type { FieldSpec, FieldType } from '../../shared/fields';
