@@ -111,7 +111,8 @@ export function openData(store: Store): Data {
       invoice_id: (d) => d.invoice_id, utr: (d) => d.upi?.utr ?? null, reference: (d) => referenceKey(d.reference),
       method: (d) => d.method, paid_at: (d) => d.paid_at } }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
-    events: store.collection<StoredEvent>({ table: 'events', columns: { type: (d) => d.type } }),
+    events: store.collection<StoredEvent>({ table: 'events', columns: { type: (d) => d.type,
+      invoice_id: (d) => (d.data as { invoice?: { id?: string } } | undefined)?.invoice?.id ?? null } }),
     deliveries: store.collection<DeliveryRecord>({ table: 'deliveries', columns: {
       event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id, state: (d) => d.state,
       next_attempt_at: (d) => d.next_attempt_at } }),

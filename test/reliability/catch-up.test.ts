@@ -1,5 +1,5 @@
 /**
- * Suite 8, catching up. 500 events happen while n8n is not polling (the workflow off, or n8n down);
+ * Suite 9, catching up. 500 events happen while n8n is not polling (the workflow off, or n8n down);
  * the Polling Trigger (the built package, polled through n8n-core's PollContext) must then start the
  * workflow for each exactly once, in the order the service recorded them, and hand on nothing more after.
  */
@@ -51,8 +51,8 @@ test(`a burst of ${BURST} events while n8n was not polling: each started once, i
     notes: `executions started: ${poller.started.length}; events started twice: ${handed.length - new Set(handed).size}; `
       + `out of order: ${inOrder ? 0 : 'yes'}; handed on by the next poll: ${afterwards?.length ?? 0}; catch-up took ${catchUpMs} ms`,
   };
-  writeResult('8-catch-up', {
-    suite: '8', title: 'Catching up after a burst', rows: [row], durationMs: since(started),
+  writeResult('9-catch-up', {
+    suite: '9', title: 'Catching up after a burst', rows: [row], durationMs: since(started),
     facts: [
       `${expected.length} events (new clients, invoices for a third of them, renames of another third) made in ${burstMs} ms while the `
         + 'workflow was not polling; one poll then handed them on as one execution of that many items, oldest first, paging GET /v1/events '

@@ -34,7 +34,12 @@ const HOW: Record<string, string> = {
     + 'lines after core\'s own scrubbing, console, stdout, stderr), thrown or output is searched for the API key and every webhook '
     + 'secret minted (in its own table: tried = artefacts scanned, accepted = those without a secret, lost = leaks). Suites 1 and 2 '
     + 'scan their runs the same way; their figures are in the second table.',
-  '8': 'Events happen in a burst while n8n is not polling (a workflow switched off, an n8n that was down); the Polling Trigger of the '
+  '8': 'What issue 17 tried on the sandbox as a new user and then as an attacker on 127.0.0.1, each probe a test in '
+    + '`test/sandbox/probes.test.ts`: keys it never issued, another account\'s Idempotency-Key, malformed ids, bodies at and over '
+    + 'the limit, webhook URLs towards metadata services and the sandbox itself, a rebinding Host header, the key in the page, the '
+    + 'database\'s place and mode, broken database files, and the messages a newcomer meets. Rejected = refused as it must be, '
+    + 'accepted = let through as it must be, lost = a probe that did not get its expected answer.',
+  '9': 'Events happen in a burst while n8n is not polling (a workflow switched off, an n8n that was down); the Polling Trigger of the '
     + 'built package, polled through n8n-core\'s PollContext, must then start the workflow for each one exactly once, in the order the '
     + 'service recorded them, and hand on nothing more on the next poll.',
 };
@@ -71,7 +76,7 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
     '',
     'What the reliability suites (`test/reliability/`, part of `npm test`) showed on their last run: bad input, HTTP faults,',
     'webhook attacks, subscription lifecycles, delivery under faults, idempotent retries, secrets and catching up after a burst,',
-    'each on both platforms (where the platform has it) through their real runtimes. Every figure below was counted by a test that fails when it is wrong; **lost** must be 0',
+    'each on both platforms (where the platform has it) through their real runtimes, and the sandbox\'s own probes. Every figure below was counted by a test that fails when it is wrong; **lost** must be 0',
     '(an input that should have been sent and was not, an event that never started a run, a secret found where it must not be).',
     '',
     `Rendered by \`npm run reliability:report\` from \`test/reliability/.results/\` (last written ${newest.slice(0, 16).replace('T', ' ')} UTC).`,
@@ -82,7 +87,7 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
     '|---|---|--:|--:|--:|--:|--:|',
   ];
   for (const result of suites) {
-    for (const platform of ['Zapier', 'n8n'] as const) {
+    for (const platform of ['Zapier', 'n8n', 'Sandbox'] as const) {
       const rows = result.rows.filter((row) => row.platform === platform);
       if (!rows.length) continue;
       const sum = (key: 'tried' | 'rejected' | 'accepted' | 'lost') => number(rows.reduce((total, row) => total + row[key], 0));
@@ -100,7 +105,8 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
   }
   lines.push('', '## Reproducing', '',
     '```sh',
-    'npx jest test/reliability          # all eight suites (about 9 minutes here)',
+    'npx jest test/reliability          # suites 1 to 7 and 9 (about 10 minutes here)',
+    'npx jest test/sandbox/probes.test.ts   # suite 8',
     'RELIABILITY_SEED=<seed> npx jest test/reliability/bad-input   # suite 1 with the inputs of an earlier run',
     'npm run reliability:report         # this file, from the counts the run wrote',
     '```', '');

@@ -1,19 +1,44 @@
-import { type Browser, chromium } from 'playwright-core';
+/**
+ * The dashboard in headless Chromium against a live sandbox: sign-in, lists with search, filters and paging,
+ * invoice / client / event pages, simulate buttons only where they apply, Resend, live updates that leave a
+ * selection alone, the Keys page, a 420 px layout. It also takes the screenshots shown in sandbox/README.md:
+ * into docs/screenshots/ with SCREENSHOTS=docs, else into a temporary folder (so a test run leaves the tree clean).
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { operations } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
-import { type TestClient, startTestSandbox } from './support';
+import { eventually, type TestClient, startTestSandbox } from './support';
 
 // Debian's chromium (apt-get install chromium); playwright's own browser download does not work here.
 const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = process.env.SCREENSHOTS === 'docs' ? path.resolve(__dirname, '../../docs/screenshots')
+  : mkdtempSync(path.join(tmpdir(), 'dashboard-shots-'));
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 420, height: 860 };
 
 let browser: Browser;
+let context: BrowserContext;
 let t: TestClient;
 let receiver: Receiver;
+const problems: string[] = [];
+
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   t = await startTestSandbox();
   receiver = await startReceiver();
+  mkdirSync(SHOTS, { recursive: true });
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.sandbox.baseUrl });
+});
+afterEach(async () => {
+  await context.close();
+  expect(problems.splice(0)).toEqual([]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -21,60 +46,235 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-test('lists a created invoice; clicking Pay produces a delivery in the log; Redeliver sends it again', async () => {
-  const webhook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
-  const invoice = await t.createInvoice({ client_email: 'dash@example.com', items: [{ description: 'Logo', amount: 250000 }] });
-  const page = await browser.newPage();
-  const problems: string[] = [];
+async function open(hash = '', key = t.connection.apiKey): Promise<Page> {
+  const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${t.sandbox.dashboardUrl}#key=${key}`);
+  await page.locator('#nav').waitFor();
+  if (hash) await go(page, hash);
+  return page;
+}
 
-  await page.goto(`${t.sandbox.dashboardUrl}#key=${t.sandbox.testKey}`);
-  const row = page.locator(`#invoices tr[data-id="${invoice.id}"]`);
-  await row.waitFor();
-  await expect(row.locator('td').allTextContents()).resolves.toEqual(
-    expect.arrayContaining([invoice.number, 'dash@example.com', '₹2,500.00', 'open']));
-  await expect(page.locator('#webhooks tbody').textContent()).resolves.toContain(webhook.id);
+/** Page scripts as text: this project's TypeScript has no DOM types. */
+const go = (page: Page, hash: string) => page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
 
-  await row.getByRole('button', { name: 'Pay' }).click();
-  const delivery = page.locator('#deliveries tbody tr', { hasText: 'invoice.paid' });
-  await delivery.first().waitFor({ timeout: 10_000 });
-  await expect(delivery.first().textContent()).resolves.toMatch(/200.*succeeded/);
-  await expect(page.locator(`#invoices tr[data-id="${invoice.id}"] td`).nth(4).textContent()).resolves.toBe('paid');
-  const [hit] = await receiver.waitFor(1);
-  expect(hit.rawBody).toContain(invoice.id);
+const invoice = (overrides: Record<string, unknown> = {}) => t.createInvoice(overrides);
 
-  await delivery.first().getByRole('button', { name: 'Redeliver' }).click();
-  await page.locator('#deliveries tbody tr', { hasText: 'invoice.paid' }).nth(1).waitFor({ timeout: 10_000 });
-  const hits = await receiver.waitFor(2);
-  expect(hits[1].headers['webhook-id']).toBe(hits[0].headers['webhook-id']);
+test('sign-in: no key, no data; a wrong key is refused in words; the #key link signs in and leaves the URL', async () => {
+  const page = await context.newPage();
+  await page.goto(t.sandbox.dashboardUrl);
+  await expect(page.locator('h1').textContent()).resolves.toBe('Sign in to the sandbox');
+  await page.fill('input[name=key]', 'ik_test_000000000000000000000000');
+  await page.click('button[type=submit]');
+  await expect(page.locator('.error').textContent()).resolves.toMatch(/did not issue this API key/);
+  await page.fill('input[name=key]', t.connection.apiKey);
+  await page.click('button[type=submit]');
+  await page.locator('h1', { hasText: 'Invoices' }).waitFor();
+  await expect(page.locator('#account').textContent()).resolves.toMatch(/^Sandbox account · acct_/);
 
-  // Pay simulated a UPI payment: it is in the payments table with its UTR.
-  const upiRow = page.locator('#payments tbody tr', { hasText: invoice.id });
-  await upiRow.waitFor();
-  await expect(upiRow.locator('td').allTextContents()).resolves.toEqual([expect.any(String), invoice.id, 'upi', '₹2,500.00',
-    expect.stringMatching(/^\d{12}$/), expect.stringMatching(/^pay_/)]);
-
-  page.once('dialog', (dialog) => dialog.accept('wrong_amount'));
-  await row.getByRole('button', { name: 'Dispute' }).click();
-  await page.locator(`#invoices tr[data-id="${invoice.id}"] td`, { hasText: 'disputed' }).waitFor();
-  expect(problems).toEqual([]);
+  const linked = await open();
+  expect(linked.url()).not.toContain('ik_test_');
 });
 
-test('Record transfer records a bank transfer against an invoice; the payments table shows its reference', async () => {
-  const invoice = await t.createInvoice({ client_email: 'transfer@example.com', items: [{ description: 'Audit', amount: 90000 }] });
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${t.sandbox.dashboardUrl}#key=${t.sandbox.testKey}`);
-  const row = page.locator(`#invoices tr[data-id="${invoice.id}"]`);
+test('invoices: the list shows ids, badges and amounts; search by number and e-mail, status filter, paging', async () => {
+  const first = await invoice({ client_email: 'list@example.com', items: [{ description: 'Logo', amount: 250000 }] });
+  for (let i = 0; i < 21; i += 1) await invoice({ client_email: `bulk${i}@example.com` });
+  await t.send(operations.simulatePayment.request(t.connection, { invoice_id: first.id }));
+  const page = await open('#/invoices');
+  await page.locator('table.list tbody tr').nth(19).waitFor();
+  expect(await page.locator('table.list tbody tr').count()).toBe(20);
+  await page.click('text=Older →');
+  const row = page.locator(`tr[data-id="${first.id}"]`);
   await row.waitFor();
-  const answers = ['40000', 'HDFCN520261120'];
-  page.on('dialog', (dialog) => dialog.accept(answers.shift()));
-  await row.getByRole('button', { name: 'Record transfer' }).click();
-  const payment = page.locator('#payments tbody tr', { hasText: 'HDFCN520261120' });
-  await payment.waitFor();
-  await expect(payment.locator('td').allTextContents()).resolves.toEqual([expect.any(String), invoice.id, 'bank_transfer', '₹400.00',
-    'HDFCN520261120', expect.stringMatching(/^pay_/)]);
-  await page.locator(`#invoices tr[data-id="${invoice.id}"] td`, { hasText: 'partially_paid' }).waitFor();
-  expect(problems).toEqual([]);
+  const cells = await row.locator('td').allTextContents();
+  expect(cells).toEqual(['₹2,500.00', 'paid', first.number, 'list@example.com', `${first.id}Copy`, expect.stringMatching(/now|second/)]);
+  await expect(row.locator('.badge').getAttribute('class')).resolves.toBe('badge ok');
+  await expect(row.locator('time').getAttribute('title')).resolves.toContain(first.created_at);
+  await page.click('text=← Newer');
+  await eventually(async () => (await page.locator(`tr[data-id="${first.id}"]`).count()) === 0, 5000, 'the page to change');
+
+  await page.fill('input[name=q]', first.number.toLowerCase());
+  await page.click('button:has-text("Search")');
+  await eventually(async () => (await page.locator('table.list tbody tr').count()) === 1 && page.locator(`tr[data-id="${first.id}"]`).count());
+  await page.fill('input[name=q]', 'bulk3@example.com');
+  await page.click('button:has-text("Search")');
+  await eventually(async () => (await page.locator('table.list tbody tr td:nth-child(4)').allTextContents()).join() === 'bulk3@example.com');
+  await go(page, '#/invoices');
+  await eventually(async () => (await page.locator('table.list tbody tr').count()) === 20, 5000, 'the whole list');
+  await page.selectOption('select[name=status]', 'paid');
+  const ids = () => page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')).join());
+  await eventually(async () => (await ids()) === first.id, 5000, 'only the paid invoice');
+  await page.fill('input[name=q]', first.id);
+  await page.click('button:has-text("Search")');
+  await page.locator('h1', { hasText: '₹2,500.00' }).waitFor();
 });
+
+test('payments: UPI payments and recorded transfers in one list, found by UTR or by bank reference', async () => {
+  const billed = await invoice({ client_email: 'payments@example.com', items: [{ description: 'Audit', amount: 90000 }] });
+  const upi = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: billed.id, amount: 10000 }))).body as any;
+  const transfer = (await t.send(operations.recordPayment.request(t.connection,
+    { invoice_id: billed.id, method: 'bank_transfer', amount: 40000, reference: 'HDFCN520261120' }))).body as any;
+  const page = await open('#/payments');
+  const row = (id: string) => page.locator(`tr[data-id="${id}"]`);
+  await row(transfer.id).waitFor();
+  expect(await row(transfer.id).locator('td').allTextContents()).toEqual(['₹400.00', 'bank transfer', 'HDFCN520261120', billed.id,
+    `${transfer.id}Copy`, expect.stringMatching(/now|second/)]);
+  const utr = upi.data.payment.upi.utr as string;
+  expect((await row(upi.data.payment.id).locator('td').allTextContents()).slice(0, 3)).toEqual(['₹100.00', 'upi', utr]);
+  await page.fill('input[name=q]', `${utr.slice(0, 6)} ${utr.slice(6)}`);
+  await page.click('button:has-text("Search")');
+  const ids = () => page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')).join());
+  await eventually(async () => (await ids()) === upi.data.payment.id, 5000, 'only the UPI payment');
+  await page.fill('input[name=q]', 'hdfcn520261120');
+  await page.click('button:has-text("Search")');
+  await eventually(async () => (await ids()) === transfer.id, 5000, 'only the transfer');
+});
+
+test('invoice page: copy the id in one click; simulate buttons only where they apply; Cancel does nothing', async () => {
+  const created = await invoice({ client_email: 'detail@example.com', items: [{ description: 'Hosting', amount: 100000 }] });
+  const page = await open(`#/invoices/${created.id}`);
+  await page.locator('h1', { hasText: '₹1,000.00' }).waitFor();
+  await page.getByRole('button', { name: `Copy ${created.id}` }).click();
+  await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(created.id);
+
+  const simulate = page.locator('[aria-label=Simulate] button');
+  await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view', 'Simulate payment', 'Simulate dispute']);
+  await page.click('text=Simulate dispute');
+  await page.click('form.inline >> text=Cancel');
+  expect(await page.locator('form.inline').count()).toBe(0);
+  await expect(page.locator('#status').textContent()).resolves.toBe('');
+
+  await page.click('text=Simulate payment');
+  await page.fill('input[name=amount]', '40000');
+  await page.click('form.inline >> button:has-text("Pay")');
+  await page.locator('h1 .badge', { hasText: 'partially paid' }).waitFor();
+  await expect(page.locator('dl.facts').textContent()).resolves.toContain('₹600.00');
+  await page.click('text=Simulate payment');
+  await page.click('form.inline >> button:has-text("Pay")');
+  await page.locator('h1 .badge', { hasText: /^paid$/ }).waitFor();
+  await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view']);
+  // The invoice's events: its invoice.created and the two payments.
+  expect(await page.locator('table.list').last().locator('tbody tr').count()).toBe(3);
+  await page.locator('text=invoice.paid').first().waitFor();
+});
+
+test('event page: payload, every attempt with status, response, latency, error and next retry; Resend', async () => {
+  const hook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
+  try {
+    receiver.respondWith(() => (receiver.requests.length === 0 ? 500 : 200));
+    const created = await invoice({ client_email: 'event@example.com' });
+    const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id }))).body as any;
+    await receiver.waitFor(2);
+    await t.sandbox.settled();
+
+    const page = await open(`#/events/${event.id}`);
+    await page.locator('h1', { hasText: 'invoice.paid' }).waitFor();
+    await expect(page.locator('pre.payload').textContent()).resolves.toContain(`"id": "${created.id}"`);
+    const section = page.locator(`section[data-webhook="${hook.id}"]`);
+    await section.locator('article.attempt').nth(1).waitFor();
+    const [failed, succeeded] = await section.locator('article.attempt').all();
+    await expect(failed.locator('header').textContent()).resolves.toMatch(/^Attempt 1500failed|^Attempt 1500retrying/);
+    await expect(failed.locator('.error').textContent()).resolves.toBe('The receiver answered HTTP 500.');
+    await expect(failed.locator('pre.response').textContent()).resolves.toBe('not now');
+    await expect(failed.locator('pre').first().textContent()).resolves.toContain(`webhook-id: ${event.id}`);
+    await expect(succeeded.locator('header').textContent()).resolves.toMatch(/^Attempt 2200succeeded\d+ ms/);
+    await expect(page.locator('h2', { hasText: 'Webhook deliveries' }).textContent()).resolves.toBe('Webhook deliveries (2 attempts)');
+    await page.screenshot({ path: path.join(SHOTS, 'event-desktop.png'), fullPage: true });
+
+    await section.getByRole('button', { name: 'Resend' }).click();
+    await section.locator('article.attempt', { hasText: 'Resend, attempt 1' }).waitFor();
+    const hits = await receiver.waitFor(3);
+    expect(hits[2].headers['webhook-id']).toBe(event.id);
+    await expect(page.locator('#status').textContent()).resolves.toBe('Resend: done');
+
+    // A retrying attempt shows when the next one is due.
+    receiver.respondWith(503);
+    const slow = await startTestSandbox({ timeScale: 1 });
+    try {
+      await slow.send(operations.createWebhook.request(slow.connection, { url: receiver.url, events: ['invoice.paid'] }));
+      const other = await slow.createInvoice();
+      const otherEvent = (await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: other.id }))).body as any;
+      await receiver.waitFor(4);
+      await slow.sandbox.settled();
+      const slowPage = await context.newPage();
+      await slowPage.goto(`${slow.sandbox.dashboardUrl}#key=${slow.connection.apiKey}`);
+      await go(slowPage, `#/events/${otherEvent.id}`);
+      const next = slowPage.locator('article.attempt .next');
+      await next.waitFor();
+      await expect(next.textContent()).resolves.toMatch(/^next retry in \d+ seconds$/);
+    } finally {
+      await slow.sandbox.close();
+    }
+  } finally {
+    receiver.respondWith(200);
+    await t.send(operations.deleteWebhook.request(t.connection, { webhook_id: hook.id }));
+  }
+});
+
+test('live updates show new data but leave a selection alone', async () => {
+  const created = await invoice({ client_email: 'select@example.com' });
+  const page = await open(`#/invoices/${created.id}`);
+  await page.locator('h1', { hasText: '₹1,500.00' }).waitFor();
+  await page.locator('dl.facts code').first().selectText();
+  await t.send(operations.simulateView.request(t.connection, { invoice_id: created.id, ...{ channel: 'link' } }));
+  await page.waitForTimeout(3000);
+  await expect(page.evaluate('getSelection().toString()')).resolves.toBe(created.id);
+  await expect(page.locator('#live').textContent()).resolves.toMatch(/paused/);
+  await expect(page.locator('h1 .badge').textContent()).resolves.toBe('open');
+  await page.evaluate('getSelection().removeAllRanges()');
+  await page.locator('h1 .badge', { hasText: 'viewed' }).waitFor({ timeout: 5000 });
+});
+
+test('keys page: create a key (shown once), one in a new account, revoke; clients and webhooks pages', async () => {
+  const page = await open('#/keys');
+  await page.locator('h1', { hasText: 'API keys' }).waitFor();
+  await page.click('text=Create key');
+  const secret = await page.locator('.secret code').textContent();
+  expect(secret).toMatch(/^ik_test_[A-Za-z0-9]{24}$/);
+  expect((await t.send(operations.getAccount.request({ ...t.connection, apiKey: secret! }, {}))).status).toBe(200);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await eventually(async () => (await page.locator('.secret').count()) === 0, 5000, 'the page to change');
+  await expect(page.content()).resolves.not.toContain(secret);
+  const row = page.locator('tr', { hasText: `ik_test_…${secret!.slice(-4)}` });
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await eventually(async () => (await row.count()) === 0);
+  expect((await t.send(operations.getAccount.request({ ...t.connection, apiKey: secret! }, {}))).status).toBe(401);
+
+  await page.click('text=Create key in a new account');
+  await page.click('text=Use this account here');
+  await page.locator('h1', { hasText: 'Invoices' }).waitFor();
+  await expect(page.locator('.empty').textContent()).resolves.toMatch(/^No invoices yet/);
+  await expect(page.locator('#account').textContent()).resolves.toMatch(/^Sandbox account \d+ · acct_/);
+
+  const back = await open('#/clients');
+  await back.locator('tr', { hasText: 'detail@example.com' }).first().click();
+  await back.locator('h1', { hasText: 'detail@example.com' }).waitFor();
+  await back.locator('table.list tbody tr').first().waitFor();
+  await go(back, '#/webhooks');
+  await back.locator('h1', { hasText: 'Webhooks' }).waitFor();
+});
+
+test('420 px: nothing runs off the side; list, invoice and event pages screenshotted at both widths', async () => {
+  const created = await invoice({ client_email: 'phone.user@example.com', items: [{ description: 'Website design', amount: 150000 },
+    { description: 'Hosting, one year', amount: 24000 }] });
+  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id, ...{ amount: 50000 } }))).body as any;
+  const shots: Array<[string, string]> = [['invoices', '#/invoices'], ['invoice', `#/invoices/${created.id}`], ['event', `#/events/${event.id}`]];
+  for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    const page = await open();
+    await page.setViewportSize(viewport);
+    for (const [name, hash] of shots) {
+      await go(page, hash);
+      await page.locator(name === 'invoices' ? 'table.list' : 'dl.facts').first().waitFor();
+      await page.waitForTimeout(100);
+      const width = await page.evaluate('document.documentElement.scrollWidth') as number;
+      expect([name, width <= viewport.width]).toEqual([name, true]);
+      if (name === 'invoice') {
+        for (const button of await page.locator('[aria-label=Simulate] button').all()) {
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
+      }
+      if (name !== 'event' || suffix === 'phone') await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
+    }
+  }
+}, 60_000);

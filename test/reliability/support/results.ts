@@ -9,7 +9,7 @@ export const RESULTS_DIR = path.join(__dirname, '..', '.results');
 
 /** One row of the doc: a platform's outcome for one part of a suite. */
 export interface Row {
-  platform: 'Zapier' | 'n8n';
+  platform: 'Zapier' | 'n8n' | 'Sandbox';
   part: string;
   tried: number;
   rejected: number;
