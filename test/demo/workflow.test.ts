@@ -1,14 +1,15 @@
 /**
  * docs/n8n-example-workflow.json, the workflow the README tells n8n users to import: it must parse, name
  * our built package's node types with parameters the nodes accept, reference only fields our records
- * have, and work: a real invoice.paid from the sandbox starts it, and its Get Client step finds the payer.
+ * have, and work: a real invoice.paid from the sandbox starts it, its Reconcile Payment step reads the
+ * payment back from the service's ledger, and its Get Client step finds the payer.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { NodeHelpers, type INode, type INodeType } from 'n8n-workflow';
 
-import { flattenEvent, sampleEvents } from '../../shared';
+import { flattenEvent, samplePresentedPayment, sampleEvents } from '../../shared';
 import { TriggerHost } from '../n8n/harness';
 import { operations, setUp, type Setup } from '../n8n/support';
 
@@ -21,6 +22,7 @@ interface WorkflowFile {
 const workflow = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/n8n-example-workflow.json'), 'utf8')) as WorkflowFile;
 const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
 const trigger = byName.get('Invoice Paid')!;
+const reconcile = byName.get('Reconcile Payment')!;
 const getClient = byName.get('Get Client')!;
 const message = byName.get('Receipt Message')!;
 
@@ -34,17 +36,17 @@ afterAll(async () => {
 
 const nodeType = (node: INode) => s.pkg.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
 
-test('is one workflow of three uniquely named nodes, connected trigger → Get Client → Receipt Message', () => {
+test('is one workflow of four uniquely named nodes, connected trigger → Reconcile Payment → Get Client → Receipt Message', () => {
   expect(byName.size).toBe(workflow.nodes.length);
   expect(workflow.nodes.map((node) => node.type)).toEqual([
-    `${s.pkg.packageName}.invoicingApiTrigger`, `${s.pkg.packageName}.invoicingApi`, 'n8n-nodes-base.set',
+    `${s.pkg.packageName}.invoicingApiTrigger`, `${s.pkg.packageName}.invoicingApi`, `${s.pkg.packageName}.invoicingApi`, 'n8n-nodes-base.set',
   ]);
   const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) => main.flat().map(({ node }) => [from, node]));
-  expect(edges).toEqual([['Invoice Paid', 'Get Client'], ['Get Client', 'Receipt Message']]);
+  expect(edges).toEqual([['Invoice Paid', 'Reconcile Payment'], ['Reconcile Payment', 'Get Client'], ['Get Client', 'Receipt Message']]);
 });
 
 test('our nodes are types the built package declares, with parameters they show and accept', () => {
-  for (const node of [trigger, getClient]) {
+  for (const node of [trigger, reconcile, getClient]) {
     const { description } = nodeType(node);
     expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)).toBeNull();
     // A parameter the node does not show for this resource/operation (a typo, say) would be dropped silently.
@@ -60,13 +62,18 @@ test('every field the expressions read exists: on the paid record, and on the cl
   const fromTrigger = [...text.matchAll(/\$\('Invoice Paid'\)\.item\.json\.(\w+)/g)].map((m) => m[1]);
   expect(fromTrigger.length).toBeGreaterThan(3);
   expect(fromTrigger.filter((field) => !(field in paidRecord))).toEqual([]);
-  expect(JSON.stringify(getClient.parameters)).toContain('$json.client_id');
+  expect(JSON.stringify(getClient.parameters)).toContain("$('Invoice Paid').item.json.client_id");
+  expect(reconcile.parameters.payment_id).toBe('={{ $json.payment_id }}');
+  expect('payment_id' in paidRecord).toBe(true);
+  const fromPayment = [...JSON.stringify(message.parameters).matchAll(/\$\('Reconcile Payment'\)\.item\.json\.(\w+)/g)].map((m) => m[1]);
+  expect(new Set(fromPayment)).toEqual(new Set(['upi', 'reference', 'paid_at']));
+  expect(fromPayment.filter((field) => !(field in samplePresentedPayment))).toEqual([]);
   const fromClient = [...JSON.stringify(message.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]);
   expect(new Set(fromClient)).toEqual(new Set(['phone', 'email', 'name']));
   for (const referenced of [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1])) expect(byName.has(referenced)).toBe(true);
 });
 
-test('runs: a real invoice.paid starts it, and Get Client with its own parameters finds the payer', async () => {
+test('runs: a real invoice.paid starts it, Reconcile Payment reads the payment back from the ledger, Get Client finds the payer', async () => {
   const host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: trigger.parameters, credentials: s.credentials });
   await host.listen();
   try {
@@ -81,7 +88,12 @@ test('runs: a real invoice.paid starts it, and Get Client with its own parameter
     const paid = host.started[0][0][0].json;
     expect(paid).toMatchObject({ event_type: 'invoice.paid', invoice_id: invoice.id, client_id: invoice.client_id });
 
-    const run = await s.run(getClient.parameters, { input: [paid] });
+    const reconciled = await s.run(reconcile.parameters, { input: [paid] });
+    expect(reconciled.error).toBeUndefined();
+    expect(reconciled.items.map((item) => item.json)).toEqual([expect.objectContaining({ id: paid.payment_id, object: 'payment',
+      invoice_id: invoice.id, method: 'upi', amount: paid.payment_amount, upi: expect.objectContaining({ utr: paid.upi_utr }) })]);
+    // Get Client reads the trigger's client_id (here given as its input, as the expression resolves it in n8n).
+    const run = await s.run({ ...getClient.parameters, client_id: paid.client_id }, { input: [paid] });
     expect(run.error).toBeUndefined();
     expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id: invoice.client_id, email: 'meera@example.com' })]);
     await host.deactivate();
