@@ -2,14 +2,17 @@
  * `npm run demo`: the whole loop on one machine. An in-memory sandbox (own process), the built Zapier app
  * in zapier-platform-core's app tester and the built n8n package in n8n-core's engine: connect, sync a
  * client, create an invoice from each platform, turn on every trigger, make each invoice viewed, paid
- * over UPI and disputed, and check that both platforms received every event with a verified signature.
+ * over UPI and disputed, create a client in the service, record a bank transfer from n8n, check that both
+ * platforms received every event with a verified signature, and find a UPI payment by its UTR from Zapier.
  * `--faults` (or DEMO_FAULTS=1, or DEMO_FAULTS=<spec>) adds duplicates, shuffled order and 429s.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { expectOk, operations, type Connection, type HttpRequest, type PresentedInvoice } from '../shared';
+import {
+  EVENT_TYPES, expectOk, operations, type Connection, type HttpRequest, type Payment, type PresentedInvoice, type WebhookEvent,
+} from '../shared';
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
@@ -95,9 +98,9 @@ async function main(): Promise<number> {
         { description: 'Logo refresh', amount: 450000 }, { description: 'Brand guidelines', amount: 150000 },
         { description: 'Social media kit', amount: 99900 }] } }), describe);
 
-    const zapierHooks = await steps.run('Zapier: turn on Invoice Viewed, Paid and Disputed (performSubscribe × 3)',
+    const zapierHooks = await steps.run(`Zapier: turn on all ${EVENT_TYPES.length} triggers (performSubscribe × ${EVENT_TYPES.length})`,
       () => z.subscribeAll(), (ids) => `${ids.length} webhooks: ${ids.join(', ')}`);
-    const n8nHook = await steps.run('n8n: activate a workflow on all three events (trigger webhook create)',
+    const n8nHook = await steps.run(`n8n: activate a workflow on all ${EVENT_TYPES.length} events (trigger webhook create)`,
       () => n.activateTrigger(), (id) => `1 webhook: ${id}`);
 
     // Without faults each occasion's deliveries land before the next one happens, so the order is kept;
@@ -106,6 +109,24 @@ async function main(): Promise<number> {
     const events = await steps.run(`Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`,
       () => makeOccasions(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
       (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`);
+
+    // Client sync the other way: a client created in the service itself (its dashboard, its own API) reaches both platforms.
+    const newClient = await steps.run('Service: a client is created there (not through a connector)', async () => {
+      await call((c) => operations.createClient.request(c, { email: 'ravi.kumar@example.com', name: 'Ravi Kumar' }));
+      const { data } = await call<{ data: WebhookEvent[] }>((c) => operations.listEvents.request(c, { type: 'client.created', limit: 1 }));
+      events.push(data[0]);
+      if (!burst) await sandbox!.settled();
+      return data[0];
+    }, (event) => `client.created ${event.id} for ravi.kumar@example.com`);
+    // Reconciliation: a bank transfer on the n8n invoice, recorded from n8n, announced like a UPI payment.
+    const transfer = await steps.run('n8n: Payment → Record (a bank transfer, with its bank reference)', async () => {
+      const recorded = await n.recordPayment({ invoice_id: n8nInvoice.id, method: 'bank_transfer', amount: 100000,
+        additionalFields: { reference: 'HDFCN52026112012345' } });
+      const { data } = await call<{ data: WebhookEvent[] }>((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }));
+      check((data[0].data as { payment: { id: string } }).payment.id === recorded.id, 'the transfer was not announced as invoice.paid');
+      events.push(data[0]);
+      return recorded;
+    }, (p) => `${p.id} ${p.amount_formatted} on ${n8nInvoice.number}, reference ${p.reference}`);
 
     const sent = await steps.run('Sandbox: wait until every delivery is made', () => sandbox!.settled(), (log) => {
       const all = sentTo(log, Object.keys(log));
@@ -125,6 +146,15 @@ async function main(): Promise<number> {
       return { zapierRefusal, n8nRefusal };
     }, (r) => `Zapier: no record, logged "${r.zapierRefusal}"; n8n: ${r.n8nRefusal}`);
 
+    const upiPayment = (events.find((event) => event.type === 'invoice.paid'
+      && (event.data as { invoice: { id: string } }).invoice.id === zapierInvoice.id)!.data as { payment: Payment }).payment;
+    const found = await steps.run('Zapier: Find Payment by the UPI reference (UTR) a bank statement shows', async () => {
+      const utr = upiPayment.upi!.utr;
+      const payment = await z.findPayment({ utr: `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}` });
+      check(payment?.id === upiPayment.id && payment.invoice_id === zapierInvoice.id, `Find Payment by ${utr} found ${payment?.id ?? 'nothing'}`);
+      return payment!;
+    }, (p) => `UTR ${p.upi?.utr} → ${p.id} ${p.amount_formatted} on ${zapierInvoice.number}`);
+
     const invoices = await steps.run('n8n: Invoice → Get Many (Return All): nothing created twice', async () => {
       const listed = await n.listInvoices();
       const ids = new Set(listed.map((invoice) => invoice.id));
@@ -133,9 +163,9 @@ async function main(): Promise<number> {
       return listed;
     }, (listed) => `${listed.length} invoices: ${listed.map((i) => `${i.number} (${i.status})`).join(', ')}`);
 
-    const remaining = await steps.run('Clean up: Zapier performUnsubscribe × 3, n8n workflow deactivated', async () => {
+    const remaining = await steps.run(`Clean up: Zapier performUnsubscribe × ${zapierHooks.length}, n8n workflow deactivated`, async () => {
       const deleted = await z.unsubscribeAll();
-      check(deleted === 3, `Zapier deleted ${deleted} of 3 webhooks`);
+      check(deleted === zapierHooks.length, `Zapier deleted ${deleted} of ${zapierHooks.length} webhooks`);
       await n.deactivateTrigger();
       const { data } = await call<{ data: unknown[] }>((c) => operations.listWebhooks.request(c, { limit: 100 }));
       check(data.length === 0, `${data.length} webhooks remain`);
@@ -147,6 +177,7 @@ async function main(): Promise<number> {
     const result: DemoResult = {
       faults, label, client: upserted, createdClient: synced.created, invoices: { zapier: zapierInvoice, n8n: n8nInvoice }, listed: invoices,
       webhooks: { zapier: zapierHooks.length, n8n: 1, remaining }, events, receipts: { zapier: zapierReceipts, n8n: n8nReceipts },
+      reconciliation: { newClient: newClient.id, transfer, found },
       traffic: { zapier: traffic.zapier, n8n: traffic.n8n }, timings: steps.timings, totalMs: Math.round(performance.now() - started),
     };
     printSummary(result, print);

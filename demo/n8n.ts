@@ -8,7 +8,7 @@
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INode, type INodeType, type IRunExecutionData } from 'n8n-workflow';
 
-import { EVENT_TYPES, signWebhook, type Client, type FlatEventRecord, type PresentedInvoice } from '../shared';
+import { EVENT_TYPES, signWebhook, type Client, type FlatEventRecord, type PresentedInvoice, type PresentedPayment } from '../shared';
 import {
   TestCredentialsHelper, TriggerHost, additionalDataFor, buildPackage, loadPackage, runNode, type LoadedPackage,
 } from '../test/n8n/harness';
@@ -79,11 +79,16 @@ export class N8nSide {
     return invoice;
   }
 
+  async recordPayment(parameters: IDataObject): Promise<PresentedPayment> {
+    const [payment] = await this.run<PresentedPayment>({ resource: 'payment', operation: 'record', ...parameters });
+    return payment;
+  }
+
   async listInvoices(): Promise<PresentedInvoice[]> {
     return await this.run<PresentedInvoice>({ resource: 'invoice', operation: 'getAll', returnAll: true });
   }
 
-  /** Activates a workflow whose trigger listens for all three events: checkExists, then create. */
+  /** Activates a workflow whose trigger listens for every event: checkExists, then create. */
   async activateTrigger(): Promise<string> {
     this.trigger = new TriggerHost(this.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES] }, credentials: this.credentials });
     await this.trigger.listen();

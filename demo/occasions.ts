@@ -1,5 +1,5 @@
 /** The three occasions of the spec on each invoice, through the sandbox's test helpers, and its delivery log. */
-import { operations, type Connection, type HttpRequest, type InvoiceEvent } from '../shared';
+import { operations, type Connection, type HttpRequest, type WebhookEvent } from '../shared';
 import type { DemoSandbox } from './sandbox';
 
 type Call = <T>(build: (c: Connection) => HttpRequest) => Promise<T>;
@@ -8,10 +8,10 @@ type Call = <T>(build: (c: Connection) => HttpRequest) => Promise<T>;
  * Views each invoice (WhatsApp, then e-mail), pays it over UPI (the first in full, the second in part)
  * and disputes it; returns the events in the order they happened. `between` runs after each one.
  */
-export async function makeOccasions(call: Call, invoices: Array<{ id: string }>, between?: () => Promise<unknown>): Promise<InvoiceEvent[]> {
-  const emitted: InvoiceEvent[] = [];
+export async function makeOccasions(call: Call, invoices: Array<{ id: string }>, between?: () => Promise<unknown>): Promise<WebhookEvent[]> {
+  const emitted: WebhookEvent[] = [];
   const occur = async (build: (c: Connection) => HttpRequest) => {
-    emitted.push(await call<InvoiceEvent>(build));
+    emitted.push(await call<WebhookEvent>(build));
     await between?.();
   };
   for (const [index, { id }] of invoices.entries()) {

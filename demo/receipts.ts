@@ -1,5 +1,5 @@
 /** What one platform made of the deliveries it got, in arrival order, for the summary and its checks. */
-import type { FlatEventRecord, InvoiceEvent } from '../shared';
+import type { FlatEventRecord, WebhookEvent } from '../shared';
 import { check } from './steps';
 
 export interface Receipts {
@@ -48,7 +48,7 @@ export function tamper(rawBody: string): string {
  * What a platform must show: every genuine delivery verified, one run per event emitted (right id and
  * type), and as many repeats recognised as the sandbox's own log says it sent duplicates to it.
  */
-export function expectEveryEvent(platform: string, receipts: Receipts, events: InvoiceEvent[],
+export function expectEveryEvent(platform: string, receipts: Receipts, events: WebhookEvent[],
   sent: { attempts: number; duplicates: number }): Receipts {
   check(receipts.rejected === 0, `${platform} refused ${receipts.rejected} genuine deliveries`);
   check(receipts.deliveries === sent.attempts, `${platform} got ${receipts.deliveries} deliveries, the sandbox sent ${sent.attempts}`);

@@ -1,5 +1,5 @@
 /** The summary a newcomer reads: what was created, what each platform received, verification, timings. */
-import type { Client, InvoiceEvent, PresentedInvoice } from '../shared';
+import type { Client, PresentedInvoice, PresentedPayment, WebhookEvent } from '../shared';
 import type { Receipts } from './receipts';
 import type { StepTiming } from './steps';
 import type { PlatformTraffic } from './traffic';
@@ -12,7 +12,9 @@ export interface DemoResult {
   invoices: { zapier: PresentedInvoice; n8n: PresentedInvoice };
   listed: PresentedInvoice[];
   webhooks: { zapier: number; n8n: number; remaining: number };
-  events: InvoiceEvent[];
+  events: WebhookEvent[];
+  /** Issue 16's flows: a client created in the service, a transfer recorded from n8n, a UPI payment found from Zapier. */
+  reconciliation: { newClient: string; transfer: PresentedPayment; found: PresentedPayment };
   receipts: { zapier: Receipts; n8n: Receipts };
   traffic: { zapier: PlatformTraffic; n8n: PlatformTraffic };
   timings: StepTiming[];
@@ -30,7 +32,10 @@ export function receivedLine(platform: string, receipts: Receipts, expected: num
 export function printSummary(result: DemoResult, print: (line: string) => void): void {
   const { zapier, n8n } = result.invoices;
   const has = (receipts: Receipts, id: string) => (receipts.records.some((record) => record.id === id) ? 'received, verified' : 'MISSING');
-  const invoiceOf = (event: InvoiceEvent) => event.data.invoice.number;
+  const subjectOf = (event: WebhookEvent) => {
+    const { invoice, client } = event.data as { invoice?: { number: string }; client?: { email: string } };
+    return invoice?.number ?? client?.email ?? '';
+  };
   print('');
   print('Summary');
   print(`  Mode:       ${result.faults ? `faults on (${result.faults})` : 'no faults'}`);
@@ -39,12 +44,16 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
   print(`  Invoices:   ${zapier.number} ${zapier.amount_due_formatted} (${zapier.items.length} line items) from Zapier; `
     + `${n8n.number} ${n8n.amount_due_formatted} (${n8n.items.length} line items) from n8n`);
   print(`  Listed:     ${result.listed.length} invoices afterwards, none created twice`);
-  print(`  Webhooks:   Zapier ${result.webhooks.zapier} (one per trigger), n8n ${result.webhooks.n8n} (all three events); `
+  print(`  Webhooks:   Zapier ${result.webhooks.zapier} (one per trigger), n8n ${result.webhooks.n8n} (all ${result.webhooks.zapier} events); `
     + `${result.webhooks.remaining} remain after clean-up`);
   print('');
-  print(`  ${'Event'.padEnd(18)}${'Invoice'.padEnd(12)}${'Event id'.padEnd(28)}${'Zapier'.padEnd(20)}n8n`);
+  const { transfer, found } = result.reconciliation;
+  print(`  Payments:   ${transfer.amount_formatted} bank transfer (reference ${transfer.reference}) recorded from n8n on ${n8n.number}; `
+    + `UPI payment ${found.amount_formatted} found from Zapier by its UTR ${found.upi?.utr} on ${zapier.number}`);
+  print('');
+  print(`  ${'Event'.padEnd(18)}${'Invoice/client'.padEnd(24)}${'Event id'.padEnd(28)}${'Zapier'.padEnd(20)}n8n`);
   for (const event of result.events) {
-    print(`  ${event.type.padEnd(18)}${invoiceOf(event).padEnd(12)}${event.id.padEnd(28)}`
+    print(`  ${event.type.padEnd(18)}${subjectOf(event).padEnd(24)}${event.id.padEnd(28)}`
       + `${has(result.receipts.zapier, event.id).padEnd(20)}${has(result.receipts.n8n, event.id)}`);
   }
   print('');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, createAppTester } from 'zapier-platform-core';
 
-import type { Client, EventType, FlatEventRecord, PresentedInvoice } from '../shared';
+import type { Client, EventType, FlatEventRecord, PresentedInvoice, PresentedPayment } from '../shared';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../sandbox';
 import { tally, tamper, type Receipts } from './receipts';
 import { zapierHookRequest } from '../test/zapier/hook-request';
@@ -114,7 +114,13 @@ export class ZapierSide {
     return await this.step(this.app.creates.create_invoice.operation.perform, { inputData });
   }
 
-  /** Turns on all three triggers: performSubscribe with each one's own target URL. */
+  /** Find Payment: what an accountant holding a bank statement line runs. */
+  async findPayment(inputData: { utr?: string; reference?: string }): Promise<PresentedPayment | undefined> {
+    const [found] = await this.step(this.app.searches.find_payment.operation.perform, { inputData });
+    return found;
+  }
+
+  /** Turns on every trigger: performSubscribe with each one's own target URL. */
   async subscribeAll(): Promise<string[]> {
     for (const trigger of Object.values(this.app.triggers)) {
       const receiver = await startReceiver({ path: `/hooks/zapier/${trigger.key}` });

@@ -37,22 +37,23 @@ function received(stdout: string, platform: 'Zapier' | 'n8n') {
 function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const steps = stdout.split('\n').filter((line) => /^\[\s?\d+\] /.test(line));
-  expect(steps).toHaveLength(18);
+  expect(steps).toHaveLength(21);
   for (const step of steps) expect(step).toMatch(/: .+ \(\d+ ms\)$/);
   expect(stdout).not.toMatch(/FAILED|^\s+at /m);
   // The sandbox's test key is a secret like any API key: never printed.
   expect(stdout).not.toMatch(/ik_(test|live)_\w/);
 
-  for (const type of ['invoice.viewed', 'invoice.paid', 'invoice.disputed']) {
+  // Each invoice viewed, paid and disputed; the client created in the service; the transfer recorded from n8n.
+  for (const [type, count] of [['invoice.viewed', 2], ['invoice.paid', 3], ['invoice.disputed', 2], ['client.created', 1]] as const) {
     const rows = stdout.split('\n').filter((line) => line.trim().startsWith(type));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(count);
     for (const row of rows) expect(row).toMatch(/evt_\w+\s+received, verified\s+received, verified$/);
   }
   const zapier = received(stdout, 'Zapier');
   const n8n = received(stdout, 'n8n');
   for (const platform of [zapier, n8n]) {
-    expect(platform).toMatchObject({ events: 6, expected: 6, verified: platform.deliveries, of: platform.deliveries });
-    expect(platform.deliveries - platform.repeats).toBe(6);
+    expect(platform).toMatchObject({ events: 8, expected: 8, verified: platform.deliveries, of: platform.deliveries });
+    expect(platform.deliveries - platform.repeats).toBe(8);
   }
   // The sandbox's own delivery log (step 13) agrees with what the two platforms counted.
   const [, sent, duplicates] = /wait until every delivery is made: (\d+) deliveries, (\d+) of them duplicates/.exec(stdout)!.map(Number);
@@ -61,7 +62,13 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
 
   expect(stdout).toMatch(/Listed: +2 invoices afterwards, none created twice/);
   expect(stdout).toMatch(/n8n: Invoice → Get Many .*: 2 invoices: INV-\d+ \(disputed\), INV-\d+ \(disputed\)/);
-  expect(stdout).toMatch(/Webhooks: +Zapier 3 \(one per trigger\), n8n 1 \(all three events\); 0 remain after clean-up/);
+  expect(stdout).toMatch(/Webhooks: +Zapier 6 \(one per trigger\), n8n 1 \(all 6 events\); 0 remain after clean-up/);
+  // Issue 16's flows, with the payment found by UTR being the Zapier invoice's own UPI payment.
+  expect(stdout).toMatch(/client\.created +ravi\.kumar@example\.com +evt_\w+ +received, verified +received, verified/);
+  const payments = /Payments: +₹1,000\.00 bank transfer \(reference HDFCN52026112012345\) recorded from n8n on (INV-\d+); UPI payment ₹14,900\.00 found from Zapier by its UTR (\d{12}) on (INV-\d+)/.exec(stdout);
+  expect(payments).not.toBeNull();
+  expect(stdout).toContain(`Invoices:   ${payments![3]} ₹14,900.00 (2 line items) from Zapier; ${payments![1]}`);
+  expect(stdout).toMatch(new RegExp(`Find Payment by the UPI reference \\(UTR\\) a bank statement shows: UTR ${payments![2]} → pay_\\w+ ₹14,900\\.00`));
   expect(stdout).toMatch(/Zapier: no record, logged "Webhook refused: .+"; n8n: 401 /);
   expect(stdout).toMatch(/^Result: OK, every step worked\.$/m);
   return { zapier, n8n };
@@ -73,7 +80,7 @@ beforeAll(() => {
   execFileSync(process.execPath, ['demo/build.mjs'], { cwd: root });
 });
 
-test('npm run demo: both platforms receive all six events once, in order, and everything is cleaned up', async () => {
+test('npm run demo: both platforms receive all eight events once, in order; a transfer recorded, a UPI payment found; everything cleaned up', async () => {
   const outcome = await runDemo();
   const { zapier, n8n } = expectCompleteRun(outcome);
   expect([zapier.repeats, n8n.repeats]).toEqual([0, 0]);
@@ -82,7 +89,7 @@ test('npm run demo: both platforms receive all six events once, in order, and ev
 }, 60_000);
 
 test('with --faults (duplicates, shuffled order, 429s) every event still arrives once per platform and each repeat is recognised', async () => {
-  // With half the deliveries sent twice over 12 deliveries, a run without any duplicate is a 1-in-4096 event.
+  // With half the deliveries sent twice over 16 deliveries, a run without any duplicate is a 1-in-65,536 event.
   const outcome = await runDemo(['--faults']);
   const { zapier, n8n } = expectCompleteRun(outcome);
   expect(outcome.stdout).toContain('faults on (duplicate=0.5,shuffle,429=0.1)');
