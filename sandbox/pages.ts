@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatMinor } from '../shared';
+import { EVENT_TYPES, INVOICE_STATUSES, formatMinor } from '../shared';
 import type { SandboxCore } from './context';
 import type { Reply } from './router';
 import type { RawCall } from './server';
@@ -46,7 +46,9 @@ export function createPages(core: SandboxCore) {
     const route = call.url.pathname;
     if (route === '/') return { status: 302, headers: { location: '/dashboard' } };
     if (route === '/dashboard') {
-      return { status: 200, headers: html, body: read('dashboard.html') };
+      // The filters' choices come from shared, so a new event type or status appears without touching the page.
+      return { status: 200, headers: html, body: read('dashboard.html').replace('{{EVENT_TYPES}}', EVENT_TYPES.join(','))
+        .replace('{{INVOICE_STATUSES}}', INVOICE_STATUSES.join(',')) };
     }
     if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
     if (route === '/healthz') return { status: 200, body: { ok: true } };

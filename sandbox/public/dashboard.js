@@ -166,7 +166,9 @@ function searchBar(placeholder, value, onSearch, ...extra) {
 
 // ---- pages ------------------------------------------------------------------------------------------
 
-const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'];
+const listed = (name) => document.querySelector(`meta[name="${name}"]`).content.split(',');
+const INVOICE_STATUSES = listed('invoice-statuses');
+const EVENT_TYPES = listed('event-types');
 
 const pages = {
   invoices: {
@@ -305,7 +307,7 @@ const pages = {
     load: (p) => api('GET', `/v1/events${query({ limit: PAGE_SIZE, type: p.type, starting_after: p.after })}`),
     render(page, p) {
       const type = h('select', { name: 'type', 'aria-label': 'Event type', onchange: (e) => { location.hash = `#/events${query({ type: e.target.value })}`; } },
-        h('option', { value: '' }, 'All events'), ['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed', 'client.created', 'client.updated'].map((t) => h('option', { value: t, selected: t === p.type }, t)));
+        h('option', { value: '' }, 'All events'), EVENT_TYPES.map((t) => h('option', { value: t, selected: t === p.type }, t)));
       return [
         h('h1', {}, 'Events'),
         searchBar('Event ID (evt_…)', '', (q) => { if (q) location.hash = `#/events/${encodeURIComponent(q)}`; }, type),

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { operations } from '../../shared';
+import { EVENT_TYPES, INVOICE_STATUSES, operations } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { eventually, type TestClient, startTestSandbox } from './support';
 
@@ -104,6 +104,12 @@ test('invoices: the list shows ids, badges and amounts; search by number and e-m
   await page.selectOption('select[name=status]', 'paid');
   const ids = () => page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')).join());
   await eventually(async () => (await ids()) === first.id, 5000, 'only the paid invoice');
+  expect(await page.locator('select[name=status] option').allTextContents())
+    .toEqual(['All statuses', ...INVOICE_STATUSES.map((status) => status.replace(/_/g, ' '))]);
+  await go(page, '#/events');
+  await page.locator('select[name=type]').waitFor();
+  expect(await page.locator('select[name=type] option').allTextContents()).toEqual(['All events', ...EVENT_TYPES]);
+  await go(page, '#/invoices');
   await page.fill('input[name=q]', first.id);
   await page.click('button:has-text("Search")');
   await page.locator('h1', { hasText: '₹2,500.00' }).waitFor();
