@@ -5,7 +5,7 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE, requests } from '../lib/core';
+import { FIELDS, SERVICE, connectionTestMessages, requests } from '../lib/core';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
@@ -55,5 +55,7 @@ export class InvoicingApi implements ICredentialType {
       url: ACCOUNT_PATH,
       method: 'GET',
     },
+    // Without rules n8n shows the bare status text ("Forbidden").
+    rules: connectionTestMessages().map(({ status, message }) => ({ type: 'responseCode' as const, properties: { value: status, message } })),
   };
 }

@@ -12,6 +12,7 @@ export {
   InputError,
   SERVICE,
   clientInputFromFields,
+  connectionTestMessages,
   deleteWebhookIfExists,
   deriveIdempotencyKey,
   isBlank,
