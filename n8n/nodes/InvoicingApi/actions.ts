@@ -47,8 +47,9 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
 }
 
 /**
- * The key the service deduplicates on. Without one from the user it comes from the execution, the
- * node and the item, so Retry On Fail (same execution) can never create the same invoice twice.
+ * The key the service deduplicates on. Without one from the user it comes from the n8n instance, the
+ * execution, the node and the item: Retry On Fail (same execution) can never create the same invoice
+ * twice, and execution 1 of another n8n (a copied workflow, a reset database) is not mistaken for ours.
  */
 function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${invoice.idempotencyKey.key}`, itemIndex, '');
@@ -58,11 +59,11 @@ function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown 
 
 // One context per run of the node (a retry gets a new one with the same ids). The node's id comes from
 // the execute data, which n8n hands over as is; getNode() deep-copies the node with all its parameters.
-const attempts = new WeakMap<IExecuteFunctions, [string, string]>();
-function attemptOf(context: IExecuteFunctions): [string, string] {
+const attempts = new WeakMap<IExecuteFunctions, [string, string, string]>();
+function attemptOf(context: IExecuteFunctions): [string, string, string] {
   let attempt = attempts.get(context);
   if (!attempt) {
-    attempt = [context.getExecutionId(), context.getExecuteData()?.node?.id ?? context.getNode().id];
+    attempt = [context.getInstanceId(), context.getExecutionId(), context.getExecuteData()?.node?.id ?? context.getNode().id];
     attempts.set(context, attempt);
   }
   return attempt;
