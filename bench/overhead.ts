@@ -14,6 +14,7 @@ import {
   zapierBareApp, zapierInvoiceInput, zapierPrepareApp,
 } from './platforms';
 import { allOf, interleaved, median, medianShare, ms, pct, row, startSandboxChild, type Row, type Variant } from './support';
+import { zapierAuth } from '../test/zapier/connection';
 
 export const OVERHEAD_TARGET = 0.1;
 
@@ -26,7 +27,7 @@ export async function overhead({ rounds, perRound }: OverheadOptions): Promise<R
   const n8n = await loadN8n();
   try {
     const connection: Required<Connection> = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
-    const authData = { api_key: connection.apiKey, base_url: connection.baseUrl };
+    const authData = zapierAuth(connection.apiKey, connection.baseUrl);
     const ours = zapierApp();
     const bare = zapierBareApp((key) => invoiceRequest(connection, key));
     const bareInOurs = zapierBareApp((key) => invoiceRequest(connection, key), ours.app);

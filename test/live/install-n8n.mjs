@@ -33,9 +33,39 @@ function step(label, run) {
   process.stdout.write(`[n8n install] ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+const installed = (p) => existsSync(p.marker) && existsSync(p.n8nBin) && existsSync(p.nodeBin);
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Another run installing into the same cache: wait for it (bounded) rather than install over it. */
+function waitForOtherInstall(p) {
+  const lock = join(p.root, 'installing.pid');
+  const other = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
+  if (!other || other === process.pid || !alive(other)) return lock;
+  process.stdout.write(`[n8n install] another run (pid ${other}) is installing into ${p.root}; waiting for it (up to 45 min)\n`);
+  const deadline = Date.now() + 45 * 60_000;
+  while (alive(other) && !installed(p)) {
+    if (Date.now() > deadline) throw new Error(`n8n install by pid ${other} did not finish within 45 min`);
+    execFileSync('sleep', ['5']);
+  }
+  return lock;
+}
+
 export function installN8n({ log = true } = {}) {
   const p = n8nPaths();
-  if (existsSync(p.marker) && existsSync(p.n8nBin) && existsSync(p.nodeBin)) {
+  if (!installed(p)) {
+    mkdirSync(p.root, { recursive: true });
+    const lock = waitForOtherInstall(p);
+    if (!installed(p)) writeFileSync(lock, String(process.pid));
+  }
+  if (installed(p)) {
     if (log) process.stdout.write(`[n8n install] n8n ${N8N_VERSION} found in ${p.root} (installed ${JSON.parse(readFileSync(p.marker, 'utf8')).at})\n`);
     return p;
   }
@@ -44,7 +74,9 @@ export function installN8n({ log = true } = {}) {
   }
   const total = Date.now();
   process.stdout.write(`[n8n install] first run: installing n8n ${N8N_VERSION} and Node ${NODE_MAJOR} into ${p.root} (about 15 minutes, 2.8 GB; later runs reuse it)\n`);
-  const npmEnv = { ...process.env, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  // Run from an npm script, the environment carries that project's npm_* settings; the cache is its own project.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  const npmEnv = { ...inherited, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: npmEnv, timeout: 40 * 60_000 };
   step(`Node ${NODE_MAJOR} from the npm registry`, () => {
     mkdirSync(join(p.root, 'node24'), { recursive: true });
@@ -67,6 +99,7 @@ export function installN8n({ log = true } = {}) {
     });
   });
   writeFileSync(p.marker, JSON.stringify({ n8n: N8N_VERSION, at: new Date().toISOString(), seconds: Math.round((Date.now() - total) / 1000) }) + '\n');
+  rmSync(join(p.root, 'installing.pid'), { force: true });
   process.stdout.write(`[n8n install] n8n ${N8N_VERSION} installed in ${((Date.now() - total) / 60000).toFixed(1)} min\n`);
   return p;
 }

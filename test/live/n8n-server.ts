@@ -44,6 +44,16 @@ export function installPackage(userFolder: string, tarball: string): string {
   return manifest.name;
 }
 
+/**
+ * The manual install the READMEs give: `npm install <package> --omit=peer` in `~/.n8n/nodes`, with the
+ * npm on the PATH (whatever Node it runs on); leaving out the peer n8n-workflow is what makes it work.
+ */
+export async function installPackageWithNpm(userFolder: string, tarball: string): Promise<void> {
+  const nodes = path.join(userFolder, '.n8n', 'nodes');
+  mkdirSync(nodes, { recursive: true });
+  await run('npm', ['install', tarball, '--omit=peer', '--no-audit', '--no-fund'], { cwd: nodes, timeout: 180_000 });
+}
+
 export class N8nServer {
   readonly url: string;
   private process?: Started;

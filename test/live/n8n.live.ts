@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { requests, type HttpRequest } from '../../shared';
 import { fetchSend, type Sandbox } from '../../sandbox';
-import { installPackage, N8nServer, newWebhookId, type N8nInstall } from './n8n-server';
+import { installPackage, installPackageWithNpm, N8nServer, newWebhookId, type N8nInstall } from './n8n-server';
 import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, liveSandbox, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
@@ -283,8 +283,10 @@ describe('two n8n instances, one account', () => {
     // One server at a time on two cores; the first is done.
     await n8n.stop();
     second = await N8nServer.create(install, path.join(work, 'instance-b'));
-    installPackage(second.userFolder, tarball);
+    // This one gets the package the READMEs' manual way, so that way is seen working too.
+    await installPackageWithNpm(second.userFolder, tarball);
     await second.start();
+    expect(second.output()).toMatch(new RegExp(`Loaded all credentials and nodes from ${PACKAGE}`));
     await second.setUpOwner();
     const saved = await second.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
     // The same workflow, node ids and all, as a template import or a copy from dev to prod brings it.

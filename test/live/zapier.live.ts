@@ -12,7 +12,8 @@ import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { eventually } from './processes';
-import { activeSubscriptions, liveSandbox, sandboxKey } from './sandbox';
+import { sampleEventsByType } from '../../shared';
+import { activeSubscriptions, liveSandbox, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
@@ -98,7 +99,7 @@ async function call(method: string, bundle: Record<string, unknown> = {}, comman
 }
 
 /** A delivery as Zapier hands it to `perform`: the raw body, and headers under an `Http-` prefix. */
-function asZapierSees(delivery: { headers: IncomingHttpHeaders; body: string }) {
+function asZapierSees(delivery: { headers: IncomingHttpHeaders | Record<string, string>; body: string }) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(delivery.headers)) {
     headers[`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`] = String(value);
@@ -128,10 +129,17 @@ test('the public connection has no Base URL field (it is an environment variable
   expect(keys).toEqual(['api_key']);
 });
 
-test('the Line Items group has help text', async () => {
+test("build/source.zip holds every source file the app is built from, shared/ included", () => {
+  const listing = execFileSync('unzip', ['-Z1', path.join(path.dirname(zip), 'source.zip')], { encoding: 'utf8' }).split('\n');
+  const bundled = ['zapier/src/index.ts', 'zapier/build.mjs', 'zapier/package.json', 'shared/index.ts', 'shared/webhooks/signature.ts', 'scripts/bundle.mjs'];
+  expect(bundled.filter((file) => !listing.includes(file))).toEqual([]);
+  expect(listing.filter((file) => /node_modules|(^|\/)\.env/.test(file))).toEqual([]);
+});
+
+test("the Line Items group's help is shown (on its first field: the schema refuses it on the group)", async () => {
   const definition = await handler({ command: 'definition', bundle: {} });
   const items = definition.results.creates.create_invoice.operation.inputFields.find((field: { key: string }) => field.key === 'items');
-  expect(items.helpText).toEqual(expect.stringMatching(/\w{3,}/));
+  expect(items.children[0].helpText).toMatch(/^One entry per line on the invoice/);
 });
 
 test('auth test and connection label', async () => {
@@ -205,7 +213,9 @@ describe.each([
 
 test('a hook called without a subscription logs that, and starts nothing', async () => {
   logs = '';
-  const result = await call('triggers.invoice_paid.operation.perform', asZapierSees(received[0]));
+  const event = JSON.stringify(sampleEventsByType['invoice.paid']);
+  const delivery = signedDelivery(`whsec_${Buffer.from('a secret no subscription has').toString('base64')}`, 'evt_unsubscribed', event);
+  const result = await call('triggers.invoice_paid.operation.perform', asZapierSees(delivery));
   await eventually('the log lines', 10, async () => (logs.includes('subscription') ? true : undefined)).catch(() => undefined);
   expect(result).toEqual([]);
   expect(logs).not.toMatch(/stored webhook secret is not a valid/);

@@ -46,8 +46,9 @@ export const createInvoice = {
     inputFields: [
       inputField(FIELDS.invoice.clientEmail),
       inputField(FIELDS.invoice.currency),
+      // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
       { key: FIELDS.invoice.items.key, label: FIELDS.invoice.items.label, required: true,
-        children: [inputField(description), inputField(amount)] },
+        children: [inputField(description, { helpText: `${FIELDS.invoice.items.help} ${description.help}` }), inputField(amount)] },
       inputField(FIELDS.invoice.autoSendWhatsapp),
       inputField(FIELDS.invoice.idempotencyKey),
     ],
