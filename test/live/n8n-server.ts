@@ -26,6 +26,14 @@ export interface Reply {
 
 const run = promisify(execFile);
 
+/** What each n8n process of a deployment runs, and the line it prints once it serves. */
+const ROLES = {
+  start: /Editor is now accessible/,
+  webhook: /Webhook listener waiting for requests/,
+  worker: /n8n worker is now ready/,
+} as const;
+export type Role = keyof typeof ROLES;
+
 const OWNER = { email: 'owner@live.test', firstName: 'Live', lastName: 'Suite', password: 'Live-suite-1' };
 // The REST API binds a session to the browser that logged in; the suite is one browser throughout.
 const BROWSER_ID = 'invoicing-live-suite';
@@ -60,14 +68,17 @@ export class N8nServer {
   private cookie = '';
 
   private constructor(readonly install: N8nInstall, readonly userFolder: string, readonly port: number,
-    private readonly brokerPort: number, private readonly extraEnv: NodeJS.ProcessEnv) {
+    private readonly brokerPort: number, private readonly extraEnv: NodeJS.ProcessEnv, readonly role: Role) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  /** A new user folder (its own SQLite database, so its own instance id), not started yet. */
-  static async create(install: N8nInstall, userFolder: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<N8nServer> {
+  /**
+   * An n8n process, not started yet: by default a whole server (`n8n start`) in a user folder of its own
+   * (its own SQLite database, so its own instance id); in queue mode also `n8n webhook` or `n8n worker`.
+   */
+  static async create(install: N8nInstall, userFolder: string, extraEnv: NodeJS.ProcessEnv = {}, role: Role = 'start'): Promise<N8nServer> {
     mkdirSync(userFolder, { recursive: true });
-    return new N8nServer(install, userFolder, await freePort(), await freePort(), extraEnv);
+    return new N8nServer(install, userFolder, await freePort(), await freePort(), extraEnv, role);
   }
 
   env(): NodeJS.ProcessEnv {
@@ -97,10 +108,11 @@ export class N8nServer {
 
   async start(): Promise<void> {
     const began = Date.now();
-    this.process = start(`n8n (${path.basename(this.userFolder)})`, this.install.nodeBin, [this.install.n8nBin, 'start'],
-      { env: this.env(), log: path.join(this.userFolder, 'n8n.log') });
-    await this.process.waitFor(/Editor is now accessible/, 180, 'the editor came up');
-    progress(`n8n started on ${this.url} (${path.basename(this.userFolder)})`, began);
+    const label = `n8n ${this.role} (${path.basename(this.userFolder)})`;
+    this.process = start(label, this.install.nodeBin, [this.install.n8nBin, this.role],
+      { env: this.env(), log: path.join(this.userFolder, `n8n-${this.role}.log`) });
+    await this.process.waitFor(ROLES[this.role], 180, 'it came up');
+    progress(`${label} started on port ${this.port}`, began);
   }
 
   output(): string {

@@ -9,18 +9,16 @@ import path from 'node:path';
 
 import { requests, type HttpRequest } from '../../shared';
 import { fetchSend, type Sandbox } from '../../sandbox';
-import { installPackage, installPackageWithNpm, N8nServer, newWebhookId, type N8nInstall } from './n8n-server';
+import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } from './n8n-server';
 import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, liveSandbox, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
+import { CREDENTIAL, PACKAGE, TRIGGER, triggerWorkflow } from './workflows';
 
 const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
 const tarball = process.env.LIVE_N8N_TARBALL;
 if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
 
-const PACKAGE = 'n8n-nodes-invoicing-api';
-const CREDENTIAL = 'invoicingApi';
-const TRIGGER = 'Invoicing API Trigger';
 /** How long a delivery may take to become an execution, and how long to wait for one that must not come. */
 const DELIVERY_SECONDS = 30;
 const QUIET_MS = 3000;
@@ -58,18 +56,6 @@ function actionWorkflow(name: string, email: string, saved = credential) {
       Start: { main: [[{ node: 'Upsert Client', type: 'main', index: 0 }]] },
       'Upsert Client': { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] },
     },
-  };
-}
-
-function triggerWorkflow(name: string) {
-  return {
-    name,
-    nodes: [{
-      id: 'b0000000-0000-4000-8000-000000000001', name: TRIGGER, type: `${PACKAGE}.invoicingApiTrigger`, typeVersion: 1,
-      position: [0, 0], webhookId: newWebhookId(), parameters: { events: ['invoice.viewed', 'invoice.paid', 'invoice.disputed'] },
-      credentials: { [CREDENTIAL]: credential },
-    }],
-    connections: {},
   };
 }
 
@@ -155,7 +141,7 @@ describe('trigger workflow on all three events', () => {
   };
 
   test('activation registers exactly one webhook', async () => {
-    workflowId = (await n8n.createWorkflow(triggerWorkflow('On invoice events'))).id;
+    workflowId = (await n8n.createWorkflow(triggerWorkflow('On invoice events', credential))).id;
     await n8n.activate(workflowId);
     // n8n answers the activation before its webhook registration is done.
     const subscriptions = await eventually('a subscription after activation', 30,
