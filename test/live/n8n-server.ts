@@ -34,7 +34,7 @@ const ROLES = {
 } as const;
 export type Role = keyof typeof ROLES;
 
-const OWNER = { email: 'owner@live.test', firstName: 'Live', lastName: 'Suite', password: 'Live-suite-1' };
+export const OWNER = { email: 'owner@live.test', firstName: 'Live', lastName: 'Suite', password: 'Live-suite-1' };
 // The REST API binds a session to the browser that logged in; the suite is one browser throughout.
 const BROWSER_ID = 'invoicing-live-suite';
 
