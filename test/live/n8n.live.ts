@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { requests, type HttpRequest } from '../../shared';
-import { fetchSend, type Sandbox } from '../../sandbox';
+import { requests } from '../../shared';
+import type { Sandbox } from '../../sandbox';
 import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } from './n8n-server';
 import { eventually, pause, progress } from './processes';
-import { activeSubscriptions, liveSandbox, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
-import { CREDENTIAL, PACKAGE, TRIGGER, triggerWorkflow } from './workflows';
+import { CREDENTIAL, PACKAGE, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
 const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
 const tarball = process.env.LIVE_N8N_TARBALL;
@@ -29,11 +29,7 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
 
-const api = async (build: (c: { apiKey: string; baseUrl: string }) => HttpRequest) => {
-  const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
-  if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body as any;
-};
+const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
 
 function actionWorkflow(name: string, email: string, saved = credential) {
   const node = (id: string, nodeName: string, x: number, parameters: Record<string, unknown>) => ({
@@ -129,16 +125,8 @@ describe('trigger workflow on all three events', () => {
   const eventIds: Record<string, string> = {};
 
   const executions = async () => (await n8n.executions(workflowId)).length;
-  /**
-   * Waits for the count to reach `expected`, then until the sandbox has its answers and a quiet spell
-   * has passed, so an extra one is seen too (n8n records an execution before it answers a delivery).
-   */
-  const settledCount = async (expected: number) => {
-    await eventually('executions', DELIVERY_SECONDS, async () => ((await executions()) >= expected ? true : undefined)).catch(() => undefined);
-    await sandbox.settled();
-    await pause(QUIET_MS);
-    return await executions();
-  };
+  const settledCount = (expected: number) =>
+    settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
 
   test('activation registers exactly one webhook', async () => {
     workflowId = (await n8n.createWorkflow(triggerWorkflow('On invoice events', credential))).id;
@@ -158,18 +146,9 @@ describe('trigger workflow on all three events', () => {
     ['invoice.paid', 'upi_utr'],
     ['invoice.disputed', 'dispute_reason'],
   ])('%s gives exactly one execution carrying its fields', async (type, field) => {
-    if (!invoiceId) {
-      const client = await api((c) => requests.createClient(c, { email: 'ravi.live@example.com', name: 'Ravi' } as never));
-      invoiceId = (await api((c) => requests.createInvoice(c, {
-        client_email: client.email, currency: 'INR', items: [{ description: 'Consulting', amount: 90000 }],
-      } as never))).id;
-    }
+    if (!invoiceId) invoiceId = await newInvoice(sandbox, 'ravi.live@example.com');
     const before = await executions();
-    const event = type === 'invoice.viewed'
-      ? await api((c) => requests.simulateView(c, invoiceId, { channel: 'whatsapp' } as never))
-      : type === 'invoice.paid'
-        ? await api((c) => requests.simulatePayment(c, invoiceId, { amount: 40000 } as never))
-        : await api((c) => requests.simulateDispute(c, invoiceId, { reason: 'Amount differs from the quote' } as never));
+    const event = await happen(sandbox, invoiceId, type);
     eventIds[type] = event.id;
     const after = await settledCount(before + 1);
     counts.record('single', `executions for ${type}`, 1, after - before);
@@ -178,7 +157,7 @@ describe('trigger workflow on all three events', () => {
     const [record] = await n8n.executionOutput(newest.id, TRIGGER);
     expect(record).toEqual(expect.objectContaining({ event_type: type, event_id: event.id, invoice_id: invoiceId, [field]: expect.anything() }));
     if (type === 'invoice.paid') {
-      expect(record).toEqual(expect.objectContaining({ upi_vpa: expect.stringContaining('@'), amount_paid: 40000, amount_remaining: 50000, fully_paid: false }));
+      expect(record).toEqual(expect.objectContaining({ upi_vpa: expect.stringContaining('@'), amount_paid: 30000, amount_remaining: 60000, fully_paid: false }));
     }
   });
 
@@ -225,7 +204,7 @@ describe('trigger workflow on all three events', () => {
     const before = await executions();
     for (const [name, delivery] of Object.entries(attacks)) {
       const status = await post(url, delivery);
-      counts.record('single', `HTTP 401 for a ${name} delivery`, 1, status === 401 ? 1 : 0);
+      counts.record('single', `HTTP 401 for ${name === 'unsigned' ? 'an' : 'a'} ${name} delivery`, 1, status === 401 ? 1 : 0);
       expect({ name, status }).toEqual({ name, status: 401 });
     }
     const after = await settledCount(before);

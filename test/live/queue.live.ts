@@ -9,13 +9,12 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
-import { requests, type HttpRequest } from '../../shared';
-import { fetchSend, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
 import { eventually, freePort, pause, progress, start, type Started } from './processes';
-import { activeSubscriptions, liveSandbox, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
-import { CREDENTIAL, TRIGGER, triggerWorkflow } from './workflows';
+import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
 const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
 const tarball = process.env.LIVE_N8N_TARBALL;
@@ -71,11 +70,6 @@ async function startRedis(): Promise<number> {
   return port;
 }
 
-const api = async (build: (c: { apiKey: string; baseUrl: string }) => HttpRequest) => {
-  const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
-  if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body as any;
-};
 
 beforeAll(async () => {
   const began = Date.now();
@@ -115,12 +109,8 @@ describe('trigger in queue mode', () => {
   const eventIds: Record<string, string> = {};
 
   const executions = async () => (await main.executions(workflowId)).length;
-  const settledCount = async (expected: number) => {
-    await eventually('executions', DELIVERY_SECONDS, async () => ((await executions()) >= expected ? true : undefined)).catch(() => undefined);
-    await sandbox.settled();
-    await pause(QUIET_MS);
-    return await executions();
-  };
+  const settledCount = (expected: number) =>
+    settledExecutions(main, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
 
   test('activation registers exactly one webhook, at the webhook processor', async () => {
     const credential = await main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
@@ -136,18 +126,9 @@ describe('trigger in queue mode', () => {
   });
 
   test.each([['invoice.viewed'], ['invoice.paid'], ['invoice.disputed']])('%s gives exactly one execution, run by the worker', async (type) => {
-    if (!invoiceId) {
-      await api((c) => requests.createClient(c, { email: 'queue.live@example.com' } as never));
-      invoiceId = (await api((c) => requests.createInvoice(c, {
-        client_email: 'queue.live@example.com', currency: 'INR', items: [{ description: 'Consulting', amount: 90000 }],
-      } as never))).id;
-    }
+    if (!invoiceId) invoiceId = await newInvoice(sandbox, 'queue.live@example.com');
     const before = await executions();
-    const event = type === 'invoice.viewed'
-      ? await api((c) => requests.simulateView(c, invoiceId, { channel: 'email' } as never))
-      : type === 'invoice.paid'
-        ? await api((c) => requests.simulatePayment(c, invoiceId, { amount: 30000 } as never))
-        : await api((c) => requests.simulateDispute(c, invoiceId, { reason: 'Not delivered' } as never));
+    const event = await happen(sandbox, invoiceId, type);
     eventIds[type] = event.id;
     const after = await settledCount(before + 1);
     counts.record('queue', `executions for ${type}`, 1, after - before);

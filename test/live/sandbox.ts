@@ -3,7 +3,8 @@
  * test), and the one place the suite gets an API key from it.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { signWebhook } from '../../shared';
+import { requests, signWebhook, type HttpRequest } from '../../shared';
+import { fetchSend } from '../../sandbox';
 
 export async function liveSandbox(): Promise<Sandbox> {
   // Fast retries keep a redelivery or a retried 5xx within the suite's bounded waits.
@@ -45,4 +46,28 @@ export async function redeliver(sandbox: Sandbox, eventId: string): Promise<void
     method: 'POST', headers: { authorization: `Bearer ${sandboxKey(sandbox)}`, 'content-type': 'application/json' }, body: '{}',
   });
   if (!response.ok) throw new Error(`sandbox redeliver ${eventId}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** A request built by shared/requests against the sandbox with the suite's key; its body, or an error. */
+export async function sandboxApi(sandbox: Sandbox, build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> {
+  const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
+  if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** An open invoice of 900.00 INR for `email` (the client is made first), to make events happen to. */
+export async function newInvoice(sandbox: Sandbox, email: string): Promise<string> {
+  await sandboxApi(sandbox, (c) => requests.createClient(c, { email } as never));
+  return (await sandboxApi(sandbox, (c) => requests.createInvoice(c, {
+    client_email: email, currency: 'INR', items: [{ description: 'Consulting', amount: 90000 }],
+  } as never))).id;
+}
+
+/** Makes the sandbox emit one event of `type` for the invoice (a view on WhatsApp, a 300.00 UPI payment, a dispute). */
+export async function happen(sandbox: Sandbox, invoiceId: string, type: string): Promise<{ id: string }> {
+  return await sandboxApi(sandbox, (c) => (type === 'invoice.viewed'
+    ? requests.simulateView(c, invoiceId, { channel: 'whatsapp' } as never)
+    : type === 'invoice.paid'
+      ? requests.simulatePayment(c, invoiceId, { amount: 30000 } as never)
+      : requests.simulateDispute(c, invoiceId, { reason: 'Amount differs from the quote' } as never)));
 }

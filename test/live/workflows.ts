@@ -1,5 +1,7 @@
-/** The trigger workflow both n8n live files run, as a user would build it in the editor. */
-import { newWebhookId } from './n8n-server';
+/** What both n8n live files share: the trigger workflow, as a user would build it, and how to count its runs. */
+import type { Sandbox } from '../../sandbox';
+import { newWebhookId, type N8nServer } from './n8n-server';
+import { eventually, pause } from './processes';
 
 export const PACKAGE = 'n8n-nodes-invoicing-api';
 export const CREDENTIAL = 'invoicingApi';
@@ -16,4 +18,18 @@ export function triggerWorkflow(name: string, saved: { id: string; name: string 
     }],
     connections: {},
   };
+}
+
+/**
+ * A workflow's executions once things have settled: waits (bounded) for the count to reach `expected`,
+ * then until the sandbox has its answers and a quiet spell has passed, so an extra one is seen too (n8n
+ * records an execution before it answers the delivery that started it).
+ */
+export async function settledExecutions(server: N8nServer, workflowId: string, sandbox: Sandbox, expected: number,
+  { seconds = 30, quietMs = 3000 } = {}): Promise<number> {
+  const count = async () => (await server.executions(workflowId)).length;
+  await eventually('executions', seconds, async () => ((await count()) >= expected ? true : undefined)).catch(() => undefined);
+  await sandbox.settled();
+  await pause(quietMs);
+  return await count();
 }
