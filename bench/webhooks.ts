@@ -16,6 +16,7 @@ import { fetchSend } from '../sandbox';
 import { TriggerHost } from '../test/n8n/harness';
 import { INVOICE, loadN8n, n8nCredentials, zapierApp } from './platforms';
 import { median, ms, percentile, perSecond, row, startSandboxChild, within, type Row } from './support';
+import { zapierAuth } from '../test/zapier/connection';
 
 /** Checks per second of `check`, in batches, median over batches (time-bounded). */
 function rate(check: () => void, seconds: number): number {
@@ -128,7 +129,7 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
 
     const zapier = zapierApp();
     const trigger = zapier.app.triggers.invoice_viewed.operation;
-    const authData = { api_key: connection.apiKey, base_url: connection.baseUrl };
+    const authData = zapierAuth(connection.apiKey, connection.baseUrl);
     const zapierArrivals = arrivals();
     let subscribeData: { id: string; secret: string } | undefined;
     const zapierServer = await listen(async (headers, rawBody) => {

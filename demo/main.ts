@@ -71,7 +71,7 @@ async function main(): Promise<number> {
     const call = async <T>(build: (c: Connection) => HttpRequest) => expectOk(await api(build(connection))) as T;
 
     zapier = await steps.run('Zapier: load the built app (zapier/dist) into createAppTester', async () =>
-      new ZapierSide(ROOT, { api_key: connection.apiKey, base_url: connection.baseUrl }));
+      new ZapierSide(ROOT, connection));
     n8n = await steps.run('n8n: build the package and load it with n8n-core\'s PackageDirectoryLoader',
       () => N8nSide.load({ apiKey: connection.apiKey, baseUrl: connection.baseUrl }),
       (side) => `${side.pkg.packageName}: ${side.pkg.loader.known.nodes ? Object.keys(side.pkg.loader.known.nodes).join(', ') : ''}`);

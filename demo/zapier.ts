@@ -12,6 +12,7 @@ import type { Client, EventType, FlatEventRecord, PresentedInvoice, PresentedPay
 import { startReceiver, type ReceivedRequest, type Receiver } from '../sandbox';
 import { tally, tamper, type Receipts } from './receipts';
 import { zapierHookRequest } from '../test/zapier/hook-request';
+import { BASE_URL_VARIABLE } from '../zapier/src/api';
 
 type App = typeof import('../zapier/src');
 
@@ -61,7 +62,12 @@ export class ZapierSide {
 
   private readonly hooks = new Map<EventType, { trigger: Trigger; receiver: Receiver; subscribeData: { id: string; secret: string } }>();
 
-  constructor(root: string, private readonly authData: { api_key: string; base_url: string }) {
+  private readonly authData: { api_key: string };
+
+  /** The key goes in the connection; the sandbox's address in the environment variable the app reads. */
+  constructor(root: string, connection: { apiKey: string; baseUrl: string }) {
+    process.env[BASE_URL_VARIABLE] = connection.baseUrl;
+    this.authData = { api_key: connection.apiKey };
     const { app, tester } = loadUnderTest(root);
     this.app = app;
     this.appTester = tester(app);

@@ -1,5 +1,6 @@
 // `npm run build`: both artifacts from the working tree, offline, with their sizes.
 //   zapier/build/build.zip         zapier-platform build --skip-validation (after the offline schema validate)
+//   zapier/build/source.zip        every source file the app is built from, shared/ included (source-zip.js)
 //   release/n8n-nodes-…-x.y.z.tgz  npm pack of n8n/ after its bundle is built
 // `push` / `npm publish` stay manual (accounts and the network); see zapier/README.md and n8n/README.md.
 const { execFileSync } = require('node:child_process');
@@ -53,6 +54,8 @@ step('Zapier: validate the app definition (offline)', () => {
 });
 step('Zapier: build zapier/build/build.zip', () =>
   run(process.execPath, [zapierCli, 'build', '--skip-validation'], path.join(root, 'zapier')));
+step('Zapier: build/source.zip with the shared core it is built from', () =>
+  run(process.execPath, [path.join(root, 'scripts', 'source-zip.js')], root));
 step('n8n: bundle n8n/dist', () => run(process.execPath, [path.join(root, 'n8n', 'build.mjs')], path.join(root, 'n8n')));
 mkdirSync(release, { recursive: true });
 const tarball = step('n8n: npm pack into release/', () => {

@@ -14,3 +14,4 @@ export * from './webhooks/events';
 export * from './throttle';
 export * from './forms';
 export * from './webhooks/catchUp';
+export * from './connectionTest';

@@ -5,7 +5,7 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE, normalizeBaseUrlExpression, operations } from '../../shared';
+import { FIELDS, SERVICE, connectionTestMessages, normalizeBaseUrlExpression, operations } from '../../shared';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
@@ -52,5 +52,7 @@ export class InvoicingApi implements ICredentialType {
       url: operations.getAccount.route,
       method: operations.getAccount.method,
     },
+    // Without rules n8n shows the bare status text ("Forbidden").
+    rules: connectionTestMessages().map(({ status, message }) => ({ type: 'responseCode' as const, properties: { value: status, message } })),
   };
 }

@@ -16,6 +16,7 @@ import { runSeed, writeResult, type Row } from './support/results';
 import { SecretScanner } from './support/secrets';
 import { runInThread } from './support/thread';
 import { App, readError, zapierRuntime, type Outcome } from './support/zapier';
+import { zapierAuth } from '../zapier/connection';
 
 const seed = runSeed();
 const scanner = new SecretScanner();
@@ -76,7 +77,7 @@ function report(platform: Row['platform'], key: OperationKey, t: Tally): void {
 
 describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
   const runtime = zapierRuntime(scanner);
-  const authData = { api_key: API_KEY, base_url: BASE_URL };
+  const authData = zapierAuth(API_KEY, BASE_URL);
 
   /** A refusal must be Zapier's user-facing error with shared's invalid_input code, nothing else. */
   const outcomeOf = (outcome: Outcome) => outcome.ok

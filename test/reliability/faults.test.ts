@@ -13,6 +13,7 @@ import { startFaultServer, type FaultCall, type FaultReply } from './support/fau
 import { writeResult, type Row } from './support/results';
 import { SecretScanner } from './support/secrets';
 import { App, zapierRuntime, type Outcome } from './support/zapier';
+import { zapierAuth } from '../zapier/connection';
 
 // Issued by the sandbox below (its `testKey` option), since the fault server passes requests through to it.
 const API_KEY = ['ik', 'test', 'ReliabilityFaults3Issued'].join('_');
@@ -151,7 +152,7 @@ afterAll(async () => {
 });
 
 const runtime = zapierRuntime(scanner);
-const zapierAuth = () => ({ api_key: API_KEY, base_url: server.url });
+const connection = () => zapierAuth(API_KEY, server.url);
 const n8nCredentials = (baseUrl: string) => ({ invoicingApi: { apiKey: API_KEY, baseUrl } });
 const n8nCreate = (email: string) => ({ resource: 'invoice', operation: 'create', client_email: email, currency: 'INR',
   items: { item: [{ description: 'Retainer', amount: 500000 }] } });
@@ -171,7 +172,7 @@ const invoicesFor = async (email: string) =>
 
 test('every fault becomes the right error kind with an actionable message, on both platforms', async () => {
   const zapierOutcomes = FAULTS.map((fault, index) => within(runtime.invoke(App.creates.create_invoice.operation.perform,
-    { authData: zapierAuth(), inputData: invoiceInput(emailOf('zapier', index)) }), `Zapier, ${fault.name}`));
+    { authData: connection(), inputData: invoiceInput(emailOf('zapier', index)) }), `Zapier, ${fault.name}`));
   const n8nOutcomes = FAULTS.map((fault, index) => within(runNode(pkg, { node: 'invoicingApi', parameters: n8nCreate(emailOf('n8n', index)),
     credentials: n8nCredentials(server.url) }), `n8n, ${fault.name}`));
   const [zapier, n8n] = await Promise.all([Promise.all(zapierOutcomes), Promise.all(n8nOutcomes)]);
@@ -225,7 +226,7 @@ async function retriedAfterTimeouts() {
   const zapierEmail = 'retry-zapier@example.com';
   const noKeyEmail = 'retry-zapier-no-key@example.com';
   const zapierStep = (email: string, key?: string) => runtime.invoke(App.creates.create_invoice.operation.perform,
-    { authData: zapierAuth(), inputData: { ...invoiceInput(email), ...(key && { idempotency_key: key }) } });
+    { authData: connection(), inputData: { ...invoiceInput(email), ...(key && { idempotency_key: key }) } });
   // Zapier replays a failed step with the same input (autoreplay, or the user's Replay).
   const zapierTwice = async (email: string, key?: string) => [await within(zapierStep(email, key), 'Zapier retry'), await zapierStep(email, key)];
   const [n8nRun, zapierWithKey, zapierWithoutKey] = await Promise.all([
@@ -249,7 +250,7 @@ test('a create retried after a timeout, when the first request did reach the ser
   // n8n: Retry On Fail re-sends the key derived from execution, node and item; the service answers with the first invoice.
   expect(n8n.error).toBeUndefined();
   expect(n8n.keys).toHaveLength(2);
-  expect(n8n.keys[0]).toMatch(/^auto_[^:]+:[^:]+:\d+$/);
+  expect(n8n.keys[0]).toMatch(/^auto_[^:]+:[^:]+:[^:]+:\d+$/);
   expect(n8n.keys[1]).toBe(n8n.keys[0]);
   expect(n8n.invoices).toEqual([n8n.output]);
   // Zapier: the step fails with the timeout message, its replay sends the same Prevent Duplicates Key.

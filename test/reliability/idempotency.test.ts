@@ -10,6 +10,7 @@ import App from '../../zapier/src';
 import { startProxy, type ProxiedCall } from '../n8n/support';
 import { writeResult, type Row } from './support/results';
 import { appTester, ok, since, startPlatforms, type Platforms } from './platforms';
+import { zapierAuth } from '../zapier/connection';
 
 const ORDERS = 5;
 const started = Date.now();
@@ -78,7 +79,7 @@ test(`n8n: Retry On Fail with the derived key, ${ORDERS} items whose first answe
     expect(row).toMatchObject({ tried: ORDERS, accepted: ORDERS, lost: 0 });
     expect(posts.map((call) => call.status)).toEqual([...Array(ORDERS).fill(504), ...Array(ORDERS).fill(201)]);
     const keys = posts.map((call) => String(call.headers['idempotency-key']));
-    expect(keys.every((key) => /^auto_[^:]+:[^:]+:\d+$/.test(key))).toBe(true);
+    expect(keys.every((key) => /^auto_[^:]+:[^:]+:[^:]+:\d+$/.test(key))).toBe(true);
     expect(new Set(keys.slice(0, ORDERS)).size).toBe(ORDERS);
     expect([...keys.slice(ORDERS)].sort()).toEqual([...keys.slice(0, ORDERS)].sort());
   } finally {
@@ -90,7 +91,7 @@ test(`Zapier: a failed step replayed with the same Prevent Duplicates Key, ${ORD
   const emails = Array.from({ length: ORDERS }, (_, i) => `zap-order-${i}@example.com`);
   const proxy = await losingProxy(ORDERS);
   try {
-    const authData = { api_key: p.s.sandbox.testKey, base_url: proxy.url };
+    const authData = zapierAuth(p.s.sandbox.testKey, proxy.url);
     const bundles = emails.map((email, i) => ({ authData, inputData: {
       client_email: email, currency: 'INR', items: [{ description: 'Retainer', amount: '500000' }],
       [FIELDS.invoice.idempotencyKey.key]: `order-${i}-${started}`,

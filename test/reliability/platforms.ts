@@ -10,6 +10,7 @@ import type { SandboxOptions } from '../../sandbox';
 import App from '../../zapier/src';
 import { TriggerHost } from '../n8n/harness';
 import { setUp, type Setup } from '../n8n/support';
+import { zapierAuth } from '../zapier/connection';
 
 export const appTester = createAppTester(App);
 
@@ -22,7 +23,7 @@ export interface Subscription { id: string; secret: string }
 export interface Platforms {
   s: Setup;
   /** Zapier's connection to the same sandbox. */
-  authData: { api_key: string; base_url: string };
+  authData: { api_key: string };
   /** An n8n workflow whose trigger listens for `events`, its front door on 127.0.0.1. */
   n8nTrigger(events?: readonly string[]): Promise<TriggerHost>;
   subscribeZap(type: EventType, targetUrl: string): Promise<Subscription>;
@@ -35,7 +36,7 @@ export interface Platforms {
 export async function startPlatforms(options: SandboxOptions = {}): Promise<Platforms> {
   const s = await setUp(options);
   const hosts: TriggerHost[] = [];
-  const authData = { api_key: s.sandbox.testKey, base_url: s.sandbox.baseUrl };
+  const authData = zapierAuth(s.sandbox.testKey, s.sandbox.baseUrl);
   return {
     s,
     authData,

@@ -15,6 +15,7 @@ import { startFaultServer } from './support/faultServer';
 import { writeResult } from './support/results';
 import { SecretScanner } from './support/secrets';
 import { App, zapierHookRequest, zapierRuntime } from './support/zapier';
+import { zapierAuth } from '../zapier/connection';
 
 const scanner = new SecretScanner();
 /** Fed what the platforms keep as storage (subscribeData, static data): it must find the secrets there. */
@@ -73,7 +74,7 @@ afterAll(async () => {
 const invoiceInput = (email: string) => ({ client_email: email, currency: 'INR', items: [{ description: 'Design, June', amount: 1500000 }] });
 
 test('a working day on Zapier: nothing it logs, throws or outputs carries the key or a webhook secret', async () => {
-  const authData = { api_key: sandbox.testKey, base_url: sandbox.baseUrl };
+  const authData = zapierAuth(sandbox.testKey, sandbox.baseUrl);
   const account = await zapier.invoke(App.authentication.test, { authData });
   await zapier.invoke(App.authentication.connectionLabel, { authData, inputData: account.ok ? account.result : {} });
   const subscribeLogs = scanner.watch(`POST ${sandbox.baseUrl}/v1/webhooks`);
@@ -121,11 +122,12 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
   // A service that echoes credentials back in its errors: 401, 500 text, 422 with field errors, an HTML page.
   for (let index = 0; index < 4; index += 1) {
     const failed = await zapier.invoke(App.creates.create_invoice.operation.perform,
-      { authData: { api_key: sandbox.testKey, base_url: echo.url }, inputData: invoiceInput(`echo${index}@example.com`) });
+      { authData: zapierAuth(sandbox.testKey, echo.url), inputData: invoiceInput(`echo${index}@example.com`) });
     expect(failed.ok).toBe(false);
   }
   await zapier.invoke(App.creates.create_invoice.operation.perform,
-    { authData: { api_key: sandbox.testKey, base_url: 'http://127.0.0.1:9' }, inputData: invoiceInput('refused@example.com') });
+    { authData: zapierAuth(sandbox.testKey, 'http://127.0.0.1:9'), inputData: invoiceInput('refused@example.com') });
+  zapierAuth(sandbox.testKey, sandbox.baseUrl);
   for (const [type, trigger] of Object.entries(TRIGGERS) as Array<[EventType, typeof App.triggers.invoice_paid]>) {
     await zapier.invoke(trigger.operation.performUnsubscribe, { authData, subscribeData: subscriptions.get(type) });
   }

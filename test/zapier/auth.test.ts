@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { SERVICE, sampleAccount } from '../../shared';
 import { API_KEY, api, app, appTester, authData, failure, nock, problem } from './support';
+import { defaultBaseUrl, zapierAuth } from './connection';
 
 const test = app.authentication.test;
 const label = app.authentication.connectionLabel;
@@ -20,9 +21,10 @@ describe('connection', () => {
     expect((http as { patchedByZapier?: boolean }).patchedByZapier).toBeUndefined();
   });
 
-  it('uses the base URL of the connection when one is given (sandbox, private deployment)', async () => {
+  it('uses the deployment\'s base URL when its environment variable is set (sandbox, private deployment)', async () => {
     const scope = nock('http://127.0.0.1:4010').get('/v1/account').reply(200, sampleAccount);
-    await appTester(test, { authData: { ...authData, base_url: 'http://127.0.0.1:4010/v1/' } });
+    await appTester(test, { authData: zapierAuth(API_KEY, 'http://127.0.0.1:4010/v1/') });
+    defaultBaseUrl();
     expect(scope.isDone()).toBe(true);
   });
 
@@ -58,7 +60,8 @@ describe('connection', () => {
   });
 
   it('says the service could not be reached when nothing answers', async () => {
-    const error = await failure(appTester(test, { authData: { ...authData, base_url: 'http://127.0.0.1:9' } }));
+    const error = await failure(appTester(test, { authData: zapierAuth(API_KEY, 'http://127.0.0.1:9') }));
+    defaultBaseUrl();
     expect(error.message).toMatch(/Could not reach .*base URL.*replayed/);
   });
 });

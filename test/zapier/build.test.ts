@@ -88,9 +88,11 @@ describe('the built app (zapier-platform build)', () => {
       command: 'execute',
       method: 'creates.create_invoice.operation.perform',
       bundle: {
-        authData: { api_key: 'ik_test_buildCheck1', base_url: baseUrl },
+        authData: { api_key: 'ik_test_buildCheck1' },
         inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'B', amount: '200' }, { description: 'A', amount: '100' }] },
       },
+      // Zapier's Lambda hands the app's environment variables over in the event.
+      environment: { INVOICING_API_BASE_URL: baseUrl },
     });
     expect(output.error).toBeUndefined();
     expect(output.results).toMatchObject({ id: sampleInvoice.id, amount_due_formatted: '₹14,900.00' });
@@ -105,7 +107,8 @@ describe('the built app (zapier-platform build)', () => {
     const output = await invoke(unpacked, {
       command: 'execute',
       method: 'creates.create_invoice.operation.perform',
-      bundle: { authData: { api_key: 'ik_test_buildCheck1', base_url: baseUrl }, inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'A', amount: '1.50' }] } },
+      bundle: { authData: { api_key: 'ik_test_buildCheck1' }, inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'A', amount: '1.50' }] } },
+      environment: { INVOICING_API_BASE_URL: baseUrl },
     });
     expect(output.error?.message).toContain('Item 1: amount must be a whole number of paise');
     expect(received).toHaveLength(0);

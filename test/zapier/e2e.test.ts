@@ -7,6 +7,7 @@ import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core
 import { expectOk, operations, type Connection, type HttpRequest } from '../../shared';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import App from '../../zapier/src';
+import { zapierAuth } from './connection';
 import { call } from '../../zapier/src/api';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { zapierHookRequest } from './hook-request';
@@ -22,12 +23,12 @@ const direct = (build: (connection: Connection) => HttpRequest) => (z: ZObject, 
 describe('Zapier app against the sandbox', () => {
   let sandbox: SandboxProcess;
   let receiver: Receiver;
-  let authData: { api_key: string; base_url: string };
+  let authData: { api_key: string };
 
   beforeAll(async () => {
     sandbox = await startSandboxProcess(['--time-scale', '0.001']);
     receiver = await startReceiver();
-    authData = { api_key: sandbox.testKey, base_url: sandbox.baseUrl };
+    authData = zapierAuth(sandbox.testKey, sandbox.baseUrl);
   });
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import App from '../../zapier/src';
 import { call } from '../../zapier/src/api';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { zapierHookRequest } from './hook-request';
+import { zapierAuth } from './connection';
 
 const appTester = createAppTester(App);
 const { invoice_created: newInvoice, client_created: newClient, client_updated: updatedClient } = App.triggers;
@@ -20,12 +21,12 @@ const direct = (build: (connection: Connection) => HttpRequest) => (z: ZObject, 
 
 let sandbox: SandboxProcess;
 let receiver: Receiver;
-let authData: { api_key: string; base_url: string };
+let authData: { api_key: string };
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--time-scale', '0.001']);
   receiver = await startReceiver();
-  authData = { api_key: sandbox.testKey, base_url: sandbox.baseUrl };
+  authData = zapierAuth(sandbox.testKey, sandbox.baseUrl);
 });
 afterAll(async () => {
   await receiver?.close();

@@ -11,8 +11,15 @@ import { ApiError, InputError, networkError, type Connection, type Send } from '
  */
 export const REQUEST_TIMEOUT_MS = 25_000;
 
+/**
+ * A deployment's base URL (a staging or local service) is a Zapier environment variable
+ * (`zapier-platform env:set <version> INVOICING_API_BASE_URL=…`), never a connection field: Zapier's
+ * servers cannot reach a user's localhost, and every user of the public app would see the field.
+ */
+export const BASE_URL_VARIABLE = 'INVOICING_API_BASE_URL';
+
 export function connectionOf(bundle: Pick<Bundle, 'authData'>): Connection {
-  return { apiKey: bundle.authData.api_key ?? '', baseUrl: bundle.authData.base_url };
+  return { apiKey: bundle.authData.api_key ?? '', baseUrl: process.env[BASE_URL_VARIABLE] };
 }
 
 export function sender(z: ZObject): Send {

@@ -16,9 +16,9 @@ const connectionLabel = async (_z: ZObject, bundle: Bundle<Partial<Account>>) =>
 export const authentication = {
   type: 'custom',
   fields: [
-    // Catalogue types map to string/password/boolean only, all valid for auth fields.
+    // Catalogue types map to string/password/boolean only, all valid for auth fields. The base URL is
+    // an environment variable (api.ts), not a field every user would see.
     inputField(FIELDS.connection.apiKey, { type: 'password' }) as AuthField,
-    inputField(FIELDS.connection.baseUrl) as AuthField,
   ],
   test,
   connectionLabel,

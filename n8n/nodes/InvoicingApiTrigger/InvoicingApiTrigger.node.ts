@@ -1,7 +1,9 @@
 import {
   NodeConnectionTypes,
   type IDataObject,
+  type IExecuteFunctions,
   type IHookFunctions,
+  type INodeExecutionData,
   type INodeType,
   type INodeTypeDescription,
   type IWebhookFunctions,
@@ -12,7 +14,8 @@ import { SERVICE, receiveWebhook } from '../../../shared';
 import { eventItem, eventsProperty } from '../../lib/events';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
-import { rememberDelivery, subscriptionOf } from './subscription';
+import { firstDelivery, keepDeliveries } from './deliveries';
+import { subscriptionOf } from './subscription';
 
 export class InvoicingApiTrigger implements INodeType {
   description: INodeTypeDescription = {
@@ -65,9 +68,19 @@ export class InvoicingApiTrigger implements INodeType {
       this.getResponseObject().status(401).json({ error: received.message });
       return { noWebhookResponse: true };
     }
-    if (received.outcome === 'ignored' || !rememberDelivery(this, received.event.id)) {
+    if (received.outcome === 'ignored' || !firstDelivery(this, stored?.id ?? '', received.event.id)) {
       return { webhookResponse: { received: true } };
     }
     return { workflowData: [[eventItem(received.event)]] };
+  }
+
+  /**
+   * The first step of the execution a delivery started: passes its item on unchanged, and records the
+   * event's id where n8n keeps it (see deliveries.ts for why `webhook()` alone cannot).
+   */
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    keepDeliveries(this, items.map((item) => String(item.json.event_id ?? '')).filter(Boolean));
+    return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What the trigger keeps in the node's static data (persisted by n8n with the workflow): the remote
- * webhook's id and signing secret, what it was registered for, and the ids of recent deliveries.
+ * webhook's id and signing secret, what it was registered for, and (deliveries.ts) the ids of recent deliveries.
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
@@ -10,9 +10,6 @@ export interface Subscription {
   events: string[];
   url: string;
 }
-
-/** Retries of one event share its `webhook-id`; a few hundred covers the service's retry schedule. */
-const REMEMBERED_DELIVERIES = 300;
 
 type Context = IHookFunctions | IWebhookFunctions;
 
@@ -42,13 +39,4 @@ export function saveSubscription(context: Context, subscription: Subscription): 
 export function forgetSubscription(context: Context): void {
   const data = store(context);
   for (const key of ['webhookId', 'webhookSecret', 'webhookEvents', 'webhookUrl', 'recentDeliveries']) delete data[key];
-}
-
-/** Records a delivery's id; false when it was already seen (a retry or a duplicate). */
-export function rememberDelivery(context: Context, deliveryId: string): boolean {
-  const data = store(context);
-  const seen = Array.isArray(data.recentDeliveries) ? (data.recentDeliveries as string[]) : [];
-  if (seen.includes(deliveryId)) return false;
-  data.recentDeliveries = [...seen, deliveryId].slice(-REMEMBERED_DELIVERIES);
-  return true;
 }

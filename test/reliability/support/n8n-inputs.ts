@@ -65,8 +65,8 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
         judge(t, index, c, mine, typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
           (header, wanted) => {
             if (wanted !== undefined || (key !== 'createInvoice' && key !== 'recordPayment')) return header === wanted;
-            // No key given: the node derives one from the execution, the node and the item, so each is new.
-            const fresh = header !== undefined && /^auto_[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
+            // No key given: the node derives one from the n8n instance, the execution, the node and the item, so each is new.
+            const fresh = header !== undefined && /^auto_[^:]+:[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
             if (header) derivedKeys.add(header);
             return fresh;
           });

@@ -47,7 +47,9 @@ export const createInvoice = {
     inputFields: [
       inputField(client_email),
       inputField(currency),
-      { key: items.key, label: items.label, required: items.required, children: [inputField(description), inputField(amount)] },
+      // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
+      { key: items.key, label: items.label, required: items.required,
+        children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] },
       inputField(auto_send_whatsapp),
       inputField(idempotency_key),
     ],

@@ -51,8 +51,12 @@ export function hookTrigger(type: EventType) {
    */
   const perform = async (z: ZObject, bundle: Bundle): Promise<FlatEventRecord[]> => {
     const subscription = bundle.subscribeData as Partial<SubscribeData> | undefined;
+    if (!subscription?.secret) {
+      z.console.log(`This ${event.label} trigger has no subscription (the Zap was never turned on, or was turned off), so no delivery can be verified; nothing was started.`);
+      return [];
+    }
     const received = receiveWebhook({
-      secret: subscription?.secret ?? '',
+      secret: subscription.secret,
       headers: bundle.rawRequest?.headers ?? {},
       rawBody: bundle.rawRequest?.content ?? '',
       types: [type],

@@ -39,13 +39,14 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
 }
 
 /**
- * The key the service deduplicates on. Without one from the user it comes from the execution, the
- * node and the item, so Retry On Fail (same execution) can never create the same invoice twice.
+ * The key the service deduplicates on. Without one from the user it comes from the n8n instance, the
+ * execution, the node and the item: Retry On Fail (same execution) can never create the same invoice
+ * twice, and execution 1 of another n8n (a copied workflow, a reset database) is not mistaken for ours.
  */
 export function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${idempotency_key.key}`, itemIndex, '');
   if (!isBlank(given)) return given;
-  return deriveIdempotencyKey([context.getExecutionId(), context.getNode().id, itemIndex]);
+  return deriveIdempotencyKey([context.getInstanceId(), context.getExecutionId(), context.getNode().id, itemIndex]);
 }
 
 export const create: NodeOperation = {

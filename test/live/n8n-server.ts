@@ -1,0 +1,234 @@
+/**
+ * A real n8n server for the live suite, driven the way a user drives one: the package put in as n8n's
+ * "Install community node" puts it, the owner set up over the REST API, workflows and credentials made
+ * and activated over REST, manual runs through n8n's CLI. Why each setting: ../shared/platform-notes.md.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { freePort, progress, start, type Started } from './processes';
+
+export interface N8nInstall {
+  nodeBin: string;
+  nodeDir: string;
+  n8nDir: string;
+  n8nBin: string;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+}
+
+const run = promisify(execFile);
+
+/** What each n8n process of a deployment runs, and the line it prints once it serves. */
+const ROLES = {
+  start: /Editor is now accessible/,
+  webhook: /Webhook listener waiting for requests/,
+  worker: /n8n worker is now ready/,
+} as const;
+export type Role = keyof typeof ROLES;
+
+export const OWNER = { email: 'owner@live.test', firstName: 'Live', lastName: 'Suite', password: 'Live-suite-1' };
+// The REST API binds a session to the browser that logged in; the suite is one browser throughout.
+const BROWSER_ID = 'invoicing-live-suite';
+
+/** Puts an `npm pack` tarball where n8n's installer would: unpacked, peer/dev/optional dependencies dropped, listed. */
+export function installPackage(userFolder: string, tarball: string): string {
+  const nodes = path.join(userFolder, '.n8n', 'nodes');
+  const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
+  const target = path.join(nodes, 'node_modules', manifest.name);
+  mkdirSync(target, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  for (const key of ['peerDependencies', 'devDependencies', 'optionalDependencies']) delete manifest[key];
+  writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(path.join(nodes, 'package.json'),
+    JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [manifest.name]: manifest.version } }, null, 2));
+  return manifest.name;
+}
+
+/**
+ * The manual install the READMEs give: `npm install <package> --omit=peer` in `~/.n8n/nodes`, with the
+ * npm on the PATH (whatever Node it runs on); leaving out the peer n8n-workflow is what makes it work.
+ */
+export async function installPackageWithNpm(userFolder: string, tarball: string): Promise<void> {
+  const nodes = path.join(userFolder, '.n8n', 'nodes');
+  mkdirSync(nodes, { recursive: true });
+  await run('npm', ['install', tarball, '--omit=peer', '--no-audit', '--no-fund'], { cwd: nodes, timeout: 180_000 });
+}
+
+export class N8nServer {
+  readonly url: string;
+  private process?: Started;
+  private cookie = '';
+
+  private constructor(readonly install: N8nInstall, readonly userFolder: string, readonly port: number,
+    private readonly brokerPort: number, private readonly extraEnv: NodeJS.ProcessEnv, readonly role: Role) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  /**
+   * An n8n process, not started yet: by default a whole server (`n8n start`) in a user folder of its own
+   * (its own SQLite database, so its own instance id); in queue mode also `n8n webhook` or `n8n worker`.
+   */
+  static async create(install: N8nInstall, userFolder: string, extraEnv: NodeJS.ProcessEnv = {}, role: Role = 'start'): Promise<N8nServer> {
+    mkdirSync(userFolder, { recursive: true });
+    return new N8nServer(install, userFolder, await freePort(), await freePort(), extraEnv, role);
+  }
+
+  env(): NodeJS.ProcessEnv {
+    return {
+      PATH: `${path.join(this.install.nodeDir, 'bin')}:${process.env.PATH}`,
+      HOME: process.env.HOME,
+      N8N_USER_FOLDER: this.userFolder,
+      N8N_PORT: String(this.port),
+      N8N_LISTEN_ADDRESS: '127.0.0.1',
+      // Every n8n process starts a task-runner broker (default port 5679); a second one on the same port
+      // (the CLI beside a running server, or a second server) exits without a word.
+      N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+      WEBHOOK_URL: `${this.url}/`,
+      N8N_DIAGNOSTICS_ENABLED: 'false',
+      N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+      N8N_TEMPLATES_ENABLED: 'false',
+      N8N_RUNNERS_ENABLED: 'false',
+      N8N_PERSONALIZATION_ENABLED: 'false',
+      N8N_SECURE_COOKIE: 'false',
+      N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+      N8N_LOG_LEVEL: 'debug',
+      N8N_LOG_OUTPUT: 'console',
+      DB_SQLITE_POOL_SIZE: '2',
+      ...this.extraEnv,
+    };
+  }
+
+  async start(): Promise<void> {
+    const began = Date.now();
+    const label = `n8n ${this.role} (${path.basename(this.userFolder)})`;
+    this.process = start(label, this.install.nodeBin, [this.install.n8nBin, this.role],
+      { env: this.env(), log: path.join(this.userFolder, `n8n-${this.role}.log`) });
+    await this.process.waitFor(ROLES[this.role], 180, 'it came up');
+    progress(`${label} started on port ${this.port}`, began);
+  }
+
+  output(): string {
+    return this.process?.output() ?? '';
+  }
+
+  async stop(): Promise<void> {
+    await this.process?.stop();
+    this.process = undefined;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+    await this.login();
+  }
+
+  async request(method: string, route: string, body?: unknown): Promise<Reply> {
+    const response = await fetch(`${this.url}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie: this.cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);
+    if (auth) this.cookie = auth[0];
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** The REST API's `data`, or an error that says which call failed and how. */
+  async rest(method: string, route: string, body?: unknown): Promise<any> {
+    const reply = await this.request(method, route, body);
+    if (reply.status >= 300) throw new Error(`n8n ${method} ${route}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);
+    return (reply.body as { data?: unknown }).data;
+  }
+
+  async setUpOwner(): Promise<void> {
+    await this.rest('POST', '/rest/owner/setup', OWNER);
+  }
+
+  async login(): Promise<void> {
+    await this.rest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+  }
+
+  async createCredential(name: string, type: string, data: Record<string, string>): Promise<{ id: string; name: string }> {
+    const created = await this.rest('POST', '/rest/credentials', { name, type, data });
+    return { id: created.id, name: created.name };
+  }
+
+  /** The editor's "Test" button on a saved credential, with the fields as the user has just typed them. */
+  async testCredential(saved: { id: string; name: string }, type: string, data: Record<string, string>): Promise<{ status: string; message: string }> {
+    return await this.rest('POST', '/rest/credentials/test', { credentials: { ...saved, type, data } });
+  }
+
+  async createWorkflow(workflow: { name: string; nodes: unknown[]; connections?: unknown }): Promise<{ id: string; versionId: string }> {
+    const created = await this.rest('POST', '/rest/workflows', { connections: {}, settings: { executionOrder: 'v1' }, active: false, ...workflow });
+    return { id: created.id, versionId: created.versionId };
+  }
+
+  async activate(workflowId: string): Promise<void> {
+    const { versionId } = await this.rest('GET', `/rest/workflows/${workflowId}`);
+    await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+  }
+
+  async deactivate(workflowId: string): Promise<void> {
+    await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+  }
+
+  async staticData(workflowId: string): Promise<unknown> {
+    return (await this.rest('GET', `/rest/workflows/${workflowId}`)).staticData;
+  }
+
+  /** Finished executions of one workflow, newest first. */
+  async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+    const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+    const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=250`);
+    return page.results;
+  }
+
+  /** One execution's run data, unflattened with n8n's own `flatted`. */
+  async executionOutput(executionId: string, nodeName: string): Promise<Record<string, unknown>[]> {
+    const execution = await this.rest('GET', `/rest/executions/${executionId}`);
+    const flatted = createRequire(path.join(this.install.n8nDir, 'node_modules', 'n8n', 'package.json'))('flatted');
+    const data = typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
+    const run = data.resultData.runData[nodeName]?.[0];
+    if (!run) throw new Error(`execution ${executionId} has no run of "${nodeName}": ${JSON.stringify(data.resultData.error ?? {}).slice(0, 300)}`);
+    return (run.data?.main?.[0] ?? []).map((item: { json: Record<string, unknown> }) => item.json);
+  }
+
+  /**
+   * An n8n CLI command (`execute --id`, as a user runs a workflow from the shell); returns its output.
+   * Asynchronous: the sandbox the workflow calls runs in this process and must keep answering.
+   */
+  async cli(args: string[]): Promise<string> {
+    try {
+      const { stdout } = await run(this.install.nodeBin, [this.install.n8nBin, ...args],
+        { env: { ...this.env(), N8N_LOG_LEVEL: 'warn', N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+      return stdout;
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.slice(0, 4000));
+    }
+  }
+
+  /** The instance id n8n keeps in its user folder's config. */
+  instanceConfig(): Record<string, unknown> {
+    return JSON.parse(readFileSync(path.join(this.userFolder, '.n8n', 'config'), 'utf8'));
+  }
+}
+
+export const newWebhookId = () => randomUUID();

@@ -1,0 +1,263 @@
+/**
+ * The n8n half of the live suite: our packed package in a real n8n 2.40.7 server (installed by
+ * install-n8n.mjs), driven through its REST API, its CLI and production webhook URLs, against a sandbox.
+ * Each step is one test; the counts go into one table printed at the end.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { operations } from '../../shared';
+import type { Sandbox } from '../../sandbox';
+import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } from './n8n-server';
+import { eventually, pause, progress } from './processes';
+import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import { Counts } from './table';
+import { CREDENTIAL, PACKAGE, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
+
+const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
+const tarball = process.env.LIVE_N8N_TARBALL;
+if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+
+/** How long a delivery may take to become an execution, and how long to wait for one that must not come. */
+const DELIVERY_SECONDS = 30;
+const QUIET_MS = 3000;
+
+const counts = new Counts();
+const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-n8n-'));
+let sandbox: Sandbox;
+let n8n: N8nServer;
+let credential: { id: string; name: string };
+
+const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
+
+function actionWorkflow(name: string, email: string, saved = credential) {
+  const node = (id: string, nodeName: string, x: number, parameters: Record<string, unknown>) => ({
+    id, name: nodeName, type: `${PACKAGE}.invoicingApi`, typeVersion: 1, position: [x, 0], parameters,
+    credentials: { [CREDENTIAL]: saved },
+  });
+  return {
+    name,
+    nodes: [
+      { id: 'a0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+      node('a0000000-0000-4000-8000-000000000002', 'Upsert Client', 240, {
+        resource: 'client', operation: 'upsert', email, additionalFields: { name: 'Ana Sharma', phone: '+919812345678' },
+      }),
+      node('a0000000-0000-4000-8000-000000000003', 'Create Invoice', 480, {
+        resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR', itemsInput: 'fields',
+        items: { item: [{ description: 'Website design', amount: 150000 }, { description: 'Hosting, May', amount: 25000 }] },
+      }),
+    ],
+    connections: {
+      Start: { main: [[{ node: 'Upsert Client', type: 'main', index: 0 }]] },
+      'Upsert Client': { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] },
+    },
+  };
+}
+
+/**
+ * Runs the workflow with n8n's CLI (which fails unless the execution succeeded) and returns the invoices
+ * the sandbox then holds for `email`: read there, since n8n exits before a long stdout has drained into
+ * a pipe, so what the CLI prints arrives cut.
+ */
+async function executeForInvoices(server: N8nServer, workflowId: string, email: string): Promise<any[]> {
+  await server.cli(['execute', `--id=${workflowId}`]);
+  return (await api((c) => operations.listInvoices.request(c, { client_email: email }))).data;
+}
+
+beforeAll(async () => {
+  sandbox = await liveSandbox();
+  n8n = await N8nServer.create(install, path.join(work, 'instance-a'));
+  installPackage(n8n.userFolder, tarball);
+  await n8n.start();
+  await n8n.setUpOwner();
+}, 300_000);
+
+afterAll(async () => {
+  await n8n?.stop();
+  await sandbox?.close();
+  counts.print('n8n 2.40.7, single process: counts seen in the server');
+  if (process.env.LIVE_KEEP) progress(`kept the n8n user folders in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}, 120_000);
+
+test('n8n loads the package as its installer puts it', () => {
+  expect(n8n.output()).toMatch(new RegExp(`Loaded all credentials and nodes from ${PACKAGE}`));
+});
+
+describe('credential test, in our words', () => {
+  const check = (apiKey: string) => n8n.testCredential(credential, CREDENTIAL, { apiKey, baseUrl: sandbox.baseUrl });
+
+  beforeAll(async () => {
+    credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+  });
+
+  test('a good test key passes', async () => {
+    expect(await check(sandboxKey(sandbox))).toEqual(expect.objectContaining({ status: 'OK' }));
+  });
+  test('an unknown key says the key was not accepted and what to do', async () => {
+    const result = await check('ik_test_unknown-key');
+    expect(result.status).toBe('Error');
+    expect(result.message).toMatch(/did not accept the API key/);
+  });
+  test('a live key says the sandbox takes test keys only', async () => {
+    const result = await check(`ik_live_${'x'.repeat(24)}`);
+    expect(result.status).toBe('Error');
+    expect(result.message).toMatch(/test keys only/);
+  });
+});
+
+test('a manual workflow upserts a client and creates an invoice with line items', async () => {
+  const workflow = await n8n.createWorkflow(actionWorkflow('Create an invoice', 'ana.live@example.com'));
+  const began = Date.now();
+  const invoices = await executeForInvoices(n8n, workflow.id, 'ana.live@example.com');
+  progress('n8n execute: client upserted, invoice created', began);
+  counts.record('single', 'invoices from one manual run', 1, invoices.length);
+  expect(invoices).toHaveLength(1);
+  expect(invoices[0].items ?? invoices[0].line_items).toHaveLength(2);
+  expect(invoices[0].amount_due).toBe(175000);
+});
+
+describe('trigger workflow on all three events', () => {
+  let workflowId: string;
+  let url: string;
+  let invoiceId: string;
+  const eventIds: Record<string, string> = {};
+
+  const executions = async () => (await n8n.executions(workflowId)).length;
+  const settledCount = (expected: number) =>
+    settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+
+  test('activation registers exactly one webhook', async () => {
+    workflowId = (await n8n.createWorkflow(triggerWorkflow('On invoice events', credential))).id;
+    await n8n.activate(workflowId);
+    // n8n answers the activation before its webhook registration is done.
+    const subscriptions = await eventually('a subscription after activation', 30,
+      async () => (activeSubscriptions(sandbox).length ? activeSubscriptions(sandbox) : undefined)).catch(() => []);
+    await pause(QUIET_MS);
+    counts.record('single', 'webhooks after activation', 1, activeSubscriptions(sandbox).length);
+    expect(subscriptions).toHaveLength(1);
+    url = subscriptions[0].url;
+    expect(url).toMatch(new RegExp(`^${n8n.url}/webhook/`));
+  });
+
+  test.each([
+    ['invoice.viewed', 'view_channel'],
+    ['invoice.paid', 'upi_utr'],
+    ['invoice.disputed', 'dispute_reason'],
+  ])('%s gives exactly one execution carrying its fields', async (type, field) => {
+    if (!invoiceId) invoiceId = await newInvoice(sandbox, 'ravi.live@example.com');
+    const before = await executions();
+    const event = await happen(sandbox, invoiceId, type);
+    eventIds[type] = event.id;
+    const after = await settledCount(before + 1);
+    counts.record('single', `executions for ${type}`, 1, after - before);
+    expect(after - before).toBe(1);
+    const [newest] = await n8n.executions(workflowId);
+    const [record] = await n8n.executionOutput(newest.id, TRIGGER);
+    expect(record).toEqual(expect.objectContaining({ event_type: type, event_id: event.id, invoice_id: invoiceId, [field]: expect.anything() }));
+    if (type === 'invoice.paid') {
+      expect(record).toEqual(expect.objectContaining({ upi_vpa: expect.stringContaining('@'), amount_paid: 30000, amount_remaining: 60000, fully_paid: false }));
+    }
+  });
+
+  test("the service's redelivery of an event starts nothing", async () => {
+    const before = await executions();
+    await redeliver(sandbox, eventIds['invoice.paid']);
+    const after = await settledCount(before);
+    counts.record('single', 'executions for a redelivery', 0, after - before);
+    expect(after - before).toBe(0);
+  });
+
+  test('one signed request posted twice, and two copies at once, start one execution each', async () => {
+    const secret = subscriptionSecret(sandbox, activeSubscriptions(sandbox, url)[0].id);
+    const paid = JSON.parse(sandbox.data.events.getText(eventIds['invoice.paid'])!);
+    const fresh = (suffix: string) => ({ ...paid, id: `${paid.id}${suffix}` });
+    const before = await executions();
+    const once = fresh('r1');
+    const replayed = signedDelivery(secret, once.id, JSON.stringify(once));
+    expect(await post(url, replayed)).toBe(200);
+    expect(await post(url, replayed)).toBe(200);
+    const afterReplay = await settledCount(before + 1);
+    counts.record('single', 'executions for one request posted twice', 1, afterReplay - before);
+    const twin = fresh('r2');
+    const copy = signedDelivery(secret, twin.id, JSON.stringify(twin));
+    const statuses = await Promise.all([post(url, copy), post(url, copy)]);
+    expect(statuses).toEqual([200, 200]);
+    const afterTwins = await settledCount(afterReplay + 1);
+    counts.record('single', 'executions for two copies at once', 1, afterTwins - afterReplay);
+    expect(afterReplay - before).toBe(1);
+    expect(afterTwins - afterReplay).toBe(1);
+  });
+
+  test('tampered, stale, unsigned and wrongly signed deliveries get 401 and start nothing', async () => {
+    const secret = subscriptionSecret(sandbox, activeSubscriptions(sandbox, url)[0].id);
+    const body = sandbox.data.events.getText(eventIds['invoice.viewed'])!;
+    const fresh = JSON.stringify({ ...JSON.parse(body), id: `${JSON.parse(body).id}x` });
+    const good = signedDelivery(secret, 'evt_attack', fresh);
+    const attacks = {
+      tampered: { headers: good.headers, body: fresh.replace('"invoice.viewed"', '"invoice.paid"') },
+      stale: signedDelivery(secret, 'evt_attack', fresh, Math.floor(Date.now() / 1000) - 600),
+      unsigned: { headers: { 'content-type': 'application/json' }, body: fresh },
+      'wrong secret': signedDelivery(`whsec_${Buffer.from('not the subscription secret!').toString('base64')}`, 'evt_attack', fresh),
+    };
+    const before = await executions();
+    for (const [name, delivery] of Object.entries(attacks)) {
+      const status = await post(url, delivery);
+      counts.record('single', `HTTP 401 for ${name === 'unsigned' ? 'an' : 'a'} ${name} delivery`, 1, status === 401 ? 1 : 0);
+      expect({ name, status }).toEqual({ name, status: 401 });
+    }
+    const after = await settledCount(before);
+    counts.record('single', 'executions for the 4 attacks', 0, after - before);
+    expect(after - before).toBe(0);
+  });
+
+  test('a restart of n8n keeps one subscription, and deliveries and repeats still behave', async () => {
+    const [before] = activeSubscriptions(sandbox);
+    await n8n.restart();
+    const after = activeSubscriptions(sandbox);
+    counts.record('single', 'webhooks after a restart', 1, after.length);
+    expect(after.map((s) => s.id)).toEqual([before.id]);
+    const executionsBefore = await executions();
+    await redeliver(sandbox, eventIds['invoice.viewed']);
+    const afterRepeat = await settledCount(executionsBefore);
+    counts.record('single', 'executions for a redelivery after restart', 0, afterRepeat - executionsBefore);
+    await api((c) => operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 10000 }));
+    const afterNew = await settledCount(afterRepeat + 1);
+    counts.record('single', 'executions for a new event after restart', 1, afterNew - afterRepeat);
+    expect(afterRepeat - executionsBefore).toBe(0);
+    expect(afterNew - afterRepeat).toBe(1);
+  });
+
+  test('deactivation leaves no webhook', async () => {
+    await n8n.deactivate(workflowId);
+    await eventually('no subscription after deactivation', 30, async () => (activeSubscriptions(sandbox).length ? undefined : true)).catch(() => undefined);
+    const left = activeSubscriptions(sandbox).length;
+    counts.record('single', 'webhooks after deactivation', 0, left);
+    expect(left).toBe(0);
+  });
+});
+
+describe('two n8n instances, one account', () => {
+  let second: N8nServer | undefined;
+  afterAll(async () => {
+    await second?.stop();
+  }, 60_000);
+
+  test('the same workflow in a second n8n (its own database, so execution 1 again) creates its own invoice', async () => {
+    // One server at a time on two cores; the first is done.
+    await n8n.stop();
+    second = await N8nServer.create(install, path.join(work, 'instance-b'));
+    // This one gets the package the READMEs' manual way, so that way is seen working too.
+    await installPackageWithNpm(second.userFolder, tarball);
+    await second.start();
+    expect(second.output()).toMatch(new RegExp(`Loaded all credentials and nodes from ${PACKAGE}`));
+    await second.setUpOwner();
+    const saved = await second.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+    // The same workflow, node ids and all, as a template import or a copy from dev to prod brings it.
+    const workflow = await second.createWorkflow(actionWorkflow('Create an invoice', 'ana.live@example.com', saved));
+    const invoices = await executeForInvoices(second, workflow.id, 'ana.live@example.com');
+    counts.record('two instances', 'invoices after a run in each', 2, invoices.length);
+    expect(new Set(invoices.map((invoice) => invoice.id)).size).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The sandbox the live suite runs against, in this process (it is the service, not a platform under
+ * test), and the one place the suite gets an API key from it.
+ */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { operations, signWebhook, type HttpRequest } from '../../shared';
+import { fetchSend } from '../../sandbox';
+
+export async function liveSandbox(): Promise<Sandbox> {
+  // Fast retries keep a redelivery or a retried 5xx within the suite's bounded waits.
+  return await startSandbox({ port: 0, timeScale: 0.01, rateLimitPerSecond: 1000 });
+}
+
+/** The test key every connection in the suite uses (one account, however many platforms). */
+export function sandboxKey(sandbox: Sandbox): string {
+  return sandbox.testKey;
+}
+
+/** The signing secret the sandbox keeps for a subscription (what a delivery is signed with). */
+export function subscriptionSecret(sandbox: Sandbox, webhookId: string): string {
+  const record = sandbox.data.webhooks.get(webhookId);
+  if (!record) throw new Error(`the sandbox has no subscription ${webhookId}`);
+  return record.secret;
+}
+
+/** Subscriptions the service still holds (not deleted), optionally only those pointing at `url`. */
+export function activeSubscriptions(sandbox: Sandbox, url?: string) {
+  const page = sandbox.data.webhooks.list({ deleted: 0 }, 100);
+  return (page?.data ?? []).filter((record) => !url || record.url === url);
+}
+
+/** A delivery exactly as the sandbox signs one, for replays and attacks. */
+export function signedDelivery(secret: string, eventId: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return { headers: { ...signWebhook({ secret, id: eventId, timestamp, body }), 'content-type': 'application/json' }, body };
+}
+
+export async function post(url: string, delivery: { headers: Record<string, string>; body: string }): Promise<number> {
+  const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(30_000) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The dashboard's "redeliver" button: the service sends an event it already delivered again. */
+export async function redeliver(sandbox: Sandbox, eventId: string): Promise<void> {
+  const response = await fetch(`${sandbox.baseUrl}/v1/test_helpers/events/${eventId}/redeliver`, {
+    method: 'POST', headers: { authorization: `Bearer ${sandboxKey(sandbox)}`, 'content-type': 'application/json' }, body: '{}',
+  });
+  if (!response.ok) throw new Error(`sandbox redeliver ${eventId}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** A request built by a shared operation against the sandbox with the suite's key; its body, or an error. */
+export async function sandboxApi(sandbox: Sandbox, build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> {
+  const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
+  if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** An open invoice of 900.00 INR for `email` (the client is made first), to make events happen to. */
+export async function newInvoice(sandbox: Sandbox, email: string): Promise<string> {
+  await sandboxApi(sandbox, (c) => operations.createClient.request(c, { email }));
+  return (await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, {
+    client_email: email, currency: 'INR', items: [{ description: 'Consulting', amount: 90000 }],
+  }))).id;
+}
+
+/** Makes the sandbox emit one event of `type` for the invoice (a view on WhatsApp, a 300.00 UPI payment, a dispute). */
+export async function happen(sandbox: Sandbox, invoiceId: string, type: string): Promise<{ id: string }> {
+  return await sandboxApi(sandbox, (c) => (type === 'invoice.viewed'
+    ? operations.simulateView.request(c, { invoice_id: invoiceId, channel: 'whatsapp' })
+    : type === 'invoice.paid'
+      ? operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 30000 })
+      : operations.simulateDispute.request(c, { invoice_id: invoiceId, reason: 'Amount differs from the quote' })));
+}

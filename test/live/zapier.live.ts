@@ -1,0 +1,223 @@
+/**
+ * The Zapier half of the live suite: the zip `zapier-platform build` made, unzipped outside the repo and
+ * called through its Lambda `handler` the way Zapier's Lambda calls it (environment variables in
+ * `event.environment`, the cache over RPC), against a sandbox that delivers real signed webhooks.
+ */
+import { execFileSync } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Sandbox } from '../../sandbox';
+import { eventually } from './processes';
+import { sampleEventsByType } from '../../shared';
+import { activeSubscriptions, liveSandbox, sandboxKey, signedDelivery } from './sandbox';
+import { Counts } from './table';
+
+const zip = process.env.LIVE_ZAPIER_ZIP;
+if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
+
+const BASE_URL_VARIABLE = 'INVOICING_API_BASE_URL';
+
+const counts = new Counts();
+const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-zapier-'));
+let sandbox: Sandbox;
+let handler: (event: object) => Promise<any>;
+let receiver: Server;
+let receiverUrl: string;
+const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
+let rpc: Server;
+let rpcUrl: string;
+const cache = new Map<string, string>();
+/** What the app logged, as Zapier's log endpoint receives it. */
+let logs = '';
+
+/** Zapier's cache as its RPC answers it (get, and set with "only if absent"), and its log endpoint. */
+function startRpc(): Promise<void> {
+  rpc = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      if (req.url === '/logs') {
+        logs += `${body}\n`;
+        res.end('{}');
+        return;
+      }
+      const { id, method, params } = JSON.parse(body);
+      let result: unknown = null;
+      if (method === 'zcache_get') result = cache.get(params[0]) ?? null;
+      else if (method === 'zcache_set') {
+        const [key, value, , , nx] = params;
+        result = nx && cache.has(key) ? false : (cache.set(key, value), true);
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ id, result }));
+    });
+  });
+  return new Promise((resolve) => rpc.listen(0, '127.0.0.1', () => {
+    rpcUrl = `http://127.0.0.1:${(rpc.address() as { port: number }).port}/`;
+    resolve();
+  }));
+}
+
+/** Stands where Zapier's hook URL would: keeps every signed delivery exactly as it arrived. */
+function startReceiver(): Promise<void> {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      res.end('{"status":"success"}');
+    });
+  });
+  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => {
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+    resolve();
+  }));
+}
+
+const authData = () => ({ api_key: sandboxKey(sandbox) });
+
+/** What Zapier's Lambda adds to every event: the app's environment variables, its RPC and log endpoints. */
+const zapierSide = () => ({
+  environment: { [BASE_URL_VARIABLE]: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpcUrl}logs` },
+  rpc_base: rpcUrl,
+  token: 'live-suite',
+});
+
+/** One call into the shipped zip, as Zapier's Lambda makes it. */
+async function call(method: string, bundle: Record<string, unknown> = {}, command = 'execute'): Promise<any> {
+  const output = await handler({
+    command,
+    method,
+    bundle: { authData: authData(), inputData: {}, ...bundle },
+    ...zapierSide(),
+  });
+  return output.results;
+}
+
+/** A delivery as Zapier hands it to `perform`: the raw body, and headers under an `Http-` prefix. */
+function asZapierSees(delivery: { headers: IncomingHttpHeaders | Record<string, string>; body: string }) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(delivery.headers)) {
+    headers[`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`] = String(value);
+  }
+  return { rawRequest: { headers, content: delivery.body, method: 'POST', querystring: '' }, cleanedRequest: JSON.parse(delivery.body) };
+}
+
+beforeAll(async () => {
+  sandbox = await liveSandbox();
+  await Promise.all([startRpc(), startReceiver()]);
+  execFileSync('unzip', ['-q', zip, '-d', path.join(work, 'app')]);
+  // The file Zapier's Lambda loads; from outside the repository, so nothing resolves from the repo's node_modules.
+  ({ handler } = createRequire(__filename)(path.join(work, 'app', 'zapierwrapper.js')));
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await new Promise((resolve) => rpc?.close(resolve));
+  counts.print("Zapier's built zip through its Lambda handler: counts seen");
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the public connection has no Base URL field (it is an environment variable)', async () => {
+  const definition = await handler({ command: 'definition', bundle: {} });
+  const keys = definition.results.authentication.fields.map((field: { key: string }) => field.key);
+  expect(keys).toEqual(['api_key']);
+});
+
+test("build/source.zip holds every source file the app is built from, shared/ included", () => {
+  const listing = execFileSync('unzip', ['-Z1', path.join(path.dirname(zip), 'source.zip')], { encoding: 'utf8' }).split('\n');
+  const bundled = ['zapier/src/index.ts', 'zapier/build.mjs', 'zapier/package.json', 'shared/index.ts', 'shared/webhooks/signature.ts', 'scripts/bundle.mjs'];
+  expect(bundled.filter((file) => !listing.includes(file))).toEqual([]);
+  expect(listing.filter((file) => /node_modules|(^|\/)\.env/.test(file))).toEqual([]);
+});
+
+test("the Line Items group's help is shown (on its first field: the schema refuses it on the group)", async () => {
+  const definition = await handler({ command: 'definition', bundle: {} });
+  const items = definition.results.creates.create_invoice.operation.inputFields.find((field: { key: string }) => field.key === 'items');
+  expect(items.children[0].helpText).toMatch(/^One entry per line on the invoice/);
+});
+
+test('auth test and connection label', async () => {
+  const account = await call('authentication.test');
+  expect(account).toEqual(expect.objectContaining({ object: 'account', livemode: false }));
+  const label = await call('authentication.connectionLabel', { inputData: account });
+  expect(label).toBe(`${account.name} (Test mode)`);
+});
+
+let invoiceId = '';
+test('every create and search', async () => {
+  const client = await call('creates.create_client.operation.perform', { inputData: { email: 'zap.live@example.com', name: 'Zap Live' } });
+  expect(client).toEqual(expect.objectContaining({ email: 'zap.live@example.com' }));
+  const updated = await call('creates.update_client.operation.perform', { inputData: { client_id: client.id, company: 'Live Co' } });
+  expect(updated).toEqual(expect.objectContaining({ id: client.id, company: 'Live Co' }));
+  const [found] = await call('searches.find_client.operation.perform', { inputData: { email: 'zap.live@example.com' } });
+  expect(found.id).toBe(client.id);
+  const invoice = await call('creates.create_invoice.operation.perform', {
+    inputData: { client_email: client.email, currency: 'INR', items: [{ description: 'Design', amount: 120000 }, { description: 'Hosting', amount: 30000 }] },
+  });
+  expect(invoice).toEqual(expect.objectContaining({ amount_due: 150000, currency: 'INR' }));
+  invoiceId = invoice.id;
+  const [byId] = await call('searches.find_invoice.operation.perform', { inputData: { invoice_id: invoice.id } });
+  expect(byId.id).toBe(invoice.id);
+});
+
+describe.each([
+  ['invoice_viewed', 'invoice.viewed', 'view'],
+  ['invoice_paid', 'invoice.paid', 'pay'],
+  ['invoice_disputed', 'invoice.disputed', 'dispute'],
+])('hook trigger %s', (key, type, occasion) => {
+  let subscribeData: { id: string; secret: string };
+  const targetUrl = () => `${receiverUrl}/hooks/${key}`;
+
+  test('subscribe registers one webhook for its event', async () => {
+    subscribeData = await call(`triggers.${key}.operation.performSubscribe`, { targetUrl: targetUrl() });
+    const mine = activeSubscriptions(sandbox, targetUrl());
+    counts.record('zip', `webhooks after subscribing ${key}`, 1, mine.length);
+    expect(mine.map((s) => [s.id, s.events])).toEqual([[subscribeData.id, [type]]]);
+  });
+
+  test('a real signed delivery starts one Zap, and its repeat none', async () => {
+    const body = occasion === 'dispute' ? { reason: 'Wrong amount' } : occasion === 'pay' ? { amount: 50000 } : { channel: 'email' };
+    const response = await fetch(`${sandbox.baseUrl}/v1/test_helpers/invoices/${invoiceId}/${occasion}`, {
+      method: 'POST', headers: { authorization: `Bearer ${sandboxKey(sandbox)}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const event = (await response.json()) as { id: string };
+    const delivery = await eventually(`the sandbox's delivery of ${type}`, 30,
+      async () => received.find((d) => d.path === `/hooks/${key}` && d.headers['webhook-id'] === event.id));
+    const first = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
+    const repeat = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
+    counts.record('zip', `Zap runs for ${type}`, 1, first.length);
+    counts.record('zip', `Zap runs for a repeat of ${type}`, 0, repeat.length);
+    expect(first).toEqual([expect.objectContaining({ id: event.id, event_type: type })]);
+    if (type === 'invoice.paid') expect(first[0]).toEqual(expect.objectContaining({ upi_utr: expect.any(String), upi_vpa: expect.any(String), amount_remaining: 100000 }));
+    expect(repeat).toEqual([]);
+  });
+
+  test('performList shows recent real events of its type', async () => {
+    const records = await call(`triggers.${key}.operation.performList`);
+    expect(records[0]).toEqual(expect.objectContaining({ event_type: type, invoice_id: invoiceId }));
+  });
+
+  test('unsubscribe leaves no webhook', async () => {
+    await call(`triggers.${key}.operation.performUnsubscribe`, { subscribeData });
+    const left = activeSubscriptions(sandbox, targetUrl()).length;
+    counts.record('zip', `webhooks after unsubscribing ${key}`, 0, left);
+    expect(left).toBe(0);
+  });
+});
+
+test('a hook called without a subscription logs that, and starts nothing', async () => {
+  logs = '';
+  const event = JSON.stringify(sampleEventsByType['invoice.paid']);
+  const delivery = signedDelivery(`whsec_${Buffer.from('a secret no subscription has').toString('base64')}`, 'evt_unsubscribed', event);
+  const result = await call('triggers.invoice_paid.operation.perform', asZapierSees(delivery));
+  await eventually('the log lines', 10, async () => (logs.includes('subscription') ? true : undefined)).catch(() => undefined);
+  expect(result).toEqual([]);
+  expect(logs).not.toMatch(/stored webhook secret is not a valid/);
+  expect(logs).toMatch(/no subscription/i);
+});
