@@ -9,7 +9,7 @@ import { readResults, type Row, type SuiteResult } from './support/results';
 
 /** How each suite runs, in a sentence or two; its figures and findings come from its own results file. */
 const HOW: Record<string, string> = {
-  '1': 'Create Invoice, Create Client and Update Client each get 10,000 inputs: the issue\'s nasty cases spelled out (no line items, '
+  '1': 'Create Invoice, Create Client, Update Client and Record Payment each get 10,000 inputs: the issues\' nasty cases spelled out (no line items, '
     + '101 line items, amounts "15.00", 1.5, -1, 1e21, NaN, emoji and 10 kB strings, currency "inr " and "RUPEES", e-mails with '
     + 'spaces or unicode, line items in Zapier\'s flattened shape and as n8n JSON text), then fast-check inputs with their expected '
     + 'outcome worked out from the contract. Zapier: the app through zapier-platform-core\'s own pipeline (createApp, a real `z`, '
