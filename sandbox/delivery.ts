@@ -73,6 +73,11 @@ export class DeliveryEngine {
    * fails for good ends the chain. Call inside a transaction.
    */
   recover(webhook: WebhookRecord, eventIds: string[], accountId: string): void {
+    // Retries still owed for these events would overtake the chain: the chain sends them instead.
+    const owed = new Set(eventIds);
+    for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhook.id)) {
+      if (owed.has(delivery.event_id)) this.settle(delivery, 'cancelled');
+    }
     const [first, ...rest] = eventIds;
     if (first === undefined) return;
     const event = this.data.events.get(first);

@@ -4,10 +4,10 @@
  * after it (contract: "Replaying missed events"). The re-sent deliveries carry their original ids, so
  * deliveries.ts drops whatever was handled already: each event starts one execution.
  *
- * The cursor is written in `execute` (where n8n saves static data, see deliveries.ts) and only ever
- * moves forward in the service's order (created_at, then id), since deliveries may run concurrently
- * and finish out of order. Nothing older than the cursor is lost by that: a delivery that failed is
- * still retried on the service's schedule while the subscription lives.
+ * The cursor is written in `execute` (where n8n saves static data, see deliveries.ts) and never moves
+ * to an older second, since deliveries may run concurrently and finish out of order. Nothing older than
+ * the cursor is lost by that: a delivery that failed is still retried on the service's schedule while
+ * the subscription lives.
  */
 import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -35,14 +35,19 @@ function cursorOf(data: IDataObject): Cursor | undefined {
   return typeof cursor?.id === 'string' && typeof cursor.created_at === 'string' ? { id: cursor.id, created_at: cursor.created_at } : undefined;
 }
 
-const newer = (a: Cursor, b: Cursor) => a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+/**
+ * `created_at` has whole seconds and ids are random, so within one second the event handled last is
+ * taken as the newest: in a replay that is exact (one at a time, in order), and a cursor a little behind
+ * only re-sends events the repeat check drops.
+ */
+const notOlder = (a: Cursor, b: Cursor) => a.created_at >= b.created_at;
 
 /** In the execution a delivery started: moves the cursor to the newest of these events, never back. */
 export function advanceCursor(context: IExecuteFunctions, events: Cursor[]): void {
   const data = store(context);
   if (typeof data.webhookId !== 'string') return;
   let cursor = cursorOf(data);
-  for (const event of events) if (!cursor || newer(event, cursor)) cursor = event;
+  for (const event of events) if (!cursor || notOlder(event, cursor)) cursor = event;
   if (cursor) data.replayCursor = cursor;
 }
 
