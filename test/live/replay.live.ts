@@ -53,6 +53,10 @@ async function payments(count: number, tag: string): Promise<string[]> {
   return ids;
 }
 
+/** Events started before an older missed event was: how far arrival strayed from the service's order. */
+const overtaking = (started: string[], missed: string[]) => started
+  .filter((id, i) => started.slice(i + 1).some((later) => missed.indexOf(later) < missed.indexOf(id))).length;
+
 const subscribed = (want: boolean) => eventually(want ? 'a subscription' : 'no subscription', 30,
   async () => ((activeSubscriptions(sandbox).length > 0) === want ? true : undefined)).catch(() => undefined);
 
@@ -102,7 +106,7 @@ test(`${BURST} payments while the workflow was off: each starts one execution on
   counts.record('replay', `executions for ${BURST} events missed while off`, BURST, after - before);
   counts.record('replay', 'events started twice', 0, started.length - new Set(started).size);
   counts.record('replay', 'missed events never started', 0, missed.filter((id) => !started.includes(id)).length);
-  counts.record('replay', 'started out of order', 0, started.filter((id, i) => id !== missed[i]).length);
+  counts.record('replay', 'started before an older missed event', 0, overtaking(started, missed));
   expect(started).toEqual(missed);
 });
 
@@ -119,7 +123,8 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   counts.record('replay', `executions for ${BURST} events missed while n8n was down`, BURST, after - handled.length);
   counts.record('replay', 'events started twice (n8n down)', 0, started.length - new Set(started).size);
   counts.record('replay', 'missed events never started (n8n down)', 0, missed.filter((id) => !started.includes(id)).length);
-  counts.record('replay', 'started out of order (n8n down; a retry may overtake)', 0, started.filter((id, i) => id !== missed[i]).length);
+  // Not asserted: the service's own retries, resumed the moment n8n listens again, race the replay (see the contract).
+  counts.record('replay', 'started before an older missed event (n8n down)', 0, overtaking(started, missed));
   expect([...started].sort()).toEqual([...missed].sort());
   await n8n.deactivate(workflowId);
 });
