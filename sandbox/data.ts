@@ -38,6 +38,8 @@ export interface DeliveryRecord {
   last_status: number | null;
   last_error: string | null;
   redelivery: boolean;
+  /** A recovery's events still owed after this one, oldest first: the next is queued once this one succeeds. */
+  then?: string[];
 }
 
 /** The delivery log: every attempt, with what the receiver said and how long it took. */

@@ -67,6 +67,24 @@ export class DeliveryEngine {
     });
   }
 
+  /**
+   * A recovery: `eventIds` (oldest first) to one subscription, one at a time, each queued only when the
+   * previous one was answered 2xx, so they arrive in order whatever the concurrency; a delivery that
+   * fails for good ends the chain. Call inside a transaction.
+   */
+  recover(webhook: WebhookRecord, eventIds: string[], accountId: string): void {
+    // Retries still owed for these events would overtake the chain: the chain sends them instead.
+    const owed = new Set(eventIds);
+    for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhook.id)) {
+      if (owed.has(delivery.event_id)) this.settle(delivery, 'cancelled');
+    }
+    const [first, ...rest] = eventIds;
+    if (first === undefined) return;
+    const event = this.data.events.get(first);
+    const [delivery] = this.enqueue(first, event?.type ?? '', accountId, webhook);
+    if (rest.length) this.data.deliveries.replace({ ...delivery, then: rest });
+  }
+
   /** Stops retrying what is owed to a subscription that was deleted or disabled. */
   cancelFor(webhookId: string): void {
     for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhookId)) {
@@ -190,6 +208,7 @@ export class DeliveryEngine {
         last_error: result.error, updated_at: isoNow(now) };
       if (outcome === 'retrying') this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
       else this.settle(updated, ok ? 'succeeded' : 'failed');
+      if (ok && current.then?.length) this.recover(webhook, current.then, this.data.deliveries.accountOf(delivery.id) ?? '');
       if (outcome === 'disabled') {
         this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
         this.cancelFor(webhook.id);

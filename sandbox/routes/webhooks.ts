@@ -1,4 +1,5 @@
 import { generateWebhookSecret, operations, validateInput, webhookCreateInputSchema } from '../../shared';
+import { Problem } from '../problems';
 import type { Context } from '../context';
 import { type WebhookRecord, isoNow } from '../data';
 import { newId } from '../ids';
@@ -19,7 +20,7 @@ export function webhookOr404(ctx: Context, id: string): WebhookRecord {
 }
 
 export function webhookRoutes(router: Router): void {
-  const { createWebhook, listWebhooks, getWebhook, deleteWebhook } = operations;
+  const { createWebhook, listWebhooks, getWebhook, deleteWebhook, recoverWebhook } = operations;
   router
     .on(createWebhook.method, createWebhook.route, (req, ctx) => {
       const input = validateInput(webhookCreateInputSchema, req.body);
@@ -43,5 +44,23 @@ export function webhookRoutes(router: Router): void {
         ctx.engine.cancelFor(record.id);
       });
       return { status: 204 };
+    })
+    .on(recoverWebhook.method, recoverWebhook.route, (req, ctx) => {
+      const input = recoverWebhook.validate({ ...(req.body as object ?? {}), webhook_id: req.params.webhook_id });
+      const record = webhookOr404(ctx, input.webhook_id);
+      if (!ctx.data.events.get(input.after)) {
+        throw new Problem(404, 'not_found', `After names no event kept by the service: ${input.after}. ` +
+          'Events older than 30 days are no longer available, so what followed it cannot all be replayed.',
+        [{ param: 'after', message: 'After must be the ID of an event that is still kept' }]);
+      }
+      const selected = new Set<string>(record.events);
+      const owed = ctx.data.events.select('seq > (SELECT seq FROM events WHERE id = ?) ORDER BY seq', input.after)
+        .filter((event) => selected.has(event.type)).map((event) => event.id);
+      if (record.status === 'enabled') {
+        ctx.data.store.transaction(() => ctx.engine.recover(record, owed, ctx.account.id));
+        ctx.engine.kick();
+      }
+      return { status: 202, body: { object: 'webhook_recovery', webhook_id: record.id, after: input.after,
+        queued: record.status === 'enabled' ? owed.length : 0 } };
     });
 }

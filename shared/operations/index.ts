@@ -19,6 +19,7 @@ import { listEvents } from './listEvents';
 import { listInvoices } from './listInvoices';
 import { listPayments } from './listPayments';
 import { recordPayment } from './recordPayment';
+import { recoverWebhook } from './recoverWebhook';
 import { listWebhooks } from './listWebhooks';
 import { simulateDispute, simulatePayment, simulateView } from './simulate';
 import { updateClient } from './updateClient';
@@ -29,7 +30,7 @@ export const operations = {
   createInvoice, getInvoice, listInvoices, findInvoice,
   createClient, getClient, updateClient, listClients, findClient, upsertClient,
   recordPayment, getPayment, listPayments, findPayment,
-  createWebhook, getWebhook, deleteWebhook, listWebhooks,
+  createWebhook, getWebhook, deleteWebhook, listWebhooks, recoverWebhook,
   listEvents,
   simulateView, simulatePayment, simulateDispute,
 };
@@ -40,6 +41,7 @@ export * from './define';
 export { listAll } from './listAll';
 export { deleteWebhookIfExists } from './deleteWebhook';
 export { webhookIsActive } from './getWebhook';
+export { recoverAfter } from './recoverWebhook';
 export { recentEventRecords, eventTypeInput, listEventsQuerySchema, type ListEventsQuery } from './listEvents';
 export { createInvoiceInputSchema, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
 export { clientCreateInputSchema, type ClientCreateInput } from './createClient';

@@ -140,6 +140,7 @@ export const limitInput = z.preprocess(
 export const invoiceIdSchema = idInput('inv_');
 export const clientIdSchema = idInput('cli_');
 export const webhookIdSchema = idInput('we_');
+export const eventIdSchema = idInput('evt_');
 export const idempotencyKeySchema = idempotencyKeyInput;
 
 /** Paging of every list: at most `limit` items after the one named by `starting_after`. */

@@ -1,7 +1,7 @@
 /**
  * Catching up on events: everything newer than the last event a receiver handled, oldest first, each
- * exactly once (contract: `GET /v1/events?ending_before=<last handled>`). One home for the paging both
- * n8n ways use: the webhook trigger's "replay missed events" and the polling trigger.
+ * exactly once (contract: `GET /v1/events?ending_before=<last handled>`). The polling trigger's paging
+ * (the webhook trigger replays through the service's recover instead: its activation cannot start executions).
  *
  * The receiver keeps one cursor, the id of the newest event it has handled, and stores it together with
  * what it hands on: a page is handed on whole, and the cursor moves past every event on it, including

@@ -196,6 +196,8 @@ export interface NodeRun {
   items: INodeExecutionData[];
   /** The error the workflow stopped on, if any. */
   error?: IRun['data']['resultData']['error'];
+  /** The workflow's static data after the run (what n8n saves with the workflow). */
+  staticData: IDataObject;
 }
 
 export interface RunNodeOptions {
@@ -207,6 +209,9 @@ export interface RunNodeOptions {
   settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
   executionId?: string;
   mode?: WorkflowExecuteMode;
+  /** The node's name (its static data is keyed by it) and the static data the workflow starts with. */
+  name?: string;
+  staticData?: IDataObject;
 }
 
 /** Runs one node of the package through WorkflowExecute, fed with `input` as its incoming items. */
@@ -214,7 +219,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
   const executionId = options.executionId ?? `exec-${++executionCounter}`;
   const node: INode = {
     id: 'node-under-test',
-    name: 'Invoicing API',
+    name: options.name ?? 'Invoicing API',
     type: pkg.typeName(options.node),
     typeVersion: 1,
     position: [0, 0],
@@ -229,6 +234,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     connections: {},
     nodeTypes: pkg.nodeTypes,
     active: false,
+    staticData: JSON.parse(JSON.stringify(options.staticData ?? {})) as IDataObject,
     settings: { executionOrder: 'v1' },
   });
   const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, {
@@ -270,6 +276,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     run,
     items: taskData?.data?.main?.[0] ?? [],
     error: run.data.resultData.error,
+    staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
   };
 }
 
@@ -277,6 +284,11 @@ export interface TriggerSetup {
   node: string;
   parameters: IDataObject;
   credentials: Record<string, ICredentialDataDecryptedObject>;
+  /**
+   * Also run each started execution's trigger step (the node's `execute`) before answering, keeping the
+   * static data it writes, as n8n saves it when the execution ends.
+   */
+  executes?: boolean;
 }
 
 /**
@@ -292,6 +304,9 @@ export class TriggerHost {
 
   /** Every delivery's answer, in arrival order: what the service saw. */
   readonly answers: Array<{ status: number; started: boolean }> = [];
+
+  /** While true, n8n is "down": every delivery gets 503 and reaches no node. */
+  down = false;
 
   private server?: Server;
 
@@ -350,6 +365,13 @@ export class TriggerHost {
     return result;
   }
 
+  private async execute(name: string, items: INodeExecutionData[]): Promise<void> {
+    const run = await runNode(this.pkg, { node: this.setup.node, name, parameters: this.setup.parameters, credentials: this.setup.credentials,
+      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook' });
+    if (run.error) throw new Error(`The trigger's execution failed: ${run.error.message}`);
+    this.staticData = run.staticData;
+  }
+
   private workflow(): Workflow {
     const node: INode = {
       id: 'trigger-under-test',
@@ -405,6 +427,11 @@ export class TriggerHost {
     } catch {
       body = {};
     }
+    if (this.down) {
+      res.statusCode = 503;
+      res.end('n8n is down');
+      return;
+    }
     const request = Object.assign(req, { rawBody, body, query: {}, params: {} });
     const response = expressLike(res);
     const workflow = this.workflow();
@@ -429,7 +456,10 @@ export class TriggerHost {
       return;
     }
     this.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-    if (result.workflowData) this.started.push(result.workflowData);
+    if (result.workflowData) {
+      this.started.push(result.workflowData);
+      if (this.setup.executes) await this.execute(node.name, result.workflowData[0]);
+    }
     this.answers.push({ status: result.noWebhookResponse ? res.statusCode : 200, started: Boolean(result.workflowData) });
     if (result.noWebhookResponse) {
       if (!res.writableEnded) res.end();

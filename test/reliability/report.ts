@@ -41,7 +41,9 @@ const HOW: Record<string, string> = {
     + 'accepted = let through as it must be, lost = a probe that did not get its expected answer.',
   '9': 'Events happen in a burst while n8n is not polling (a workflow switched off, an n8n that was down); the Polling Trigger of the '
     + 'built package, polled through n8n-core\'s PollContext, must then start the workflow for each one exactly once, in the order the '
-    + 'service recorded them, and hand on nothing more on the next poll.',
+    + 'service recorded them, and hand on nothing more on the next poll. The webhook trigger with Replay Missed Events, its workflow '
+    + 'switched off during the burst, must on re-activation have each one start one execution, oldest first, and a further '
+    + 'activation start nothing.',
 };
 
 const number = (value: number) => value.toLocaleString('en-US');

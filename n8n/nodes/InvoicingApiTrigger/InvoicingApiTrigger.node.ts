@@ -15,6 +15,7 @@ import { eventItem, eventsProperty } from '../../lib/events';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { firstDelivery, keepDeliveries } from './deliveries';
+import { advanceCursor, replayProperty } from './replay';
 import { subscriptionOf } from './subscription';
 
 export class InvoicingApiTrigger implements INodeType {
@@ -33,6 +34,7 @@ export class InvoicingApiTrigger implements INodeType {
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
     properties: [
       eventsProperty,
+      replayProperty,
     ],
   };
 
@@ -81,6 +83,9 @@ export class InvoicingApiTrigger implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     keepDeliveries(this, items.map((item) => String(item.json.event_id ?? '')).filter(Boolean));
+    advanceCursor(this, items.map((item) => item.json.event as IDataObject | undefined)
+      .filter((event) => typeof event?.id === 'string' && typeof event.created_at === 'string')
+      .map((event) => ({ id: String(event?.id), created_at: String(event?.created_at) })));
     return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
   }
 }

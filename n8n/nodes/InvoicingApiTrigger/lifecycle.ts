@@ -16,6 +16,7 @@ import {
 } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
 import { connectionOf, sender } from '../../lib/transport';
+import { replayMissed } from './replay';
 import { forgetSubscription, saveSubscription, subscriptionOf } from './subscription';
 
 const selectedEvents = (context: IHookFunctions) => [...(context.getNodeParameter('events', []) as string[])].sort();
@@ -35,7 +36,10 @@ export async function subscriptionIsCurrent(context: IHookFunctions): Promise<bo
   if (!stored) return false;
   return await withService(context, async (connection, send) => {
     const matches = stored.url === context.getNodeWebhookUrl('default') && sameEvents(stored.events, selectedEvents(context));
-    if (matches && (await webhookIsActive(connection, stored.id, send))) return true;
+    if (matches && (await webhookIsActive(connection, stored.id, send))) {
+      await replayMissed(context, connection, send, stored.id);
+      return true;
+    }
     // Deleted or disabled on the service, or registered for other events: replace it, leave no stray.
     await deleteWebhookIfExists(connection, stored.id, send);
     forgetSubscription(context);
@@ -50,6 +54,7 @@ export async function createSubscription(context: IHookFunctions): Promise<boole
   return await withService(context, async (connection, send) => {
     const created = await runOperation(operations.createWebhook, connection, { url, events, description }, send);
     saveSubscription(context, { id: created.id, secret: created.secret, events, url });
+    await replayMissed(context, connection, send, created.id);
     return true;
   });
 }

@@ -32,11 +32,11 @@ export function saveSubscription(context: Context, subscription: Subscription): 
     webhookSecret: subscription.secret,
     webhookEvents: subscription.events,
     webhookUrl: subscription.url,
-    recentDeliveries: [],
   });
 }
 
 export function forgetSubscription(context: Context): void {
   const data = store(context);
-  for (const key of ['webhookId', 'webhookSecret', 'webhookEvents', 'webhookUrl', 'recentDeliveries']) delete data[key];
+  // recentDeliveries stays: event ids are the service's, so a replay into the next subscription is still a repeat.
+  for (const key of ['webhookId', 'webhookSecret', 'webhookEvents', 'webhookUrl']) delete data[key];
 }
