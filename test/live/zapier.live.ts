@@ -12,8 +12,8 @@ import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { eventually } from './processes';
-import { sampleEventsByType } from '../../shared';
-import { activeSubscriptions, liveSandbox, sandboxKey, signedDelivery } from './sandbox';
+import { flattenEvent, operations, sampleEventsByType } from '../../shared';
+import { activeSubscriptions, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
@@ -208,6 +208,89 @@ describe.each([
     const left = activeSubscriptions(sandbox, targetUrl()).length;
     counts.record('zip', `webhooks after unsubscribing ${key}`, 0, left);
     expect(left).toBe(0);
+  });
+});
+
+describe.each([
+  ['client_created', 'client.created'],
+  ['client_updated', 'client.updated'],
+  ['invoice_created', 'invoice.created'],
+])('hook trigger %s', (key, type) => {
+  let subscribeData: { id: string; secret: string };
+  const targetUrl = () => `${receiverUrl}/hooks/${key}`;
+  const email = 'zap.sync@example.com';
+
+  /** What a user does in the service that the trigger is about. */
+  const act = async () => {
+    if (type === 'client.created') return await call('creates.create_client.operation.perform', { inputData: { email, name: 'Zap Sync' } });
+    const [client] = await call('searches.find_client.operation.perform', { inputData: { email } });
+    if (type === 'client.updated') return await call('creates.update_client.operation.perform', { inputData: { client_id: client.id, phone: '+919876543210' } });
+    return await call('creates.create_invoice.operation.perform', { inputData: { client_email: email, currency: 'INR', items: [{ description: 'Retainer', amount: 80000 }] } });
+  };
+
+  test('subscribe registers one webhook for its event', async () => {
+    subscribeData = await call(`triggers.${key}.operation.performSubscribe`, { targetUrl: targetUrl() });
+    const mine = activeSubscriptions(sandbox, targetUrl());
+    counts.record('zip', `webhooks after subscribing ${key}`, 1, mine.length);
+    expect(mine.map((s) => [s.id, s.events])).toEqual([[subscribeData.id, [type]]]);
+  });
+
+  test('a real signed delivery starts one Zap, and its repeat none', async () => {
+    const already = received.length;
+    const made = await act();
+    const delivery = await eventually(`the sandbox's delivery of ${type}`, 30,
+      async () => received.slice(already).find((d) => d.path === `/hooks/${key}`));
+    const first = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
+    const repeat = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
+    counts.record('zip', `Zap runs for ${type}`, 1, first.length);
+    counts.record('zip', `Zap runs for a repeat of ${type}`, 0, repeat.length);
+    expect(first).toEqual([expect.objectContaining({ id: delivery.headers['webhook-id'], event_type: type })]);
+    if (type === 'invoice.created') expect(first[0]).toEqual(expect.objectContaining({ invoice_id: made.id, amount_due: 80000 }));
+    else expect(first[0]).toEqual(expect.objectContaining({ client_id: made.id, client_email: email }));
+    if (type === 'client.updated') expect(first[0]).toEqual(expect.objectContaining({ changed_fields: 'phone', client_phone: '+919876543210', previous_phone: null }));
+    expect(repeat).toEqual([]);
+  });
+
+  test('performList shows recent real events of its type', async () => {
+    const records = await call(`triggers.${key}.operation.performList`);
+    expect(records[0]).toEqual(expect.objectContaining({ event_type: type }));
+  });
+
+  test('unsubscribe leaves no webhook', async () => {
+    await call(`triggers.${key}.operation.performUnsubscribe`, { subscribeData });
+    const left = activeSubscriptions(sandbox, targetUrl()).length;
+    counts.record('zip', `webhooks after unsubscribing ${key}`, 0, left);
+    expect(left).toBe(0);
+  });
+});
+
+describe('Record Payment and Find Payment', () => {
+  const payments = async () => (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: invoiceId, limit: 100 }))).data;
+
+  test('Record Payment records one bank transfer on the invoice', async () => {
+    const before = (await payments()).length;
+    const payment = await call('creates.record_payment.operation.perform', {
+      inputData: { invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' },
+    });
+    const after = await payments();
+    counts.record('zip', 'payments after one Record Payment', before + 1, after.length);
+    expect(payment).toEqual(expect.objectContaining({ invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' }));
+    expect(after.length).toBe(before + 1);
+  });
+
+  test('Find Payment finds it by its reference, and a simulated UPI payment by its UTR', async () => {
+    const [byReference] = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-LIVE-000417' } });
+    const event = await sandboxApi(sandbox, (c) => operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 10000 }));
+    const utr = String((flattenEvent(event) as unknown as Record<string, unknown>).upi_utr);
+    const byUtr = await call('searches.find_payment.operation.perform', { inputData: { utr } });
+    const none = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-NOT-RECORDED' } });
+    counts.record('zip', 'payments found by the bank reference', 1, byReference ? 1 : 0);
+    counts.record('zip', 'payments found by the UPI UTR', 1, byUtr.length);
+    counts.record('zip', 'payments found for an unknown reference', 0, none.length);
+    expect(byReference).toEqual(expect.objectContaining({ method: 'bank_transfer', reference: 'NEFT-LIVE-000417' }));
+    expect(utr).toMatch(/^\d{12}$/);
+    expect(byUtr).toEqual([expect.objectContaining({ method: 'upi', upi: expect.objectContaining({ utr }) })]);
+    expect(none).toEqual([]);
   });
 });
 
