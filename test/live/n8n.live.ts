@@ -13,7 +13,7 @@ import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } fro
 import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
-import { CREDENTIAL, PACKAGE, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
+import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, settledExecutions, triggerWorkflow } from './workflows';
 
 const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
 const tarball = process.env.LIVE_N8N_TARBALL;
@@ -22,6 +22,9 @@ if (!install || !tarball) throw new Error('Run the live suite with npm run test:
 /** How long a delivery may take to become an execution, and how long to wait for one that must not come. */
 const DELIVERY_SECONDS = 30;
 const QUIET_MS = 3000;
+/** The events issue 16 added to the webhook trigger, and what the Polling Trigger is set to. */
+const NEW_EVENTS = ['invoice.created', 'client.created', 'client.updated'];
+const POLLED_EVENTS = ['client.created', 'invoice.created', 'invoice.viewed'];
 
 const counts = new Counts();
 const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-n8n-'));
@@ -235,6 +238,142 @@ describe('trigger workflow on all three events', () => {
     const left = activeSubscriptions(sandbox).length;
     counts.record('single', 'webhooks after deactivation', 0, left);
     expect(left).toBe(0);
+  });
+});
+
+describe('trigger workflow on invoice.created, client.created and client.updated', () => {
+  let workflowId: string;
+  const eventIds: Record<string, string> = {};
+  const executions = async () => (await n8n.executions(workflowId)).length;
+  const settledCount = (expected: number) =>
+    settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+  const email = 'meera.live@example.com';
+  let clientId = '';
+
+  beforeAll(async () => {
+    workflowId = (await n8n.createWorkflow(triggerWorkflow('On new invoices and client changes', credential, NEW_EVENTS))).id;
+    await n8n.activate(workflowId);
+    await eventually('a subscription after activation', 30, async () => (activeSubscriptions(sandbox).length ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await n8n.deactivate(workflowId);
+    await eventually('no subscription after deactivation', 30, async () => (activeSubscriptions(sandbox).length ? undefined : true)).catch(() => undefined);
+  });
+
+  test.each([
+    ['client.created', () => api((c) => operations.createClient.request(c, { email, name: 'Meera Iyer' }))],
+    ['client.updated', () => api((c) => operations.updateClient.request(c, { client_id: clientId, name: 'Meera Iyer-Rao', company: 'Rao Studio' }))],
+    ['invoice.created', () => api((c) => operations.createInvoice.request(c, { client_email: email, currency: 'INR', items: [{ description: 'Logo', amount: 45000 }] }))],
+  ] as const)('%s gives exactly one execution carrying its fields', async (type, act) => {
+    const before = await executions();
+    const made = await act();
+    if (type === 'client.created') clientId = made.id;
+    const after = await settledCount(before + 1);
+    counts.record('single', `executions for ${type}`, 1, after - before);
+    expect(after - before).toBe(1);
+    const [newest] = await n8n.executions(workflowId);
+    const [record] = await n8n.executionOutput(newest.id, TRIGGER);
+    eventIds[type] = String(record.event_id);
+    expect(record).toEqual(expect.objectContaining({ event_type: type }));
+    if (type === 'invoice.created') expect(record).toEqual(expect.objectContaining({ invoice_id: made.id, amount_due: 45000 }));
+    if (type === 'client.created') expect(record).toEqual(expect.objectContaining({ client_id: clientId, client_email: email, client_name: 'Meera Iyer' }));
+    if (type === 'client.updated') {
+      expect(record).toEqual(expect.objectContaining({ client_id: clientId, client_name: 'Meera Iyer-Rao', client_company: 'Rao Studio', previous_name: 'Meera Iyer' }));
+      expect(String(record.changed_fields).split(', ').sort()).toEqual(['company', 'name']);
+    }
+  });
+
+  test("the service's redelivery of a client.updated starts nothing", async () => {
+    const before = await executions();
+    await redeliver(sandbox, eventIds['client.updated']);
+    const after = await settledCount(before);
+    counts.record('single', 'executions for a client.updated redelivery', 0, after - before);
+    expect(after - before).toBe(0);
+  });
+});
+
+describe('Polling Trigger in the server, on its every-minute schedule', () => {
+  const name = 'Poll for invoice and client events';
+  let workflowId: string;
+  let handedOn = 0;
+  /** n8n logs each poll it starts (activation's and the schedule's) at debug level. */
+  const polls = () => n8n.output().split(`Poll trigger initiated for workflow "${name}"`).length - 1;
+  const executions = async () => (await n8n.executions(workflowId)).length;
+  /** Event ids the service listed, oldest first: the order the service recorded them in. */
+  const newestEventIds = async (limit: number) =>
+    (await api((c) => operations.listEvents.request(c, { limit }))).data.map((event: { id: string }) => event.id).reverse();
+  const itemsOfNewest = async () => (await n8n.executionOutput((await n8n.executions(workflowId))[0].id, POLLING_TRIGGER)).map((record) => record.event_id);
+  /** Waits (at most 75 s) for the schedule's next poll to finish; n8n fires it on the minute. */
+  const nextScheduledPoll = async () => {
+    const seen = polls();
+    const began = Date.now();
+    await eventually('the next scheduled poll', 75, async () => (polls() > seen ? true : undefined), 500);
+    await sandbox.settled();
+    await pause(QUIET_MS);
+    progress('n8n ran a scheduled poll', began);
+  };
+  const burst = async (views: number) => {
+    const invoiceId = await newInvoice(sandbox, `poll${Date.now()}@example.com`);
+    for (let i = 0; i < views; i += 1) await happen(sandbox, invoiceId, 'invoice.viewed');
+    return await newestEventIds(views + 2);
+  };
+
+  test('activation marks where the service stands and hands on no history', async () => {
+    workflowId = (await n8n.createWorkflow(pollingWorkflow(name, credential, POLLED_EVENTS))).id;
+    await n8n.activate(workflowId);
+    await pause(QUIET_MS);
+    counts.record('polling', 'executions from the first poll (history)', 0, await executions());
+    expect(await executions()).toBe(0);
+    await n8n.deactivate(workflowId);
+  });
+
+  test('50 events while inactive: one execution on activation, each event once, in service order', async () => {
+    const expected = await burst(48);
+    expect(expected).toHaveLength(50);
+    await n8n.activate(workflowId);
+    const after = await settledExecutions(n8n, workflowId, sandbox, 1, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+    counts.record('polling', 'executions for a 50-event backlog', 1, after);
+    expect(after).toBe(1);
+    const items = await itemsOfNewest();
+    handedOn = items.length;
+    counts.record('polling', 'items handed on for 50 events', 50, items.length);
+    counts.record('polling', 'distinct events among them', 50, new Set(items).size);
+    counts.record('polling', 'items in service order', 50, items.filter((id, i) => id === expected[i]).length);
+    expect(items).toEqual(expected);
+  });
+
+  test('the next scheduled poll hands on nothing', async () => {
+    await nextScheduledPoll();
+    const after = await executions();
+    counts.record('polling', 'executions from the next poll', 0, after - 1);
+    expect(after).toBe(1);
+  });
+
+  test('the cursor survives a restart: events made while n8n was down come once, none repeat, and the schedule goes on', async () => {
+    await n8n.stop();
+    const whileDown = await burst(3);
+    await n8n.start();
+    await n8n.login();
+    // n8n polls each active poller once as it activates it on start-up.
+    const afterRestart = await settledExecutions(n8n, workflowId, sandbox, 2, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+    counts.record('polling', 'executions on restart for 5 events made while down', 1, afterRestart - 1);
+    const caughtUp = afterRestart > 1 ? await itemsOfNewest() : [];
+    counts.record('polling', 'items on restart (5 made while down, 0 repeats)', 5, caughtUp.length);
+    counts.record('polling', 'of them in service order', 5, caughtUp.filter((id, i) => id === whileDown[i]).length);
+    const afterward = await burst(1);
+    await nextScheduledPoll();
+    const afterNew = await settledExecutions(n8n, workflowId, sandbox, afterRestart + 1, { seconds: 5, quietMs: 0 });
+    counts.record('polling', 'executions for 3 new events after restart', 1, afterNew - afterRestart);
+    const items = afterNew > afterRestart ? await itemsOfNewest() : [];
+    counts.record('polling', 'items for them, in order', 3, items.filter((id, i) => id === afterward[i]).length);
+    handedOn += caughtUp.length + items.length;
+    counts.record('polling', 'events handed on in all (58 made)', 58, handedOn);
+    expect(afterRestart).toBe(2);
+    expect(caughtUp).toEqual(whileDown);
+    expect(afterNew - afterRestart).toBe(1);
+    expect(items).toEqual(afterward);
+    await n8n.deactivate(workflowId);
   });
 });
 

@@ -8,12 +8,27 @@ export const CREDENTIAL = 'invoicingApi';
 export const TRIGGER = 'Invoicing API Trigger';
 export const ALL_EVENTS = ['invoice.viewed', 'invoice.paid', 'invoice.disputed'];
 
-export function triggerWorkflow(name: string, saved: { id: string; name: string }) {
+export function triggerWorkflow(name: string, saved: { id: string; name: string }, events = ALL_EVENTS) {
   return {
     name,
     nodes: [{
       id: 'b0000000-0000-4000-8000-000000000001', name: TRIGGER, type: `${PACKAGE}.invoicingApiTrigger`, typeVersion: 1,
-      position: [0, 0], webhookId: newWebhookId(), parameters: { events: ALL_EVENTS },
+      position: [0, 0], webhookId: newWebhookId(), parameters: { events },
+      credentials: { [CREDENTIAL]: saved },
+    }],
+    connections: {},
+  };
+}
+
+export const POLLING_TRIGGER = 'Invoicing API Polling Trigger';
+
+/** The Polling Trigger on n8n's shortest schedule (every minute: n8n refuses anything shorter). */
+export function pollingWorkflow(name: string, saved: { id: string; name: string }, events: string[]) {
+  return {
+    name,
+    nodes: [{
+      id: 'c0000000-0000-4000-8000-000000000001', name: POLLING_TRIGGER, type: `${PACKAGE}.invoicingApiPollingTrigger`, typeVersion: 1,
+      position: [0, 0], parameters: { events, pollTimes: { item: [{ mode: 'everyMinute' }] } },
       credentials: { [CREDENTIAL]: saved },
     }],
     connections: {},

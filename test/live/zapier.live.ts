@@ -12,8 +12,8 @@ import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { eventually } from './processes';
-import { sampleEventsByType } from '../../shared';
-import { activeSubscriptions, liveSandbox, sandboxKey, signedDelivery } from './sandbox';
+import { flattenEvent, operations, sampleEventsByType } from '../../shared';
+import { activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
@@ -166,12 +166,44 @@ test('every create and search', async () => {
   expect(byId.id).toBe(invoice.id);
 });
 
+const SYNC_EMAIL = 'zap.sync@example.com';
+
+/**
+ * What a user does in the service that each trigger is about, done through the app where the app can,
+ * and the fields the Zap's record must then carry (the first ones also name what it is about).
+ */
+const happenings: Record<string, () => Promise<Record<string, unknown>>> = {
+  'invoice.viewed': async () => (await happen(sandbox, invoiceId, 'invoice.viewed'), { invoice_id: invoiceId, view_channel: 'whatsapp' }),
+  'invoice.paid': async () => (await happen(sandbox, invoiceId, 'invoice.paid'),
+  { invoice_id: invoiceId, upi_utr: expect.any(String), upi_vpa: expect.any(String), amount_paid: 30000, amount_remaining: 120000 }),
+  'invoice.disputed': async () => (await happen(sandbox, invoiceId, 'invoice.disputed'), { invoice_id: invoiceId, dispute_reason: 'Amount differs from the quote' }),
+  'client.created': async () => {
+    const client = await call('creates.create_client.operation.perform', { inputData: { email: SYNC_EMAIL, name: 'Zap Sync' } });
+    return { client_id: client.id, client_email: SYNC_EMAIL, client_name: 'Zap Sync' };
+  },
+  'client.updated': async () => {
+    const [client] = await call('searches.find_client.operation.perform', { inputData: { email: SYNC_EMAIL } });
+    await call('creates.update_client.operation.perform', { inputData: { client_id: client.id, phone: '+919876543210' } });
+    return { client_id: client.id, changed_fields: 'phone', client_phone: '+919876543210', previous_phone: null };
+  },
+  'invoice.created': async () => {
+    const invoice = await call('creates.create_invoice.operation.perform', {
+      inputData: { client_email: SYNC_EMAIL, currency: 'INR', items: [{ description: 'Retainer', amount: 80000 }] },
+    });
+    return { invoice_id: invoice.id, client_email: SYNC_EMAIL, amount_due: 80000 };
+  },
+};
+
 describe.each([
-  ['invoice_viewed', 'invoice.viewed', 'view'],
-  ['invoice_paid', 'invoice.paid', 'pay'],
-  ['invoice_disputed', 'invoice.disputed', 'dispute'],
-])('hook trigger %s', (key, type, occasion) => {
+  ['invoice_viewed', 'invoice.viewed'],
+  ['invoice_paid', 'invoice.paid'],
+  ['invoice_disputed', 'invoice.disputed'],
+  ['client_created', 'client.created'],
+  ['client_updated', 'client.updated'],
+  ['invoice_created', 'invoice.created'],
+])('hook trigger %s', (key, type) => {
   let subscribeData: { id: string; secret: string };
+  let subject: Record<string, unknown> = {};
   const targetUrl = () => `${receiverUrl}/hooks/${key}`;
 
   test('subscribe registers one webhook for its event', async () => {
@@ -182,25 +214,23 @@ describe.each([
   });
 
   test('a real signed delivery starts one Zap, and its repeat none', async () => {
-    const body = occasion === 'dispute' ? { reason: 'Wrong amount' } : occasion === 'pay' ? { amount: 50000 } : { channel: 'email' };
-    const response = await fetch(`${sandbox.baseUrl}/v1/test_helpers/invoices/${invoiceId}/${occasion}`, {
-      method: 'POST', headers: { authorization: `Bearer ${sandboxKey(sandbox)}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    const event = (await response.json()) as { id: string };
+    const already = received.length;
+    const fields = await happenings[type]();
+    const [about] = Object.entries(fields);
+    subject = Object.fromEntries([about]);
     const delivery = await eventually(`the sandbox's delivery of ${type}`, 30,
-      async () => received.find((d) => d.path === `/hooks/${key}` && d.headers['webhook-id'] === event.id));
+      async () => received.slice(already).find((d) => d.path === `/hooks/${key}`));
     const first = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
     const repeat = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
     counts.record('zip', `Zap runs for ${type}`, 1, first.length);
     counts.record('zip', `Zap runs for a repeat of ${type}`, 0, repeat.length);
-    expect(first).toEqual([expect.objectContaining({ id: event.id, event_type: type })]);
-    if (type === 'invoice.paid') expect(first[0]).toEqual(expect.objectContaining({ upi_utr: expect.any(String), upi_vpa: expect.any(String), amount_remaining: 100000 }));
+    expect(first).toEqual([expect.objectContaining({ id: delivery.headers['webhook-id'], event_type: type, ...fields })]);
     expect(repeat).toEqual([]);
   });
 
   test('performList shows recent real events of its type', async () => {
     const records = await call(`triggers.${key}.operation.performList`);
-    expect(records[0]).toEqual(expect.objectContaining({ event_type: type, invoice_id: invoiceId }));
+    expect(records[0]).toEqual(expect.objectContaining({ event_type: type, ...subject }));
   });
 
   test('unsubscribe leaves no webhook', async () => {
@@ -208,6 +238,36 @@ describe.each([
     const left = activeSubscriptions(sandbox, targetUrl()).length;
     counts.record('zip', `webhooks after unsubscribing ${key}`, 0, left);
     expect(left).toBe(0);
+  });
+});
+
+describe('Record Payment and Find Payment', () => {
+  const payments = async () => (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: invoiceId, limit: 100 }))).data;
+
+  test('Record Payment records one bank transfer on the invoice', async () => {
+    const before = (await payments()).length;
+    const payment = await call('creates.record_payment.operation.perform', {
+      inputData: { invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' },
+    });
+    const after = await payments();
+    counts.record('zip', 'payments after one Record Payment', before + 1, after.length);
+    expect(payment).toEqual(expect.objectContaining({ invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' }));
+    expect(after.length).toBe(before + 1);
+  });
+
+  test('Find Payment finds it by its reference, and a simulated UPI payment by its UTR', async () => {
+    const [byReference] = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-LIVE-000417' } });
+    const event = await sandboxApi(sandbox, (c) => operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 10000 }));
+    const utr = String((flattenEvent(event) as unknown as Record<string, unknown>).upi_utr);
+    const byUtr = await call('searches.find_payment.operation.perform', { inputData: { utr } });
+    const none = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-NOT-RECORDED' } });
+    counts.record('zip', 'payments found by the bank reference', 1, byReference ? 1 : 0);
+    counts.record('zip', 'payments found by the UPI UTR', 1, byUtr.length);
+    counts.record('zip', 'payments found for an unknown reference', 0, none.length);
+    expect(byReference).toEqual(expect.objectContaining({ method: 'bank_transfer', reference: 'NEFT-LIVE-000417' }));
+    expect(utr).toMatch(/^\d{12}$/);
+    expect(byUtr).toEqual([expect.objectContaining({ method: 'upi', upi: expect.objectContaining({ utr }) })]);
+    expect(none).toEqual([]);
   });
 });
 
