@@ -120,7 +120,8 @@ export class N8nSide {
    */
   async refusalOfTampered(): Promise<string | undefined> {
     const host = this.trigger!;
-    const event = host.started[0][0][0].json.event as IDataObject;
+    // An invoice event, since the forger raises the amount due (with shuffled deliveries a client event may come first).
+    const event = host.started.map((run) => run[0][0].json.event as IDataObject).find((started) => JSON.stringify(started).includes('"amount_due":'))!;
     const body = JSON.stringify(event);
     const headers = signWebhook({ secret: String(this.stored().webhookSecret), id: String(event.id), timestamp: Math.floor(Date.now() / 1000), body });
     const before = host.started.length;
