@@ -11,7 +11,7 @@ import { operations } from '../../shared';
 import type { Sandbox } from '../../sandbox';
 import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } from './n8n-server';
 import { eventually, pause, progress } from './processes';
-import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, settledExecutions, triggerWorkflow } from './workflows';
 
@@ -195,15 +195,7 @@ describe('trigger workflow on all three events', () => {
 
   test('tampered, stale, unsigned and wrongly signed deliveries get 401 and start nothing', async () => {
     const secret = subscriptionSecret(sandbox, activeSubscriptions(sandbox, url)[0].id);
-    const body = sandbox.data.events.getText(eventIds['invoice.viewed'])!;
-    const fresh = JSON.stringify({ ...JSON.parse(body), id: `${JSON.parse(body).id}x` });
-    const good = signedDelivery(secret, 'evt_attack', fresh);
-    const attacks = {
-      tampered: { headers: good.headers, body: fresh.replace('"invoice.viewed"', '"invoice.paid"') },
-      stale: signedDelivery(secret, 'evt_attack', fresh, Math.floor(Date.now() / 1000) - 600),
-      unsigned: { headers: { 'content-type': 'application/json' }, body: fresh },
-      'wrong secret': signedDelivery(`whsec_${Buffer.from('not the subscription secret!').toString('base64')}`, 'evt_attack', fresh),
-    };
+    const attacks = attackDeliveries(secret, sandbox.data.events.getText(eventIds['invoice.viewed'])!);
     const before = await executions();
     for (const [name, delivery] of Object.entries(attacks)) {
       const status = await post(url, delivery);

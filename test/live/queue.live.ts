@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
 import { eventually, freePort, pause, progress, start, type Started } from './processes';
-import { activeSubscriptions, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
@@ -165,6 +165,19 @@ describe('trigger in queue mode', () => {
     const afterTwins = await settledCount(afterReplay + 1);
     counts.record('queue', 'executions for two copies at once', 1, afterTwins - afterReplay);
     expect([afterReplay - before, afterTwins - afterReplay]).toEqual([1, 1]);
+  });
+
+  test('tampered, stale, unsigned and wrongly signed deliveries get 401 at the webhook processor and start nothing', async () => {
+    const secret = subscriptionSecret(sandbox, activeSubscriptions(sandbox, url)[0].id);
+    const attacks = attackDeliveries(secret, sandbox.data.events.getText(eventIds['invoice.viewed'])!);
+    const before = await executions();
+    const statuses: Record<string, number> = {};
+    for (const [name, delivery] of Object.entries(attacks)) statuses[name] = await post(url, delivery);
+    const after = await settledCount(before);
+    counts.record('queue', 'HTTP 401 for the 4 attacks', 4, Object.values(statuses).filter((status) => status === 401).length);
+    counts.record('queue', 'executions for the 4 attacks', 0, after - before);
+    expect(statuses).toEqual({ tampered: 401, stale: 401, unsigned: 401, 'wrong secret': 401 });
+    expect(after - before).toBe(0);
   });
 
   test('deactivation leaves no webhook', async () => {

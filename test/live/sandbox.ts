@@ -34,6 +34,19 @@ export function signedDelivery(secret: string, eventId: string, body: string, ti
   return { headers: { ...signWebhook({ secret, id: eventId, timestamp, body }), 'content-type': 'application/json' }, body };
 }
 
+/** The four forgeries a receiver must refuse with 401, built from a real event body (given a fresh id). */
+export function attackDeliveries(secret: string, eventBody: string): Record<string, { headers: Record<string, string>; body: string }> {
+  const event = JSON.parse(eventBody);
+  const fresh = JSON.stringify({ ...event, id: `${event.id}x` });
+  const good = signedDelivery(secret, 'evt_attack', fresh);
+  return {
+    tampered: { headers: good.headers, body: fresh.replace(`"${event.type}"`, event.type === 'invoice.paid' ? '"invoice.viewed"' : '"invoice.paid"') },
+    stale: signedDelivery(secret, 'evt_attack', fresh, Math.floor(Date.now() / 1000) - 600),
+    unsigned: { headers: { 'content-type': 'application/json' }, body: fresh },
+    'wrong secret': signedDelivery(`whsec_${Buffer.from('not the subscription secret!').toString('base64')}`, 'evt_attack', fresh),
+  };
+}
+
 export async function post(url: string, delivery: { headers: Record<string, string>; body: string }): Promise<number> {
   const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
