@@ -6,7 +6,6 @@
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -28,7 +27,9 @@ function bundle(entry: string, outfile: string): void {
 function loadNock(): Nock {
   const entry = require.resolve('nock');
   const { version } = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  const outfile = path.join(tmpdir(), 'invoicing-zapier-tests', `nock-${version}.cjs.js`);
+  // In this clone's node_modules, not the shared tmp folder: the bundle pins absolute paths of the nock it
+  // was built from, and another clone's (since removed) copy broke every suite that loads it.
+  const outfile = path.join(path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'zapier-tests'), `nock-${version}.cjs.js`);
   if (!existsSync(outfile)) {
     mkdirSync(path.dirname(outfile), { recursive: true });
     bundle(entry, outfile);
