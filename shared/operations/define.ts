@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors';
 import type { FieldSpec } from '../fields';
 import { SERVICE, normalizeBaseUrl } from '../identity';
+import { listPageSchema } from '../schemas/resources';
 import { validateInput } from '../validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -149,6 +150,15 @@ export async function runOperation<S extends z.ZodTypeAny, Out>(
   const input = operation.validate(raw);
   const response = await send(operation.request(connection, input));
   return operation.result(expectOk(response));
+}
+
+/** A list answer read with its item schema, each item presented as the single-object operations present it. */
+export function presentedPage<S extends z.ZodTypeAny, T>(item: S, present: (value: z.output<S>) => T) {
+  const page = listPageSchema(item);
+  return (body: unknown) => {
+    const answer = read(page, body);
+    return { object: 'list' as const, data: answer.data.map(present), has_more: answer.has_more };
+  };
 }
 
 /** A 2xx body that does not match the contract is the service's fault, not the user's input. */

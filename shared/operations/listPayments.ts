@@ -5,8 +5,8 @@ import { PAYMENT_LABELS, presentPayment } from '../payments';
 import { samplePresentedPayment } from '../samples';
 import { paymentMethodInput, timestampInput, utrInput } from '../schemas/payments';
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
-import { listPageSchema, paymentSchema } from '../schemas/resources';
-import { defineOperation, read } from './define';
+import { paymentSchema } from '../schemas/resources';
+import { defineOperation, presentedPage } from './define';
 
 /** The query, as the service (and the sandbox) checks it: filters combine with AND; the period is half-open. */
 export const listPaymentsQuerySchema = z.object({
@@ -24,17 +24,13 @@ export const listPaymentsQuerySchema = z.object({
   }
 });
 
-const paymentPage = listPageSchema(paymentSchema);
 const { payment, invoice, list } = FIELDS;
 
 export const listPayments = defineOperation({
   method: 'GET',
   path: '/payments',
   input: listPaymentsQuerySchema,
-  result: (body) => {
-    const page = read(paymentPage, body);
-    return { object: 'list' as const, data: page.data.map(presentPayment), has_more: page.has_more };
-  },
+  result: presentedPage(paymentSchema, presentPayment),
   fields: [list.limit, invoice.id, payment.utr, payment.reference, payment.method, payment.paidFrom, payment.paidBefore],
   labels: PAYMENT_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedPayment], has_more: false },
