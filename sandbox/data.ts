@@ -16,6 +16,11 @@ export interface WebhookRecord {
   disabled_reason?: string;
   /** Deleted subscriptions stay as rows so a list cursor naming one still resolves. */
   deleted?: boolean;
+  /**
+   * Set when a delivery to it failed or a recovery was asked, cleared when nothing is owed to it: meanwhile
+   * what it is owed goes one at a time, oldest event first (contract: "Delivery, retries, ordering").
+   */
+  catching_up?: boolean;
 }
 
 export type DeliveryState = 'pending' | 'succeeded' | 'failed' | 'cancelled';
@@ -33,13 +38,13 @@ export interface DeliveryRecord {
   /** Epoch ms; null once the delivery is settled. */
   next_attempt_at: number | null;
   first_attempt_at: number | null;
+  /** Epoch ms the delivery first fell due; its 3-day retry window counts from here, held or not. */
+  due_since?: number;
   created_at: string;
   updated_at: string;
   last_status: number | null;
   last_error: string | null;
   redelivery: boolean;
-  /** A recovery's events still owed after this one, oldest first: the next is queued once this one succeeds. */
-  then?: string[];
 }
 
 /** The delivery log: every attempt, with what the receiver said and how long it took. */

@@ -36,8 +36,10 @@ interface AttemptResult {
 
 /**
  * Sends events to subscriptions: signed per Standard Webhooks, at least once, retried on the contract's
- * schedule (scaled by `timeScale`, with jitter), 410 disabling the subscription. The queue lives in the
- * database, so pending deliveries survive a restart; one timer wakes the pump for the next due attempt.
+ * schedule (scaled by `timeScale`, with jitter), 410 disabling the subscription. A subscription whose
+ * delivery failed, or that asked for a recovery, catches up: one delivery at a time, oldest event first,
+ * until nothing is owed to it. The queue lives in the database, so pending deliveries and catching up
+ * survive a restart; one timer wakes the pump for the next due attempt.
  */
 export class DeliveryEngine {
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -50,16 +52,17 @@ export class DeliveryEngine {
 
   /**
    * Creates one pending delivery per enabled subscription of the event's account to this event type (call
-   * inside the event's transaction).
+   * inside the event's transaction). A subscription that is catching up holds it behind what it is owed.
    */
   enqueue(eventId: string, eventType: string, accountId: string, only?: WebhookRecord): DeliveryRecord[] {
     const targets = only ? [only] : this.data.webhooks.of(accountId).select('deleted = 0')
       .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
     const created = isoNow();
+    const due = this.firstAttemptAt();
     return targets.map((webhook) => {
       const delivery: DeliveryRecord = {
         id: newId('dlv'), object: 'delivery', event_id: eventId, event_type: eventType, webhook_id: webhook.id,
-        url: webhook.url, state: 'pending', attempts: 0, next_attempt_at: this.firstAttemptAt(), first_attempt_at: null,
+        url: webhook.url, state: 'pending', attempts: 0, next_attempt_at: due, first_attempt_at: null, due_since: due,
         created_at: created, updated_at: created, last_status: null, last_error: null, redelivery: Boolean(only),
       };
       this.data.deliveries.insert(delivery, accountId);
@@ -68,28 +71,35 @@ export class DeliveryEngine {
   }
 
   /**
-   * A recovery: `eventIds` (oldest first) to one subscription, one at a time, each queued only when the
-   * previous one was answered 2xx, so they arrive in order whatever the concurrency; a delivery that
-   * fails for good ends the chain. Call inside a transaction.
+   * A recovery: `eventIds` (oldest first) owed to one subscription again. It catches up, so they go one
+   * at a time in the service's order, with any retries it was already owed, and start now. Call inside a
+   * transaction.
    */
   recover(webhook: WebhookRecord, eventIds: string[], accountId: string): void {
-    // Retries still owed for these events would overtake the chain: the chain sends them instead.
-    const owed = new Set(eventIds);
-    for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhook.id)) {
-      if (owed.has(delivery.event_id)) this.settle(delivery, 'cancelled');
+    const owed = new Set(this.owedTo(webhook.id).map((d) => d.event_id));
+    for (const eventId of eventIds) {
+      if (!owed.has(eventId)) this.enqueue(eventId, this.data.events.get(eventId)?.type ?? '', accountId, webhook);
     }
-    const [first, ...rest] = eventIds;
-    if (first === undefined) return;
-    const event = this.data.events.get(first);
-    const [delivery] = this.enqueue(first, event?.type ?? '', accountId, webhook);
-    if (rest.length) this.data.deliveries.replace({ ...delivery, then: rest });
+    if (eventIds.length) {
+      this.catchUp(webhook.id);
+      this.dueAtOnce(webhook.id);
+    }
   }
 
   /** Stops retrying what is owed to a subscription that was deleted or disabled. */
   cancelFor(webhookId: string): void {
-    for (const delivery of this.data.deliveries.select("webhook_id = ? AND state = 'pending'", webhookId)) {
-      this.settle(delivery, 'cancelled');
-    }
+    for (const delivery of this.owedTo(webhookId)) this.settle(delivery, 'cancelled');
+    this.caughtUpIfDone(webhookId);
+  }
+
+  /**
+   * For a delivery still owed: the event that must reach its subscription first (the oldest owed to one
+   * catching up), or null when nothing holds it. The dashboard shows it.
+   */
+  waitingBehind(delivery: DeliveryRecord): string | null {
+    if (delivery.state !== 'pending' || !this.data.webhooks.get(delivery.webhook_id)?.catching_up) return null;
+    const [head] = this.owedTo(delivery.webhook_id);
+    return head && head.id !== delivery.id ? head.event_id : null;
   }
 
   /** Looks at the queue now (after a commit that added deliveries, and at start for what a restart left). */
@@ -124,8 +134,48 @@ export class DeliveryEngine {
   }
 
   private dueNow(limit = 1): DeliveryRecord[] {
-    return this.data.deliveries.select("state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?",
-      Date.now(), limit + this.inFlight.size).filter((d) => !this.inFlight.has(d.id)).slice(0, limit);
+    const now = Date.now();
+    return this.sendable(limit).filter((d) => (d.next_attempt_at ?? Infinity) <= now);
+  }
+
+  /**
+   * Pending deliveries that may be attempted, not in flight, soonest due first: every one owed to a
+   * subscription in step, and only the oldest event owed to one catching up (none while that is in flight).
+   */
+  private sendable(limit: number): DeliveryRecord[] {
+    const catchingUp = this.data.webhooks.select("json_extract(doc, '$.catching_up') = 1").map((w) => w.id);
+    const busy = JSON.stringify([...this.inFlight.keys()]);
+    const inStep = this.data.store.statement(`SELECT doc FROM deliveries WHERE state = 'pending'
+      AND webhook_id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))
+      ORDER BY next_attempt_at, seq LIMIT ?`).all(JSON.stringify(catchingUp), busy, limit)
+      .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
+    const heads = catchingUp.map((id) => this.owedTo(id)[0]).filter((d) => d !== undefined && !this.inFlight.has(d.id));
+    return [...inStep, ...heads].sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0)).slice(0, limit);
+  }
+
+  /** What is still owed to a subscription, oldest event first (the service's order, then the delivery's). */
+  private owedTo(webhookId: string): DeliveryRecord[] {
+    return this.data.store.statement(`SELECT d.doc FROM deliveries d JOIN events e ON e.id = d.event_id
+      WHERE d.webhook_id = ? AND d.state = 'pending' ORDER BY e.seq, d.seq`).all(webhookId)
+      .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
+  }
+
+  /** From now until nothing is owed to it, one at a time and oldest first. */
+  private catchUp(webhookId: string): void {
+    const webhook = this.data.webhooks.get(webhookId);
+    if (webhook && !webhook.catching_up) this.data.webhooks.replace({ ...webhook, catching_up: true });
+  }
+
+  private dueAtOnce(webhookId: string): void {
+    const now = Date.now();
+    for (const delivery of this.owedTo(webhookId)) {
+      if ((delivery.next_attempt_at ?? 0) > now) this.data.deliveries.replace({ ...delivery, next_attempt_at: now });
+    }
+  }
+
+  private caughtUpIfDone(webhookId: string): void {
+    const webhook = this.data.webhooks.get(webhookId);
+    if (webhook?.catching_up && this.owedTo(webhookId).length === 0) this.data.webhooks.replace({ ...webhook, catching_up: false });
   }
 
   private pump(): void {
@@ -156,10 +206,8 @@ export class DeliveryEngine {
 
   private scheduleNext(): void {
     if (this.inFlight.size >= this.options.concurrency) return;
-    const busy = [...this.inFlight.keys()];
-    const row = this.data.store.statement(`SELECT MIN(next_attempt_at) AS at FROM deliveries WHERE state = 'pending'
-      AND id NOT IN (SELECT value FROM json_each(?))`).get(JSON.stringify(busy));
-    if (row?.at !== null && row?.at !== undefined) this.schedule(Number(row.at) - Date.now());
+    const [next] = this.sendable(1);
+    if (next?.next_attempt_at != null) this.schedule(next.next_attempt_at - Date.now());
   }
 
   private async attempt(delivery: DeliveryRecord): Promise<void> {
@@ -185,13 +233,14 @@ export class DeliveryEngine {
       const now = Date.now();
       const attempts = current.attempts + 1;
       const firstAt = current.first_attempt_at ?? now - result.latencyMs;
+      const windowFrom = current.due_since ?? firstAt;
       const ok = result.status !== null && result.status >= 200 && result.status < 300;
       let outcome: AttemptRecord['outcome'];
       let next: number | undefined;
       if (ok || duplicate) outcome = ok ? 'succeeded' : 'failed';
       else if (result.status === 410) outcome = 'disabled';
       else {
-        next = nextAttemptAt(attempts, firstAt, now, this.options);
+        next = nextAttemptAt(attempts, windowFrom, now, this.options);
         outcome = next === undefined ? 'failed' : 'retrying';
       }
       this.data.attempts.insert({
@@ -206,9 +255,14 @@ export class DeliveryEngine {
       if (duplicate || current.state !== 'pending') return outcome;
       const updated: DeliveryRecord = { ...current, attempts, first_attempt_at: firstAt, last_status: result.status,
         last_error: result.error, updated_at: isoNow(now) };
-      if (outcome === 'retrying') this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
-      else this.settle(updated, ok ? 'succeeded' : 'failed');
-      if (ok && current.then?.length) this.recover(webhook, current.then, this.data.deliveries.accountOf(delivery.id) ?? '');
+      if (outcome === 'retrying') {
+        this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
+        // Until it gets through, newer events wait behind it, so the receiver sees them in order.
+        this.catchUp(webhook.id);
+      } else this.settle(updated, ok ? 'succeeded' : 'failed');
+      // The receiver answers again: the next event owed to it goes now rather than at its own retry time.
+      if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.dueAtOnce(webhook.id);
+      if (outcome !== 'retrying') this.caughtUpIfDone(webhook.id);
       if (outcome === 'disabled') {
         this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
         this.cancelFor(webhook.id);

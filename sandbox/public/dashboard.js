@@ -326,9 +326,10 @@ const pages = {
     load: async (p) => ({
       event: await api('GET', `/v1/events/${encodeURIComponent(p.id)}`),
       attempts: await api('GET', `/v1/test_helpers/deliveries${query({ event_id: p.id, limit: 100 })}`),
+      owed: await api('GET', `/v1/test_helpers/events/${encodeURIComponent(p.id)}/owed`),
       webhooks: await api('GET', '/v1/webhooks?limit=100'),
     }),
-    render({ event, attempts, webhooks }) {
+    render({ event, attempts, owed, webhooks }) {
       const byWebhook = new Map();
       for (const attempt of [...attempts.data].reverse()) {
         if (!byWebhook.has(attempt.webhook_id)) byWebhook.set(attempt.webhook_id, []);
@@ -352,6 +353,7 @@ const pages = {
             h('div', { class: 'bar' }, h('strong', {}, webhook ? webhook.url : (list[0] && list[0].url) || webhookId),
               h('span', { class: 'muted' }, webhookId),
               webhook && webhook.status === 'enabled' ? h('button', { type: 'button', onclick: () => resend(webhookId) }, 'Resend') : badge(webhook ? webhook.status : 'deleted')),
+            waitingNote(owed.data.find((d) => d.webhook_id === webhookId)),
             list.length ? list.map((a, i) => attemptCard(a, i === list.length - 1)) : h('p', { class: 'empty' }, 'Owed, not tried yet.'));
         }) : h('p', { class: 'empty' }, 'No webhook subscribes to this event type; add one on the Webhooks page or with npm start -- listen.'),
       ];
@@ -404,6 +406,13 @@ const pages = {
   },
 };
 let revealed = null;
+
+/** A subscription catching up after a failure gets its events one at a time, oldest first (contract). */
+function waitingNote(delivery) {
+  if (!delivery || !delivery.waiting_behind) return null;
+  return h('p', { class: 'waiting' }, 'Waiting behind ', h('a', { href: `#/events/${delivery.waiting_behind}` }, delivery.waiting_behind),
+    ': this subscription had a failed delivery, so it gets its events one at a time, oldest first, and this one goes once that one is answered.');
+}
 
 /** One attempt; only the newest of a subscription's attempts can still be waiting for its next retry. */
 function attemptCard(a, newest) {

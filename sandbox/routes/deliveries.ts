@@ -18,13 +18,19 @@ const presentDelivery = (delivery: DeliveryRecord) => ({ ...delivery,
 
 const redeliverInputSchema = z.object({ webhook_id: webhookIdSchema.optional() }).strict();
 
-/** Sandbox-only: the delivery log, redelivery, and an invoice's events (for the dashboard). */
+/** Sandbox-only: the delivery log, what is still owed, redelivery, and an invoice's events (for the dashboard). */
 export function deliveryRoutes(router: Router): void {
   router
     .on('GET', '/v1/test_helpers/deliveries', (req, { data }) => {
       const query = validateInput(deliveryLogQuerySchema, req.query);
       return { status: 200, body: listPage(data.attempts, query,
         { event_id: query.event_id, webhook_id: query.webhook_id }, (a) => a) };
+    })
+    .on('GET', '/v1/test_helpers/events/:id/owed', (req, ctx) => {
+      const event = eventOr404(ctx, req.params.id);
+      const owed = ctx.data.deliveries.select("event_id = ? AND state = 'pending'", event.id)
+        .map((delivery) => ({ ...presentDelivery(delivery), waiting_behind: ctx.engine.waitingBehind(delivery) }));
+      return { status: 200, body: { object: 'list', data: owed, has_more: false } };
     })
     .on('POST', '/v1/test_helpers/events/:id/redeliver', (req, ctx) => {
       const input = validateInput(redeliverInputSchema, req.body ?? {});

@@ -10,7 +10,7 @@ import { listPage, pageQuerySchema } from './lists';
 
 /** What the API shows of a subscription: never the secret (that is returned once, on create). */
 export function publicWebhook(record: WebhookRecord) {
-  const { secret: _secret, deleted: _deleted, ...shown } = record;
+  const { secret: _secret, deleted: _deleted, catching_up: _catchingUp, ...shown } = record;
   return shown;
 }
 

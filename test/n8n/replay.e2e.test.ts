@@ -62,7 +62,7 @@ test('events while the workflow was off start it on re-activation, oldest first,
   expect(stored()?.replayCursor).toMatchObject({ id: missed.at(-1) });
 });
 
-test('events while n8n was down start it when n8n starts again and finds its subscription, each once', async () => {
+test('events while n8n was down start it when n8n starts again and finds its subscription, each once, oldest first', async () => {
   const handled = startedIds();
   host.down = true;
   const missed = await payments(5);
@@ -70,20 +70,11 @@ test('events while n8n was down start it when n8n starts again and finds its sub
   host.down = false;
   expect(await host.activate()).toEqual({ existed: true });
   await s.sandbox.settled();
-  // The service's own retries of the failed deliveries arrive too: the repeat check drops them.
+  // The service's own retries of the failed deliveries arrive too: they wait behind the oldest, and the
+  // repeat check drops what the recovery re-sends of them.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   await s.sandbox.settled();
-  const started = startedIds().slice(handled.length);
-  expect([...started].sort()).toEqual([...missed].sort());
-  // A retry already on its way when n8n came back can come before the recovery; the recovery is in order.
-  const attempts = (await s.api((c) => ({ ...c, method: 'GET', headers: { Authorization: `Bearer ${c.apiKey}` },
-    url: `${c.baseUrl}/v1/test_helpers/deliveries?webhook_id=${String(stored()?.webhookId)}&limit=100` }))).body.data as
-    Array<{ event_id: string; redelivery: boolean; response_body: string | null }>;
-  // Recovered deliveries that started the workflow (a repeat is answered {"received":true}).
-  const recovered = new Set(attempts.filter((a) => a.redelivery && a.response_body?.includes('Workflow was started'))
-    .map((a) => a.event_id));
-  expect(recovered.size).toBeGreaterThan(0);
-  expect(started.filter((id) => recovered.has(id))).toEqual(missed.filter((id) => recovered.has(id)));
+  expect(startedIds().slice(handled.length)).toEqual(missed);
 });
 
 test('with the option off, re-activation replays nothing', async () => {

@@ -119,3 +119,50 @@ test(`the webhook trigger replaying a burst of ${BURST} events missed while its 
     await host.close();
   }
 }, 240_000);
+
+test(`the webhook trigger after n8n was down for a burst of ${BURST} events: each started once, in order`, async () => {
+  const host = new TriggerHost(p.s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES], replayMissed: true },
+    credentials: p.s.credentials, executes: true });
+  await host.listen();
+  try {
+    await host.activate();
+    await p.newInvoice('handled-down@example.com');
+    await p.s.sandbox.settled();
+    const handledBefore = host.started.length;
+    expect(handledBefore).toBeGreaterThan(0);
+    const lastHandled = String(host.started.at(-1)?.[0][0].json.event_id);
+
+    // n8n down: every delivery is answered 503 and reaches no node, while the subscription stays.
+    host.down = true;
+    const refused = () => p.s.sandbox.data.attempts.select("json_extract(doc, '$.status') = 503").length;
+    const refusedBefore = refused();
+    const burstMs = await burst(BURST, 'down');
+    const recorded = recordedIds();
+    const expected = recorded.slice(recorded.indexOf(lastHandled) + 1);
+    const triedWhileDown = refused() - refusedBefore;
+
+    const backStarted = Date.now();
+    host.down = false;
+    expect(await host.activate()).toEqual({ existed: true });
+    await p.s.sandbox.settled();
+    const backMs = since(backStarted);
+    const handed = host.started.slice(handledBefore).map((run) => String(run[0][0].json.event_id));
+    const inOrder = handed.every((id, index) => id === expected[index]);
+    rows.push({
+      platform: 'n8n', part: 'Webhook trigger after n8n was down for a burst (the service retrying meanwhile)', tried: expected.length,
+      rejected: 0, accepted: handed.length, lost: expected.filter((id) => !handed.includes(id)).length,
+      notes: `executions started: ${handed.length}; events started twice: ${handed.length - new Set(handed).size}; `
+        + `out of order: ${inOrder ? 0 : 'yes'}; deliveries tried while down: ${triedWhileDown}; caught up ${backMs} ms after n8n was back`,
+    });
+    facts.push(`${expected.length} events made in ${burstMs} ms while n8n answered every delivery 503; the service retried only the oldest `
+      + `(${triedWhileDown} attempts in all while down), holding the newer ones behind it; when n8n was back the trigger asked for the recovery `
+      + 'and every event started one execution, oldest first.');
+
+    expect(expected.length).toBeGreaterThanOrEqual(BURST);
+    expect(handed).toEqual(expected);
+    expect(triedWhileDown).toBeLessThan(BURST / 10);
+  } finally {
+    await host.deactivate();
+    await host.close();
+  }
+}, 240_000);

@@ -43,7 +43,8 @@ const HOW: Record<string, string> = {
     + 'built package, polled through n8n-core\'s PollContext, must then start the workflow for each one exactly once, in the order the '
     + 'service recorded them, and hand on nothing more on the next poll. The webhook trigger with Replay Missed Events, its workflow '
     + 'switched off during the burst, must on re-activation have each one start one execution, oldest first, and a further '
-    + 'activation start nothing.',
+    + 'activation start nothing; and with n8n down during the burst (every delivery answered 503 while the service keeps '
+    + 'retrying), must have each one start one execution, oldest first, once n8n is back.',
 };
 
 const number = (value: number) => value.toLocaleString('en-US');

@@ -164,7 +164,7 @@ test('invoice page: copy the id in one click; simulate buttons only where they a
   await page.locator('text=invoice.paid').first().waitFor();
 });
 
-test('event page: payload, every attempt with status, response, latency, error and next retry; Resend', async () => {
+test('event page: payload, every attempt with status, response, latency, error and next retry; what a held delivery waits behind; Resend', async () => {
   const hook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
   try {
     receiver.respondWith(() => (receiver.requests.length === 0 ? 500 : 200));
@@ -208,6 +208,19 @@ test('event page: payload, every attempt with status, response, latency, error a
       const next = slowPage.locator('article.attempt .next');
       await next.waitFor();
       await expect(next.textContent()).resolves.toMatch(/^next retry in \d+ seconds$/);
+
+      // A newer event waits behind the failing one, and its page says which one holds it.
+      const third = await slow.createInvoice();
+      const held = (await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: third.id }))).body as any;
+      await go(slowPage, `#/events/${held.id}`);
+      const waiting = slowPage.locator('section.delivery p.waiting');
+      await waiting.waitFor();
+      await expect(waiting.textContent()).resolves.toMatch(new RegExp(`^Waiting behind ${otherEvent.id}: `));
+      await expect(waiting.locator('a').getAttribute('href')).resolves.toBe(`#/events/${otherEvent.id}`);
+      await expect(slowPage.locator('section.delivery article.attempt').count()).resolves.toBe(0);
+      await go(slowPage, `#/events/${otherEvent.id}`);
+      await slowPage.locator('article.attempt .next').waitFor();
+      await expect(slowPage.locator('p.waiting').count()).resolves.toBe(0);
     } finally {
       await slow.sandbox.close();
     }

@@ -138,3 +138,63 @@ test('redelivery sends an event again with the same webhook-id, and the log list
   });
   expect(log.data.map((a: any) => [a.status, a.outcome])).toEqual([[200, 'succeeded'], [200, 'succeeded']]);
 });
+
+const idOf = (hit: { headers: Record<string, unknown> }) => String(hit.headers['webhook-id']);
+const views = async (invoiceId: string, count: number) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    ids.push(((await t.send(operations.simulateView.request(t.connection, { invoice_id: invoiceId, channel: 'email' }))).body as any).id);
+  }
+  return ids;
+};
+
+test('after a failed delivery newer events wait behind it: back from an outage, the receiver gets them oldest first, one at a time', async () => {
+  const webhook = await subscribe(['invoice.viewed']);
+  receiver.respondWith(503);
+  const invoice = await t.createInvoice();
+  const events = await views(invoice.id, 12);
+  await eventually(() => attemptsFor(events[0]).length >= 3, 8000, 'three failed attempts of the oldest event');
+  // Held, not retried on their own schedules: the newest was never tried while the oldest kept failing.
+  expect(attemptsFor(events[11])).toHaveLength(0);
+  expect(t.sandbox.data.webhooks.get(webhook.id)?.catching_up).toBe(true);
+
+  let answering = 0;
+  let mostAtOnce = 0;
+  receiver.respondWith(async () => {
+    answering += 1;
+    mostAtOnce = Math.max(mostAtOnce, answering);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    answering -= 1;
+    return 200;
+  });
+  await eventually(() => events.every((id) => receiver.requests.some((h) => h.status === 200 && idOf(h) === id)), 8000, 'all twelve delivered');
+  const delivered = receiver.requests.filter((h) => h.status === 200).map(idOf);
+  expect(delivered).toEqual(events);
+  expect(mostAtOnce).toBe(1);
+  await t.sandbox.settled();
+  expect(t.sandbox.data.webhooks.get(webhook.id)?.catching_up).toBe(false);
+
+  // Caught up: a new event goes at once again, with one attempt.
+  const [next] = await views(invoice.id, 1);
+  await eventually(() => attemptsFor(next).length === 1 && attemptsFor(next)[0].outcome === 'succeeded');
+});
+
+test('an event that fails for good releases the ones held behind it, which still arrive in order', async () => {
+  await t.sandbox.close();
+  // 3 days become 2.6 s, so the oldest event runs out of retries within the test.
+  t = await startTestSandbox({ jitter: 0, timeScale: 0.00001 });
+  await subscribe(['invoice.viewed']);
+  await receiver.down();
+  const invoice = await t.createInvoice();
+  const events = await views(invoice.id, 3);
+  await eventually(() => attemptsFor(events[0]).length >= 1, 8000, 'a failed attempt');
+  receiver.respondWith((hit) => (idOf(hit) === events[0] ? 500 : 200));
+  await receiver.up();
+  await eventually(() => t.sandbox.data.deliveries.findOne({ event_id: events[2] })?.state === 'succeeded', 10_000, 'the newest delivered');
+
+  expect(t.sandbox.data.deliveries.findOne({ event_id: events[0] })).toMatchObject({ state: 'failed' });
+  const lastOfOldest = Math.max(...receiver.requests.filter((h) => idOf(h) === events[0]).map((h) => h.receivedAt));
+  const delivered = receiver.requests.filter((h) => h.status === 200);
+  expect(delivered.map(idOf)).toEqual([events[1], events[2]]);
+  expect(delivered[0].receivedAt).toBeGreaterThanOrEqual(lastOfOldest);
+});
