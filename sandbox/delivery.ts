@@ -97,9 +97,16 @@ export class DeliveryEngine {
    * catching up), or null when nothing holds it. The dashboard shows it.
    */
   waitingBehind(delivery: DeliveryRecord): string | null {
-    if (delivery.state !== 'pending' || !this.data.webhooks.get(delivery.webhook_id)?.catching_up) return null;
-    const [head] = this.owedTo(delivery.webhook_id);
-    return head && head.id !== delivery.id ? head.event_id : null;
+    if (delivery.state !== 'pending') return null;
+    const oldest = this.backlog(delivery.webhook_id)?.oldest;
+    return oldest && oldest.id !== delivery.id ? oldest.event_id : null;
+  }
+
+  /** For a subscription catching up: how much it is owed and the delivery that goes next; else null. */
+  backlog(webhookId: string): { owed: number; oldest: DeliveryRecord } | null {
+    if (!this.data.webhooks.get(webhookId)?.catching_up) return null;
+    const owed = this.owedTo(webhookId);
+    return owed.length ? { owed: owed.length, oldest: owed[0] } : null;
   }
 
   /** Looks at the queue now (after a commit that added deliveries, and at start for what a restart left). */
@@ -166,6 +173,7 @@ export class DeliveryEngine {
     if (webhook && !webhook.catching_up) this.data.webhooks.replace({ ...webhook, catching_up: true });
   }
 
+  /** A receiver that answers again should not wait out the backoff of what it is owed; the line keeps the order. */
   private dueAtOnce(webhookId: string): void {
     const now = Date.now();
     for (const delivery of this.owedTo(webhookId)) {

@@ -361,13 +361,18 @@ const pages = {
   },
 
   webhooks: {
-    load: () => api('GET', '/v1/webhooks?limit=100'),
-    render(page) {
+    load: async () => ({ page: await api('GET', '/v1/webhooks?limit=100'), catchingUp: await api('GET', '/v1/test_helpers/webhooks/catching_up') }),
+    render({ page, catchingUp }) {
+      const behind = (w) => {
+        const backlog = catchingUp.data.find((b) => b.webhook_id === w.id);
+        return backlog && h('div', { class: 'waiting' }, `Catching up: ${plural(backlog.owed, 'event', 'events')} owed, oldest first; next `,
+          h('a', { href: `#/events/${backlog.next_event_id}` }, backlog.next_event_id), ' ', when(backlog.next_attempt_at));
+      };
       return [
         h('h1', {}, 'Webhooks'),
         h('p', { class: 'muted' }, 'Subscriptions of this account. npm start -- listen --forward-to <url> adds one for as long as it runs.'),
         table([['URL', (w) => h('span', { class: 'mono' }, w.url)], ['Events', (w) => w.events.join(', ')],
-          ['Status', (w) => [badge(w.status), w.disabled_reason ? h('div', { class: 'muted' }, w.disabled_reason) : null]],
+          ['Status', (w) => [badge(w.status), w.disabled_reason ? h('div', { class: 'muted' }, w.disabled_reason) : null, behind(w)]],
           ['ID', (w) => copyable(w.id)], ['Created', (w) => when(w.created_at)]], page.data, 'No webhook subscriptions yet.'),
       ];
     },

@@ -32,6 +32,14 @@ export function deliveryRoutes(router: Router): void {
         .map((delivery) => ({ ...presentDelivery(delivery), waiting_behind: ctx.engine.waitingBehind(delivery) }));
       return { status: 200, body: { object: 'list', data: owed, has_more: false } };
     })
+    .on('GET', '/v1/test_helpers/webhooks/catching_up', (_req, ctx) => {
+      const data = ctx.data.webhooks.select('deleted = 0').flatMap((webhook) => {
+        const backlog = ctx.engine.backlog(webhook.id);
+        return backlog ? [{ webhook_id: webhook.id, owed: backlog.owed, next_event_id: backlog.oldest.event_id,
+          next_attempt_at: presentDelivery(backlog.oldest).next_attempt_at }] : [];
+      });
+      return { status: 200, body: { object: 'list', data, has_more: false } };
+    })
     .on('POST', '/v1/test_helpers/events/:id/redeliver', (req, ctx) => {
       const input = validateInput(redeliverInputSchema, req.body ?? {});
       const event = eventOr404(ctx, req.params.id);

@@ -221,6 +221,11 @@ test('event page: payload, every attempt with status, response, latency, error a
       await go(slowPage, `#/events/${otherEvent.id}`);
       await slowPage.locator('article.attempt .next').waitFor();
       await expect(slowPage.locator('p.waiting').count()).resolves.toBe(0);
+      // The Webhooks page says the subscription is catching up, how much it is owed and what goes next.
+      await go(slowPage, '#/webhooks');
+      const backlog = slowPage.locator('div.waiting');
+      await backlog.waitFor();
+      await expect(backlog.textContent()).resolves.toMatch(new RegExp(`^Catching up: 2 events owed, oldest first; next ${otherEvent.id} in \\d+ seconds$`));
     } finally {
       await slow.sandbox.close();
     }
