@@ -189,12 +189,20 @@ export class N8nServer {
     await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
   }
 
+  /**
+   * The editor's "Fetch Test Event" / "Listen for test event" on a trigger (n8n's manual run from it): an
+   * execution id, or `waitingForWebhook` while n8n listens on its test URL.
+   */
+  async runFromTrigger(workflowId: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+    return await this.rest('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+  }
+
   async staticData(workflowId: string): Promise<unknown> {
     return (await this.rest('GET', `/rest/workflows/${workflowId}`)).staticData;
   }
 
   /** Finished executions of one workflow, newest first. */
-  async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+  async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
     const filter = encodeURIComponent(JSON.stringify({ workflowId }));
     const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=250`);
     return page.results;

@@ -1,0 +1,117 @@
+/**
+ * What a workflow author does in n8n's editor before activating anything, in a real n8n 2.40.7 server:
+ * "Fetch Test Event" on the Polling Trigger and "Listen for test event" on the webhook trigger, both run
+ * the way the editor runs them (`POST /rest/workflows/{id}/run` from the trigger). Counts in one table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Sandbox } from '../../sandbox';
+import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
+import { eventually, pause, progress } from './processes';
+import { activeSubscriptions, happen, liveSandbox, newInvoice, sandboxKey } from './sandbox';
+import { Counts } from './table';
+import { CREDENTIAL, POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
+
+const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
+const tarball = process.env.LIVE_N8N_TARBALL;
+if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+
+const QUIET_MS = 3000;
+
+const counts = new Counts();
+const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-editor-'));
+let sandbox: Sandbox;
+let n8n: N8nServer;
+let credential: { id: string; name: string };
+
+/** The execution a run of `workflowId` produced once it has finished (bounded wait), newest first. */
+async function finished(workflowId: string, count: number, seconds = 30) {
+  return await eventually(`${count} finished executions`, seconds, async () => {
+    const runs = await n8n.executions(workflowId);
+    return runs.length >= count && runs.every((run) => run.status !== 'running' && run.status !== 'new') ? runs : undefined;
+  }, 500);
+}
+
+const eventIds = async (executionId: string, node: string) => (await n8n.executionOutput(executionId, node)).map((record) => String(record.event_id));
+const testSubscriptions = () => activeSubscriptions(sandbox).filter((record) => record.url.includes('/webhook-test/'));
+
+beforeAll(async () => {
+  sandbox = await liveSandbox();
+  n8n = await N8nServer.create(install, path.join(work, 'instance'));
+  installPackage(n8n.userFolder, tarball);
+  await n8n.start();
+  await n8n.setUpOwner();
+  credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+}, 300_000);
+
+afterAll(async () => {
+  await n8n?.stop();
+  await sandbox?.close();
+  counts.print('n8n 2.40.7: the editor\'s test runs, counts seen in the server');
+  if (process.env.LIVE_KEEP) progress(`kept the n8n user folder in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+});
+
+test('Polling Trigger, Fetch Test Event: the newest selected event, and the cursor stays where it was', async () => {
+  const workflowId = (await n8n.createWorkflow(pollingWorkflow('Editor: fetch test event', credential, ['invoice.viewed', 'invoice.paid']))).id;
+  await n8n.activate(workflowId);
+  await pause(QUIET_MS);
+  const invoiceId = await newInvoice(sandbox, 'editor.poll@example.com');
+  const viewed = await happen(sandbox, invoiceId, 'invoice.viewed');
+  const paid = await happen(sandbox, invoiceId, 'invoice.paid');
+  // Newer events of types the trigger does not select: Fetch Test Event must look past them.
+  await newInvoice(sandbox, 'editor.later@example.com');
+
+  const run = await n8n.runFromTrigger(workflowId, POLLING_TRIGGER);
+  const [manual] = await finished(workflowId, 1);
+  const shown = await eventIds(manual.id, POLLING_TRIGGER);
+  counts.record('editor', 'Fetch Test Event: executions', 1, (await n8n.executions(workflowId)).length);
+  counts.record('editor', 'Fetch Test Event: items (the newest selected event)', 1, shown.filter((id) => id === paid.id).length);
+
+  // The schedule's next poll (on the minute) must still hand on both events: the fetch moved no cursor.
+  const began = Date.now();
+  const runs = await finished(workflowId, 2, 75);
+  progress('n8n ran a scheduled poll', began);
+  const polled = await eventIds(runs[0].id, POLLING_TRIGGER);
+  counts.record('editor', 'next scheduled poll after Fetch Test Event: items (2 new events)', 2, polled.length);
+  await n8n.deactivate(workflowId);
+
+  expect(run.executionId).toBe(manual.id);
+  expect(manual).toMatchObject({ mode: 'manual', status: 'success' });
+  expect(shown).toEqual([paid.id]);
+  expect(runs[0].mode).toBe('trigger');
+  expect(polled).toEqual([viewed.id, paid.id]);
+});
+
+test('webhook trigger, Listen for test event: one temporary subscription, the first event shown, then removed', async () => {
+  const workflowId = (await n8n.createWorkflow(triggerWorkflow('Editor: listen for test event', credential, ['invoice.paid']))).id;
+  const run = await n8n.runFromTrigger(workflowId, TRIGGER);
+  const listening = await eventually('a test subscription', 30, async () => (testSubscriptions().length ? testSubscriptions() : undefined))
+    .catch(() => testSubscriptions());
+  counts.record('editor', 'Listen for test event: subscriptions to the test URL', 1, listening.length);
+
+  const invoiceId = await newInvoice(sandbox, 'editor.listen@example.com');
+  const paid = await happen(sandbox, invoiceId, 'invoice.paid');
+  const [manual] = await finished(workflowId, 1);
+  const shown = await eventIds(manual.id, TRIGGER);
+  counts.record('editor', 'Listen for test event: executions for a payment', 1, (await n8n.executions(workflowId)).length);
+  const left = await eventually('the test subscription removed', 30, async () => (testSubscriptions().length === 0 ? [] : undefined))
+    .catch(() => testSubscriptions());
+  counts.record('editor', 'test subscriptions once the event was shown', 0, left.length);
+
+  // Nothing listens now: a second payment starts nothing.
+  await happen(sandbox, invoiceId, 'invoice.paid');
+  await sandbox.settled();
+  await pause(QUIET_MS);
+  const after = (await n8n.executions(workflowId)).length;
+  counts.record('editor', 'executions for a payment after the test', 0, after - 1);
+
+  expect(run).toMatchObject({ waitingForWebhook: true });
+  expect(listening).toHaveLength(1);
+  expect(manual).toMatchObject({ mode: 'manual', status: 'success' });
+  expect(shown).toEqual([paid.id]);
+  expect(left).toHaveLength(0);
+  expect(after).toBe(1);
+});
