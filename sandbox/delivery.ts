@@ -82,7 +82,7 @@ export class DeliveryEngine {
     }
     if (eventIds.length) {
       this.catchUp(webhook.id);
-      this.dueAtOnce(webhook.id);
+      this.nextGoesNow(webhook.id);
     }
   }
 
@@ -105,8 +105,9 @@ export class DeliveryEngine {
   /** For a subscription catching up: how much it is owed and the delivery that goes next; else null. */
   backlog(webhookId: string): { owed: number; oldest: DeliveryRecord } | null {
     if (!this.data.webhooks.get(webhookId)?.catching_up) return null;
-    const owed = this.owedTo(webhookId);
-    return owed.length ? { owed: owed.length, oldest: owed[0] } : null;
+    const [oldest] = this.owedTo(webhookId, 1);
+    const row = this.data.store.statement("SELECT COUNT(*) AS owed FROM deliveries WHERE webhook_id = ? AND state = 'pending'").get(webhookId);
+    return oldest ? { owed: Number(row?.owed ?? 0), oldest } : null;
   }
 
   /** Looks at the queue now (after a commit that added deliveries, and at start for what a restart left). */
@@ -156,14 +157,14 @@ export class DeliveryEngine {
       AND webhook_id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))
       ORDER BY next_attempt_at, seq LIMIT ?`).all(JSON.stringify(catchingUp), busy, limit)
       .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
-    const heads = catchingUp.map((id) => this.owedTo(id)[0]).filter((d) => d !== undefined && !this.inFlight.has(d.id));
+    const heads = catchingUp.map((id) => this.owedTo(id, 1)[0]).filter((d) => d !== undefined && !this.inFlight.has(d.id));
     return [...inStep, ...heads].sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0)).slice(0, limit);
   }
 
   /** What is still owed to a subscription, oldest event first (the service's order, then the delivery's). */
-  private owedTo(webhookId: string): DeliveryRecord[] {
+  private owedTo(webhookId: string, limit = -1): DeliveryRecord[] {
     return this.data.store.statement(`SELECT d.doc FROM deliveries d JOIN events e ON e.id = d.event_id
-      WHERE d.webhook_id = ? AND d.state = 'pending' ORDER BY e.seq, d.seq`).all(webhookId)
+      WHERE d.webhook_id = ? AND d.state = 'pending' ORDER BY e.seq, d.seq LIMIT ?`).all(webhookId, limit)
       .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
   }
 
@@ -173,17 +174,19 @@ export class DeliveryEngine {
     if (webhook && !webhook.catching_up) this.data.webhooks.replace({ ...webhook, catching_up: true });
   }
 
-  /** A receiver that answers again should not wait out the backoff of what it is owed; the line keeps the order. */
-  private dueAtOnce(webhookId: string): void {
+  /**
+   * A receiver that answers again should not wait out the backoff of what it is owed: the next in line goes
+   * now (and after it succeeds, the one after it).
+   */
+  private nextGoesNow(webhookId: string): void {
     const now = Date.now();
-    for (const delivery of this.owedTo(webhookId)) {
-      if ((delivery.next_attempt_at ?? 0) > now) this.data.deliveries.replace({ ...delivery, next_attempt_at: now });
-    }
+    const [next] = this.owedTo(webhookId, 1);
+    if (next && (next.next_attempt_at ?? 0) > now) this.data.deliveries.replace({ ...next, next_attempt_at: now });
   }
 
   private caughtUpIfDone(webhookId: string): void {
     const webhook = this.data.webhooks.get(webhookId);
-    if (webhook?.catching_up && this.owedTo(webhookId).length === 0) this.data.webhooks.replace({ ...webhook, catching_up: false });
+    if (webhook?.catching_up && this.owedTo(webhookId, 1).length === 0) this.data.webhooks.replace({ ...webhook, catching_up: false });
   }
 
   private pump(): void {
@@ -269,7 +272,7 @@ export class DeliveryEngine {
         this.catchUp(webhook.id);
       } else this.settle(updated, ok ? 'succeeded' : 'failed');
       // The receiver answers again: the next event owed to it goes now rather than at its own retry time.
-      if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.dueAtOnce(webhook.id);
+      if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.nextGoesNow(webhook.id);
       if (outcome !== 'retrying') this.caughtUpIfDone(webhook.id);
       if (outcome === 'disabled') {
         this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
