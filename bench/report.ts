@@ -137,6 +137,9 @@ file (as \`npm start\` runs it), alternating in rounds with a server in the same
 that only reads each request and answers 201: the ceiling of this load generator over loopback. Webhook
 deliveries per
 second: 1,000 events to 10 subscriptions, each delivery signed and answered 200 by a local receiver. The
+catch-up after an outage: one subscription answers 503 while 1,000 events happen, so they wait behind its
+first failed delivery; once that one's retry gets through, the rest go one at a time, oldest first, timed
+from that first 2xx to the last (what a workflow that was down waits for, in order). The
 sandbox process's resident memory halfway through the create rounds and at their end (bounded: the second
 half may not grow it by 20 %; a leak of a couple of kB per request would) and its peak over the run (target
 under 256 MB).
@@ -145,7 +148,8 @@ What limits it: the load generator and the server under test share the two cores
 here, with other work), so the answer-only server shows what this generator can drive at all; the gap
 to it is the sandbox's own work per create (validation, one SQLite transaction writing the invoice, its
 items and the client). Deliveries are bound by signing, the delivery log's SQLite writes and the
-delivery engine's concurrency (32 in flight). Resident memory also moves with how large V8 lets the heap
+delivery engine's concurrency (32 in flight); the catch-up by one round trip and two SQLite commits per
+event, since each goes only once the one before it was answered. Resident memory also moves with how large V8 lets the heap
 grow between collections: each create is validated by zod alone, whose short-lived garbage can push the
 second half's figure up on a loaded machine; a leak would show as heap still in use after a full
 collection, growing with the number of creates, and the peak stays bounded either way.

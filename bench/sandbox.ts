@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     `  create invoice:     ${load.createRate.toFixed(0)} requests/s (${load.created} in ${load.createSeconds} s; ` +
       `a server that only answers: ${load.echoRate.toFixed(0)}/s)`,
     `  webhook deliveries: ${load.deliveryRate.toFixed(0)} deliveries/s (${load.events} events x ${load.subscriptions} subscriptions, signed, answered 200)`,
+    `  catch-up:           ${load.catchUpRate.toFixed(0)} deliveries/s (${load.events} events held during an outage, then one at a time, in order)`,
     `  memory:             ${mb(load.rssMiddle)} halfway through the creates, ${mb(load.rssEnd)} at their end, peak ${mb(load.peakRss)} (the sandbox process)`,
     '',
   ].join('\n'));

@@ -1,7 +1,8 @@
 /**
  * Figure 4, the sandbox under load: create-invoice requests/s over HTTP (alternating in rounds with a
  * server that only answers, the loopback ceiling for the same load generator), webhook deliveries/s end
- * to end (signed POSTs a local receiver answers 200), and the sandbox process's memory: resident size
+ * to end (signed POSTs a local receiver answers 200), the catch-up after an outage (events held behind a
+ * failed delivery, then sent one at a time in order), and the sandbox process's memory: resident size
  * at the middle and at the end of the create rounds (bounded means it stops growing with the number
  * of requests) and its peak. The sandbox runs in a child process on a database file, as `npm start` runs it; this
  * process is the load generator and the receiver, so neither's work is counted in its memory.
@@ -25,6 +26,8 @@ export interface SandboxLoad {
   events: number;
   subscriptions: number;
   deliveryRate: number;
+  /** Events held behind a failed delivery during an outage, then sent one at a time in order, per second. */
+  catchUpRate: number;
   rssMiddle: number;
   rssEnd: number;
   peakRss: number;
@@ -51,10 +54,15 @@ async function createFor(connection: Connection, clients: number, seconds: numbe
 export async function measureSandbox({ createSeconds = 5, clients = 16, events = 1000, subscriptions = 10 } = {}): Promise<SandboxLoad> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
   let delivered = 0;
+  // The catch-up receiver (path /late) answers 503 while `outage` is on; its 2xx answers are timed.
+  let outage = true;
+  const caughtUp: number[] = [];
   const receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      delivered += 1;
+      if (!req.url?.startsWith('/late')) delivered += 1;
+      else if (outage) res.statusCode = 503;
+      else caughtUp.push(performance.now());
       res.end('ok');
     });
   });
@@ -105,9 +113,24 @@ export async function measureSandbox({ createSeconds = 5, clients = 16, events =
       while (delivered < expected) await new Promise((resolve) => setTimeout(resolve, 5));
     })());
     const deliveryRate = expected / ((performance.now() - deliveryStart) / 1000);
+
+    // Catching up: one subscription down while `events` happen holds them behind its first failed delivery;
+    // once that one's retry gets through, the rest go one at a time, oldest first. Timed from that first 2xx.
+    const hooks = (await fetchSend(operations.listWebhooks.request(connection, { limit: 100 }))).body as { data: Array<{ id: string }> };
+    for (const hook of hooks.data) await fetchSend(operations.deleteWebhook.request(connection, { webhook_id: hook.id }));
+    await fetchSend(operations.createWebhook.request(connection, { url: `${receiverUrl}/late`, events: ['invoice.viewed'] }));
+    for (let i = 0; i < events; i += clients) {
+      await Promise.all(Array.from({ length: Math.min(clients, events - i) },
+        () => fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' }))));
+    }
+    outage = false;
+    await within(120, `${events} held deliveries`, (async () => {
+      while (caughtUp.length < events) await new Promise((resolve) => setTimeout(resolve, 5));
+    })());
+    const catchUpRate = (events - 1) / ((caughtUp[events - 1] - caughtUp[0]) / 1000);
     const { peakRss } = await sandbox.memory();
     return { clients, createSeconds, created: creates.created, createRate: creates.rate, echoRate, events, subscriptions,
-      deliveryRate, rssMiddle, rssEnd, peakRss };
+      deliveryRate, catchUpRate, rssMiddle, rssEnd, peakRss };
   } finally {
     for (const child of children) await child.stop();
     await new Promise((resolve) => receiver.close(resolve));
@@ -128,6 +151,8 @@ export async function sandboxFigure(createSeconds: number): Promise<Row[]> {
       perSecond(load.createRate), `${(load.createRate / load.echoRate).toFixed(2)}× a server that only answers (${perSecond(load.echoRate)})`),
     row('4 sandbox', `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
       perSecond(load.deliveryRate), `${(load.deliveryRate / load.createRate).toFixed(2)}× the create rate`),
+    row('4 sandbox', `catch-up after an outage (${load.events} held events, one at a time, in order)`,
+      perSecond(load.catchUpRate), `${(load.catchUpRate / load.deliveryRate).toFixed(2)}× the deliveries above (several at once, any order)`),
     row('4 sandbox', 'sandbox resident memory, middle → end of the creates', `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
       `${pct(growth)} while as many invoices again were created (target < ${pct(RSS_GROWTH_LIMIT)})`, growth < RSS_GROWTH_LIMIT),
     row('4 sandbox', 'sandbox peak RSS (whole run)', mb(load.peakRss), `target < ${mb(PEAK_RSS_LIMIT)}`, load.peakRss < PEAK_RSS_LIMIT),
