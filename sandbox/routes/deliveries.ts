@@ -14,7 +14,8 @@ const deliveryLogQuerySchema = pageQuerySchema.extend({
 /** Times as the contract writes them (ISO), where the queue keeps epoch milliseconds. */
 const presentDelivery = (delivery: DeliveryRecord) => ({ ...delivery,
   next_attempt_at: delivery.next_attempt_at === null ? null : isoNow(delivery.next_attempt_at),
-  first_attempt_at: delivery.first_attempt_at === null ? null : isoNow(delivery.first_attempt_at) });
+  first_attempt_at: delivery.first_attempt_at === null ? null : isoNow(delivery.first_attempt_at),
+  due_since: delivery.due_since === undefined ? null : isoNow(delivery.due_since) });
 
 const redeliverInputSchema = z.object({ webhook_id: webhookIdSchema.optional() }).strict();
 

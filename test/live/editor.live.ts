@@ -3,25 +3,18 @@
  * "Fetch Test Event" on the Polling Trigger and "Listen for test event" on the webhook trigger, both run
  * the way the editor runs them (`POST /rest/workflows/{id}/run` from the trigger). Counts in one table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
+import type { N8nServer } from './n8n-server';
 import { eventually, pause, progress } from './processes';
-import { activeSubscriptions, happen, liveSandbox, newInvoice, sandboxKey } from './sandbox';
+import { activeSubscriptions, happen, newInvoice } from './sandbox';
+import { SingleN8n } from './single';
 import { Counts } from './table';
-import { CREDENTIAL, POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
-
-const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
-const tarball = process.env.LIVE_N8N_TARBALL;
-if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+import { POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
 
 const QUIET_MS = 3000;
 
 const counts = new Counts();
-const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-editor-'));
+let live: SingleN8n;
 let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
@@ -38,20 +31,12 @@ const eventIds = async (executionId: string, node: string) => (await n8n.executi
 const testSubscriptions = () => activeSubscriptions(sandbox).filter((record) => record.url.includes('/webhook-test/'));
 
 beforeAll(async () => {
-  sandbox = await liveSandbox();
-  n8n = await N8nServer.create(install, path.join(work, 'instance'));
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
-  credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+  live = await SingleN8n.start('editor');
+  ({ sandbox, n8n, credential } = live);
 }, 300_000);
 
 afterAll(async () => {
-  await n8n?.stop();
-  await sandbox?.close();
-  counts.print('n8n 2.40.7: the editor\'s test runs, counts seen in the server');
-  if (process.env.LIVE_KEEP) progress(`kept the n8n user folder in ${work}`);
-  else rmSync(work, { recursive: true, force: true });
+  await live?.stop(counts, 'n8n 2.40.7: the editor\'s test runs, counts seen in the server');
 });
 
 test('Polling Trigger, Fetch Test Event: the newest selected event, and the cursor stays where it was', async () => {

@@ -9,15 +9,14 @@ import path from 'node:path';
 
 import { operations } from '../../shared';
 import type { Sandbox } from '../../sandbox';
-import { installPackage, installPackageWithNpm, N8nServer, type N8nInstall } from './n8n-server';
+import { installPackage, installPackageWithNpm, N8nServer } from './n8n-server';
+import { liveArtefacts } from './single';
 import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, settledExecutions, triggerWorkflow } from './workflows';
 
-const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
-const tarball = process.env.LIVE_N8N_TARBALL;
-if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+const { install, tarball } = liveArtefacts();
 
 /** How long a delivery may take to become an execution, and how long to wait for one that must not come. */
 const DELIVERY_SECONDS = 30;

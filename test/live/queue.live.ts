@@ -10,15 +10,14 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
+import { installPackage, N8nServer } from './n8n-server';
+import { liveArtefacts } from './single';
 import { eventually, freePort, pause, progress, start, type Started } from './processes';
 import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
-const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
-const tarball = process.env.LIVE_N8N_TARBALL;
-if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+const { install, tarball } = liveArtefacts();
 
 const DELIVERY_SECONDS = 60;
 const QUIET_MS = 4000;

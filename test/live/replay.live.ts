@@ -3,21 +3,14 @@
  * is off, and another while n8n is stopped, must each start one execution per event when the workflow
  * is active again, oldest first. Counts seen in the server, printed as one table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { operations } from '../../shared';
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer, type N8nInstall } from './n8n-server';
-import { eventually, pause, progress } from './processes';
-import { activeSubscriptions, liveSandbox, newInvoice, sandboxApi, sandboxKey } from './sandbox';
+import type { N8nServer } from './n8n-server';
+import { eventually, pause } from './processes';
+import { activeSubscriptions, newInvoice, sandboxApi } from './sandbox';
+import { SingleN8n } from './single';
 import { Counts } from './table';
-import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
-
-const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
-const tarball = process.env.LIVE_N8N_TARBALL;
-if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+import { TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
 /** Smaller than the reliability suite's 500: each replayed event is a real execution in a real server. */
 const BURST = 30;
@@ -25,7 +18,7 @@ const DELIVERY_SECONDS = 90;
 const QUIET_MS = 3000;
 
 const counts = new Counts();
-const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-replay-'));
+let live: SingleN8n;
 let sandbox: Sandbox;
 let n8n: N8nServer;
 let workflowId: string;
@@ -61,23 +54,15 @@ const subscribed = (want: boolean) => eventually(want ? 'a subscription' : 'no s
   async () => ((activeSubscriptions(sandbox).length > 0) === want ? true : undefined)).catch(() => undefined);
 
 beforeAll(async () => {
-  sandbox = await liveSandbox();
-  n8n = await N8nServer.create(install, path.join(work, 'instance'));
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
-  const credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
-  const workflow = triggerWorkflow('Replay missed payments', credential);
+  live = await SingleN8n.start('replay');
+  ({ sandbox, n8n } = live);
+  const workflow = triggerWorkflow('Replay missed payments', live.credential);
   Object.assign(workflow.nodes[0].parameters, { events: ['invoice.paid'], replayMissed: true });
   workflowId = (await n8n.createWorkflow(workflow)).id;
 }, 300_000);
 
 afterAll(async () => {
-  await n8n?.stop();
-  await sandbox?.close();
-  counts.print('n8n 2.40.7: replay of missed events, counts seen in the server');
-  if (process.env.LIVE_KEEP) progress(`kept the n8n user folder in ${work}`);
-  else rmSync(work, { recursive: true, force: true });
+  await live?.stop(counts, 'n8n 2.40.7: replay of missed events, counts seen in the server');
 });
 
 test('first activation replays nothing; a payment then starts one execution', async () => {

@@ -74,16 +74,28 @@ test(`a burst of ${BURST} events while n8n was not polling: each started once, i
   expect(afterwards).toBeNull();
 });
 
-test(`the webhook trigger replaying a burst of ${BURST} events missed while its workflow was off: each started once, in order`, async () => {
+/**
+ * The webhook trigger with Replay Missed Events, active and having handled one invoice's events (so it has a
+ * cursor); `work` runs with it, and it is deactivated and closed afterwards.
+ */
+async function withReplayingTrigger(tag: string, work: (host: TriggerHost, handledBefore: number) => Promise<void>): Promise<void> {
   const host = new TriggerHost(p.s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES], replayMissed: true },
     credentials: p.s.credentials, executes: true });
   await host.listen();
   try {
     await host.activate();
-    await p.newInvoice('handled@example.com');
+    await p.newInvoice(`handled-${tag}@example.com`);
     await p.s.sandbox.settled();
-    const handledBefore = host.started.length;
-    expect(handledBefore).toBeGreaterThan(0);
+    expect(host.started.length).toBeGreaterThan(0);
+    await work(host, host.started.length);
+  } finally {
+    await host.deactivate();
+    await host.close();
+  }
+}
+
+test(`the webhook trigger replaying a burst of ${BURST} events missed while its workflow was off: each started once, in order`, async () => {
+  await withReplayingTrigger('off', async (host, handledBefore) => {
     await host.deactivate();
 
     const burstMs = await burst(BURST, 'replay');
@@ -114,22 +126,11 @@ test(`the webhook trigger replaying a burst of ${BURST} events missed while its 
     expect(expected.length).toBeGreaterThanOrEqual(BURST);
     expect(handed).toEqual(expected);
     expect(afterwards).toBe(0);
-  } finally {
-    await host.deactivate();
-    await host.close();
-  }
+  });
 }, 240_000);
 
 test(`the webhook trigger after n8n was down for a burst of ${BURST} events: each started once, in order`, async () => {
-  const host = new TriggerHost(p.s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES], replayMissed: true },
-    credentials: p.s.credentials, executes: true });
-  await host.listen();
-  try {
-    await host.activate();
-    await p.newInvoice('handled-down@example.com');
-    await p.s.sandbox.settled();
-    const handledBefore = host.started.length;
-    expect(handledBefore).toBeGreaterThan(0);
+  await withReplayingTrigger('down', async (host, handledBefore) => {
     const lastHandled = String(host.started.at(-1)?.[0][0].json.event_id);
 
     // n8n down: every delivery is answered 503 and reaches no node, while the subscription stays.
@@ -161,8 +162,5 @@ test(`the webhook trigger after n8n was down for a burst of ${BURST} events: eac
     expect(expected.length).toBeGreaterThanOrEqual(BURST);
     expect(handed).toEqual(expected);
     expect(triedWhileDown).toBeLessThan(BURST / 10);
-  } finally {
-    await host.deactivate();
-    await host.close();
-  }
+  });
 }, 240_000);
