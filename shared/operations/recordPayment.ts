@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../payments';
+import { PAYMENT_LABELS, presentPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
-import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/payments';
+import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';

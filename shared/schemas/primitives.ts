@@ -5,6 +5,7 @@
  */
 import { hash } from 'node:crypto';
 import { z } from 'zod';
+import { ID_PREFIX } from '../identity';
 import { isKnownCurrency } from '../money';
 
 export const MAX_AMOUNT = 100_000_000_000;
@@ -137,10 +138,10 @@ export const limitInput = z.preprocess(
     .min(1, 'must be at least 1').max(100, 'must be at most 100'),
 );
 
-export const invoiceIdSchema = idInput('inv_');
-export const clientIdSchema = idInput('cli_');
-export const webhookIdSchema = idInput('we_');
-export const eventIdSchema = idInput('evt_');
+export const invoiceIdSchema = idInput(ID_PREFIX.invoice);
+export const clientIdSchema = idInput(ID_PREFIX.client);
+export const webhookIdSchema = idInput(ID_PREFIX.webhook);
+export const eventIdSchema = idInput(ID_PREFIX.event);
 export const idempotencyKeySchema = idempotencyKeyInput;
 
 /** Paging of every list: at most `limit` items after the one named by `starting_after`. */

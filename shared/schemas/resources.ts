@@ -21,7 +21,6 @@ export const invoiceItemSchema = z.object({
   amount: minorAmount,
 }).passthrough();
 
-export const WHATSAPP_STATUSES = ['not_requested', 'queued', 'sent', 'failed'] as const;
 export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
 
 export const whatsappResultSchema = z.object({
@@ -74,8 +73,6 @@ export const clientSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 }).passthrough();
-
-export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'other'] as const;
 
 /**
  * A payment against an invoice: received over UPI by the service, or recorded through the API (a bank
@@ -130,7 +127,6 @@ export const problemSchema = z.object({
 
 export type Account = z.infer<typeof accountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
-export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 export type Client = z.infer<typeof clientSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

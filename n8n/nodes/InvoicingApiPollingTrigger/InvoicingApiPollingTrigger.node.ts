@@ -10,7 +10,7 @@ import {
 
 import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
-import { eventItem, eventsProperty } from '../../lib/events';
+import { eventItem, eventsProperty } from '../../lib/triggerEvents';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 
 /** Events handed on by one poll at most; a larger backlog continues on the next poll, in order. */

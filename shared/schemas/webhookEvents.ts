@@ -9,8 +9,6 @@ export const INVOICE_EVENT_TYPES = ['invoice.created', 'invoice.viewed', 'invoic
 export const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
-export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 
 const envelope = {
   id: z.string().min(1),
