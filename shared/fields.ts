@@ -17,7 +17,7 @@ export interface Word {
   label: string;
   /** Its place in the answer's flat output when that is not `key` (`upi__utr`, `items[]description`). */
   shownAt?: string;
-  /** Its label in answers when that is not `label` ("Phone" for "Phone (WhatsApp)"). */
+  /** Its label in answers when that is not `label` (a phone number is not only for WhatsApp there). */
   shownAs?: string;
   /** Typed in but never part of the answer of its resource (a filter, a key sent as a header). */
   inputOnly?: true;
@@ -38,7 +38,7 @@ export interface FieldSpec extends Word {
 const field = (spec: FieldSpec): FieldSpec => spec;
 const word = (key: string, label: string, more: Partial<Word> = {}): Word => ({ key, label, ...more });
 
-/** "Amount Due (Minor Units)" for the integer the service sends; its formatted twin is plain "Amount Due". */
+/** The label of an integer amount as the service sends it; its formatted twin has the plain label. */
 const inMinorUnits = (label: string) => `${label} (Minor Units)`;
 /** An amount the service sends and the formatted twin present.ts adds (`amount_due`, `amount_due_formatted`). */
 const amountWords = (key: string, label: string) => [word(key, inMinorUnits(label)), word(`${key}_formatted`, label)] as const;
@@ -58,11 +58,19 @@ export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
 export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
 export const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
+/** The key the service deduplicates creations on (sent as the Idempotency-Key header). */
+const idempotencyKeyField = (example: string, what: string, outcome: string) => field({
+  key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example, inputOnly: true,
+  help: `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, the first ${outcome} ` +
+    '(1 to 255 characters).',
+});
+
 const [amountDue, amountDueFormatted] = amountWords('amount_due', 'Amount Due');
 const [amountPaid, amountPaidFormatted] = amountWords('amount_paid', 'Amount Paid');
 const [amountRemaining, amountRemainingFormatted] = amountWords('amount_remaining', 'Amount Remaining');
 const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Item Amount');
-const [paymentAmount, paymentAmountFormatted] = amountWords('amount', 'Amount');
+/** A line item's or a payment's amount. */
+const [amount, amountFormatted] = amountWords('amount', 'Amount');
 
 export const FIELDS = {
   connection: {
@@ -105,13 +113,9 @@ export const FIELDS = {
       help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
         'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
     }),
-    idempotencyKey: field({
-      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example: 'order-10023', inputOnly: true,
-      help: 'Optional. Map something unique to this invoice, such as an order ID: if the same key is sent again ' +
-        'within 24 hours, the first invoice is returned instead of a second one being created (1 to 255 characters).',
-    }),
+    idempotencyKey: idempotencyKeyField('order-10023', 'this invoice, such as an order ID', 'invoice is returned instead of a second one being created'),
     id: field({
-      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: 'inv_3MtwBwLkdIwHu7ix', inputOnly: true,
+      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: `${ID_PREFIX.invoice}3MtwBwLkdIwHu7ix`, inputOnly: true,
       help: `The invoice ID, starting \`${ID_PREFIX.invoice}\`.`,
     }),
     number: field({
@@ -136,13 +140,13 @@ export const FIELDS = {
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: 'amount', label: inMinorUnits('Amount'), type: 'integer', example: 1500,
+      key: amount.key, label: amount.label, type: 'integer', example: 1500,
       help: `A whole number in the currency's smallest unit (paise, cents): ${amountExample('INR')}, ` +
         `${amountExample('USD')}, ${amountExample('JPY')}. No decimal point.`,
     }),
   },
   client: {
-    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: 'cli_NffrFeUfNV2Hib', inputOnly: true,
+    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: `${ID_PREFIX.client}NffrFeUfNV2Hib`, inputOnly: true,
       help: `The client ID, starting \`${ID_PREFIX.client}\`.` }),
     email: field({ key: 'email', label: 'Email', type: 'email', example: 'ana@example.com',
       help: "The client's e-mail address; it identifies the client, so no two clients share one." }),
@@ -169,18 +173,18 @@ export const FIELDS = {
     address: word('address', 'Address', { inputOnly: true }),
   },
   payment: {
-    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: 'pay_1NqW2cHq8ZkYd3Tx', inputOnly: true,
+    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: `${ID_PREFIX.payment}1NqW2cHq8ZkYd3Tx`, inputOnly: true,
       help: `The payment ID, starting \`${ID_PREFIX.payment}\`.` }),
     method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
       choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
       help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
-    amount: field({ key: paymentAmount.key, label: paymentAmount.label, type: 'integer', required: true, example: 500000,
+    amount: field({ key: amount.key, label: amount.label, type: 'integer', required: true, example: 500000,
       help: `What arrived, as a whole number in the invoice currency's smallest unit (${amountExample('INR')}); ` +
         'at least 1 and at most what the invoice still has to be paid. No decimal point.' }),
     reference: field({ key: 'reference', label: 'Reference', type: 'string', required: false, example: 'HDFCN52026112012345',
       help: "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
         'Find Payment searches by it (ignoring case and surrounding spaces).' }),
-    amountFormatted: paymentAmountFormatted,
+    amountFormatted,
     utr: field({ key: 'utr', label: 'UPI Reference (UTR)', shownAt: 'upi__utr', type: 'string', required: false, example: '412345678901',
       help: "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
         'Needed when the method is UPI; one UTR can be recorded only once.' }),
@@ -191,11 +195,8 @@ export const FIELDS = {
         '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.' }),
     note: field({ key: 'note', label: 'Note', type: 'string', required: false, example: 'Part payment, balance due 30 Nov',
       help: 'Anything your books should keep with this payment (up to 500 characters).' }),
-    idempotencyKey: field({
-      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', required: false, example: 'stmt-2026-11-20-line-14', inputOnly: true,
-      help: 'Optional. Map something unique to this payment, such as the bank statement line: if the same key is sent again ' +
-        'within 24 hours, the first payment is returned instead of a second one being recorded (1 to 255 characters).',
-    }),
+    idempotencyKey: idempotencyKeyField('stmt-2026-11-20-line-14', 'this payment, such as the bank statement line',
+      'payment is returned instead of a second one being recorded'),
     paidFrom: field({ key: 'paid_from', label: 'Paid From', type: 'string', required: false, inputOnly: true, example: '2026-11-01T00:00:00+05:30',
       help: 'Only payments paid at or after this moment (ISO 8601, with a time zone unless it is a date).' }),
     paidBefore: field({ key: 'paid_before', label: 'Paid Before', type: 'string', required: false, inputOnly: true, example: '2026-12-01T00:00:00+05:30',
