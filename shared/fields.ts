@@ -54,9 +54,9 @@ export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, 
 export const UPI = 'upi';
 /** The payment methods the service accepts, each with the word editors show for it. */
 export const PAYMENT_METHOD_LABELS = { [UPI]: 'UPI', bank_transfer: 'Bank Transfer', cash: 'Cash', other: 'Other' } as const;
-export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
+type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
 export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
-export const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** The key the service deduplicates creations on (sent as the Idempotency-Key header). */
 const idempotencyKeyField = (example: string, what: string, outcome: string) => field({

@@ -9,10 +9,10 @@ import { formatMinor } from './money';
 import type { Invoice, Payment } from './schemas/resources';
 
 /** Labels keyed by the field's place in Zapier's flat output. */
-export type OutputLabels = Readonly<Record<string, string>>;
+type OutputLabels = Readonly<Record<string, string>>;
 
 /** Every field of the groups that an answer shows, later groups winning where two name one place. */
-export function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>): OutputLabels {
+function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>): OutputLabels {
   return Object.fromEntries(groups.flatMap((group) => Object.values(group))
     .filter((entry) => !entry.inputOnly).map((entry) => [entry.shownAt ?? entry.key, shownLabel(entry)]));
 }

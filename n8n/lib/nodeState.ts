@@ -4,6 +4,6 @@
  */
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-export type NodeStateContext = IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
+type NodeStateContext = IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export const nodeState = (context: NodeStateContext): IDataObject => context.getWorkflowStaticData('node') as IDataObject;

@@ -11,7 +11,7 @@ import { amountInput, idInput, oneOf, optional, optionalText } from './primitive
 export const paymentIdSchema = idInput(ID_PREFIX.payment);
 
 /** How far ahead of the service's clock a `paid_at` may be (clocks differ; money never arrives tomorrow). */
-export const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
+const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
 
 export const paymentMethodInput = oneOf(PAYMENT_METHODS);
 

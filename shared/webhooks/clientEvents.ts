@@ -11,12 +11,12 @@ import type { Client } from '../schemas/resources';
 type Flat = string | number | boolean | null;
 
 /** The client's own fields a change can touch, as `previous_attributes` names them. */
-export const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'address'] as const;
+const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'address'] as const;
 
 type Address = NonNullable<Client['address']>;
 
 /** One line, the way an address is pasted into a CRM's single field. */
-export function addressLine(address: Address | null | undefined): string | null {
+function addressLine(address: Address | null | undefined): string | null {
   if (!address) return null;
   const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');

@@ -17,7 +17,7 @@ import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
-export const DEFAULT_CONCURRENCY = 5;
+const DEFAULT_CONCURRENCY = 5;
 
 const actions: Record<string, Record<string, Action>> = {
   invoice: invoice.actions, client: client.actions, payment: payment.actions,

@@ -11,7 +11,7 @@ import { param, type NodeOperation } from './common';
 const { idempotencyKey: field } = FIELDS.invoice;
 
 /** Resource name → its operations whose shared operation takes an idempotency key. */
-export function idempotentOperations(resources: Record<string, readonly NodeOperation[]>): Record<string, string[]> {
+function idempotentOperations(resources: Record<string, readonly NodeOperation[]>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(resources)
     .map(([name, entries]) => [name, entries.filter((entry) => field.key in entry.operation.fields).map((entry) => entry.option.value)])
     .filter(([, values]) => values.length));

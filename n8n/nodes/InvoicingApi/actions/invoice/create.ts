@@ -13,7 +13,7 @@ import { idempotencyKey } from '../idempotency';
 const { createInvoice: operation } = operations;
 const { items, description, amount, idempotency_key } = operation.fields;
 
-export const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
+const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
 
 /** The fields shown one to one: all but the line items' and the idempotency key. */
 const plain = Object.values(operation.fields).filter((spec) => ![items, description, amount, idempotency_key].includes(spec));
