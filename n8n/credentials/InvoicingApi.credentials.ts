@@ -5,7 +5,10 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { FIELDS, SERVICE, connectionTestMessages, normalizeBaseUrlExpression, operations } from '../../shared';
+import { connectionTestMessages } from '../../shared/connectionTest';
+import { FIELDS } from '../../shared/fields';
+import { SERVICE, normalizeBaseUrlExpression } from '../../shared/identity';
+import { getAccount } from '../../shared/operations/getAccount';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
@@ -49,8 +52,8 @@ export class InvoicingApi implements ICredentialType {
   test: ICredentialTestRequest = {
     request: {
       baseURL: `={{ ${normalizeBaseUrlExpression('$credentials.baseUrl')} }}`,
-      url: operations.getAccount.route,
-      method: operations.getAccount.method,
+      url: getAccount.route,
+      method: getAccount.method,
     },
     // Without rules n8n shows the bare status text ("Forbidden").
     rules: connectionTestMessages().map(({ status, message }) => ({ type: 'responseCode' as const, properties: { value: status, message } })),

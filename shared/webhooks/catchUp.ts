@@ -10,7 +10,7 @@
 import { ApiError } from '../errors';
 import type { Connection, Send } from '../index';
 import { operations, runOperation } from '../operations';
-import type { WebhookEvent } from '../schemas/events';
+import type { WebhookEvent } from '../schemas/webhookEvents';
 
 /** One page of `GET /v1/events`, as the listEvents operation reads it. */
 export interface EventsPage {

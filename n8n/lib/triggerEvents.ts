@@ -4,11 +4,11 @@
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, flattenEvent, type WebhookEvent } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, flattenEvent, type WebhookEvent } from '../../shared';
 
 export const eventsProperty: INodeProperties = {
-  displayName: 'Events',
-  name: 'events',
+  displayName: FIELDS.webhook.events.label,
+  name: FIELDS.webhook.events.key,
   type: 'multiOptions',
   required: true,
   default: [],

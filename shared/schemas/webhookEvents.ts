@@ -5,12 +5,10 @@
 import { z } from 'zod';
 import { clientSchema, invoiceSchema, paymentSchema } from './resources';
 
-export const INVOICE_EVENT_TYPES = ['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
-export const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
+const INVOICE_EVENT_TYPES = ['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
+const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
-export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 
 const envelope = {
   id: z.string().min(1),
@@ -18,12 +16,12 @@ const envelope = {
   livemode: z.boolean(),
 };
 
-export const viewSchema = z.object({
+const viewSchema = z.object({
   viewed_at: z.string(),
   channel: z.string(),
 }).passthrough();
 
-export const disputeSchema = z.object({
+const disputeSchema = z.object({
   id: z.string(),
   reason: z.string(),
   note: z.string().nullish(),

@@ -1,12 +1,11 @@
 /**
- * From a verified delivery to what a Zap or workflow receives: the event parsed with the shared schema,
- * then flattened into one record whose top-level fields a non-developer can map directly (amounts with
- * formatted twins, the payment's UPI reference, whether the invoice is now fully paid).
+ * Receiving a webhook, from a verified delivery to what a Zap or workflow receives: the event catalogue
+ * (what each type is called), the event parsed with the shared schema, then flattened into one record
+ * whose top-level fields a non-developer can map directly (invoiceEvents.ts, clientEvents.ts).
  */
-import { formatMinor } from '../money';
-import { AMOUNT_LABELS } from '../present';
-import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/events';
+import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/webhookEvents';
 import { CLIENT_EVENT_LABELS, flattenClientEvent } from './clientEvents';
+import { INVOICE_EVENT_LABELS, flattenInvoiceEvent } from './invoiceEvents';
 import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
 
 export interface EventDescription {
@@ -72,41 +71,10 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
 }
 
 /** Labels of a flat record's fields, keyed as Zapier shows them. */
-export const EVENT_LABELS: Readonly<Record<string, string>> = {
-  id: 'ID',
-  event_id: 'Event ID',
-  event_type: 'Event Type',
-  occurred_at: 'Occurred At',
-  livemode: 'Live Mode',
-  invoice_id: 'Invoice ID',
-  invoice_number: 'Invoice Number',
-  invoice_status: 'Invoice Status',
-  invoice_url: 'Invoice Link',
-  client_id: 'Client ID',
-  client_email: 'Client Email',
-  currency: 'Currency',
-  ...AMOUNT_LABELS,
-  fully_paid: 'Fully Paid',
-  view_channel: 'Viewed Via',
-  viewed_at: 'Viewed At',
-  payment_id: 'Payment ID',
-  payment_method: 'Payment Method',
-  payment_amount: 'Payment Amount (Minor Units)',
-  payment_amount_formatted: 'Payment Amount',
-  payment_reference: 'Payment Reference',
-  upi_utr: 'UPI Reference (UTR)',
-  upi_vpa: 'Payer UPI ID (VPA)',
-  paid_at: 'Paid At',
-  dispute_id: 'Dispute ID',
-  dispute_reason: 'Dispute Reason',
-  dispute_note: 'Dispute Note',
-  disputed_at: 'Disputed At',
-  whatsapp_status: 'WhatsApp Status',
-  invoice_created_at: 'Invoice Created At',
-  ...CLIENT_EVENT_LABELS,
-};
+export const EVENT_LABELS: Readonly<Record<string, string>> = { ...INVOICE_EVENT_LABELS, ...CLIENT_EVENT_LABELS };
 
-interface FlatEnvelope {
+/** What a trigger outputs: an invoice event's record (invoiceEvents.ts) or a client event's (clientEvents.ts). */
+export interface FlatEventRecord {
   id: string;
   event_id: string;
   event_type: EventType;
@@ -115,82 +83,11 @@ interface FlatEnvelope {
   [extra: string]: string | number | boolean | null;
 }
 
-/** What a trigger outputs: an invoice event's record, or a client event's (see clientEvents.ts). */
-export type FlatEventRecord = FlatEnvelope;
-
-export interface FlatInvoiceEventRecord extends FlatEnvelope {
-  invoice_id: string;
-  invoice_number: string;
-  invoice_status: string;
-  invoice_url: string;
-  client_id: string;
-  client_email: string;
-  currency: string;
-  amount_due: number;
-  amount_due_formatted: string;
-  amount_paid: number;
-  amount_paid_formatted: string;
-  amount_remaining: number;
-  amount_remaining_formatted: string;
-  fully_paid: boolean;
-}
-
 /** One flat record per event; the event id doubles as `id` so platforms can deduplicate on it. */
 export function flattenEvent(event: WebhookEvent): FlatEventRecord {
-  if (event.type === 'client.created' || event.type === 'client.updated') {
-    return flattenClientEvent(event) as unknown as FlatEventRecord;
-  }
-  const invoice = event.data.invoice;
-  const format = (amount: number) => formatMinor(amount, invoice.currency);
-  const record: FlatInvoiceEventRecord = {
-    id: event.id,
-    event_id: event.id,
-    event_type: event.type,
-    occurred_at: event.created_at,
-    livemode: event.livemode,
-    invoice_id: invoice.id,
-    invoice_number: invoice.number,
-    invoice_status: invoice.status,
-    invoice_url: invoice.hosted_url,
-    client_id: invoice.client_id,
-    client_email: invoice.client_email,
-    currency: invoice.currency,
-    amount_due: invoice.amount_due,
-    amount_due_formatted: format(invoice.amount_due),
-    amount_paid: invoice.amount_paid,
-    amount_paid_formatted: format(invoice.amount_paid),
-    amount_remaining: invoice.amount_remaining,
-    amount_remaining_formatted: format(invoice.amount_remaining),
-    fully_paid: invoice.amount_remaining === 0 && invoice.amount_paid >= invoice.amount_due,
-  };
-  switch (event.type) {
-    case 'invoice.created':
-      return { ...record, whatsapp_status: invoice.whatsapp.status, invoice_created_at: invoice.created_at };
-    case 'invoice.viewed':
-      return { ...record, view_channel: event.data.view.channel, viewed_at: event.data.view.viewed_at };
-    case 'invoice.paid': {
-      const payment = event.data.payment;
-      return {
-        ...record,
-        payment_id: payment.id,
-        payment_method: payment.method,
-        payment_amount: payment.amount,
-        payment_amount_formatted: formatMinor(payment.amount, payment.currency),
-        payment_reference: payment.reference ?? null,
-        upi_utr: payment.upi?.utr ?? null,
-        upi_vpa: payment.upi?.vpa ?? null,
-        paid_at: payment.paid_at,
-      };
-    }
-    case 'invoice.disputed':
-      return {
-        ...record,
-        dispute_id: event.data.dispute.id,
-        dispute_reason: event.data.dispute.reason,
-        dispute_note: event.data.dispute.note ?? null,
-        disputed_at: event.data.dispute.opened_at,
-      };
-  }
+  const record = event.type === 'client.created' || event.type === 'client.updated'
+    ? flattenClientEvent(event) : flattenInvoiceEvent(event);
+  return record as FlatEventRecord;
 }
 
 export type ReceiveResult =

@@ -4,13 +4,14 @@
  * findPayment) build their inputs from these.
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './resources';
+import { ID_PREFIX } from '../identity';
+import { PAYMENT_METHODS, UPI } from '../fields';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';
 
-export const paymentIdSchema = idInput('pay_');
+export const paymentIdSchema = idInput(ID_PREFIX.payment);
 
 /** How far ahead of the service's clock a `paid_at` may be (clocks differ; money never arrives tomorrow). */
-export const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
+const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
 
 export const paymentMethodInput = oneOf(PAYMENT_METHODS);
 
@@ -52,10 +53,10 @@ export const paymentFields = {
  */
 export function checkUpi(method: string, utr: unknown, vpa: unknown, ctx: z.RefinementCtx,
   where: { utr: string[]; vpa: string[] }): void {
-  if (method === 'upi' && utr === undefined) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.utr, message: 'is required when the payment method is upi' });
+  if (method === UPI && utr === undefined) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.utr, message: `is required when the payment method is ${UPI}` });
   }
-  if (method !== 'upi') {
+  if (method !== UPI) {
     if (utr !== undefined) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.utr,
         message: `is for UPI payments only (this one is ${method}); put a bank reference in Reference instead` });
