@@ -11,7 +11,7 @@ const sharedRestrictedGlobals = ['process', 'console', 'setTimeout', 'setInterva
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'coverage/**', 'sandbox/public/**',
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'coverage/**', 'sandbox/dashboard/public/**',
       'n8n/eslint.config.mjs'],
   },
   js.configs.recommended,

@@ -10,9 +10,9 @@ const dist = path.join(here, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
 await bundle({
-  entryPoints: [path.join(here, 'cli.ts')],
+  entryPoints: [path.join(here, 'cli', 'index.ts')],
   outfile: path.join(dist, 'cli.js'),
   target: 'node22',
   sourcemap: 'linked',
 });
-cpSync(path.join(here, 'public'), path.join(dist, 'public'), { recursive: true });
+cpSync(path.join(here, 'dashboard', 'public'), path.join(dist, 'public'), { recursive: true });

@@ -21,18 +21,18 @@
  *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
  */
 import type { Account } from '../shared';
-import { type IssuedKey, ISSUED_KEY } from './accounts';
-import { createApi } from './app';
-import type { SandboxCore } from './context';
-import { openData, type Data } from './data';
-import { DeliveryEngine } from './delivery';
-import type { Faults } from './faults';
-import { randomToken } from './ids';
-import { createPages } from './pages';
-import { seededRandom } from './random';
-import { RateLimiter } from './rateLimit';
-import { closeServer, createHttpServer, listen } from './server';
-import { Store } from './store';
+import { type IssuedKey, ISSUED_KEY } from './domain/accounts';
+import { createApi } from './http/api';
+import type { SandboxCore } from './domain/context';
+import { openData, type Data } from './storage/collections';
+import { DeliveryEngine } from './delivery/engine';
+import type { Faults } from './faults/injection';
+import { randomToken } from './storage/ids';
+import { createPages } from './dashboard/pages';
+import { seededRandom } from './faults/random';
+import { RateLimiter } from './http/rateLimit';
+import { closeServer, createHttpServer, listen } from './http/server';
+import { Store } from './storage/store';
 
 export interface SandboxOptions {
   port?: number;
@@ -158,6 +158,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-export { startReceiver, type Receiver, type ReceivedRequest } from './receiver';
-export { parseFaultSpec, type Faults } from './faults';
-export { fetchSend } from './send';
+export { startReceiver, type Receiver, type ReceivedRequest } from './testing/receiver';
+export { parseFaultSpec, type Faults } from './faults/injection';
+export { fetchSend } from './http/fetchSend';

@@ -3,8 +3,8 @@ import {
   invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, listPageSchema, normalizeError, operations,
   problemSchema, runOperation, validateInput, webhookSubscriptionSchema, type HttpRequest,
 } from '../../shared';
-import { IdempotencyKeys } from '../../sandbox/idempotency';
-import { Store } from '../../sandbox/store';
+import { IdempotencyKeys } from '../../sandbox/http/idempotency';
+import { Store } from '../../sandbox/storage/store';
 import { type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
