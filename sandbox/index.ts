@@ -21,7 +21,7 @@
  *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
  */
 import type { Account } from '../shared';
-import { type IssuedKey, ISSUED_KEY } from './domain/accounts';
+import { type IssuedKey, ISSUED_KEY, createAccount, issueKey } from './domain/accounts';
 import { createApi } from './http/api';
 import type { SandboxCore } from './domain/context';
 import { openData, type Data } from './storage/collections';
@@ -91,13 +91,13 @@ function firstKey(data: Data, wanted: string | undefined): { secret: string; iss
   return data.store.transaction(() => {
     if (wanted !== undefined) {
       if (!ISSUED_KEY.test(wanted)) throw new Error('testKey must look like an issued key: ik_test_ and 24 letters or digits.');
-      if (data.accounts.open(wanted)) return { secret: wanted, issued: false };
-      data.accounts.issue(undefined, wanted);
+      if (data.accounts.activeKey(wanted)) return { secret: wanted, issued: false };
+      issueKey(data.accounts, undefined, wanted);
       return { secret: wanted, issued: true };
     }
     const account = data.accounts.first();
-    const existing = account && data.accounts.active(account.id)[0];
-    return existing ? { secret: existing.secret, issued: false } : { secret: data.accounts.issue(account).secret, issued: true };
+    const existing = account && data.accounts.activeKeys(account.id)[0];
+    return existing ? { secret: existing.secret, issued: false } : { secret: issueKey(data.accounts, account).secret, issued: true };
   });
 }
 
@@ -141,8 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port: address.port,
     testKey: first.secret,
     testKeyIssued: first.issued,
-    issueKey: (account) => store.transaction(() => data.accounts.issue(account)),
-    createAccount: () => store.transaction(() => data.accounts.issue(data.accounts.create())),
+    issueKey: (account) => store.transaction(() => issueKey(data.accounts, account)),
+    createAccount: () => store.transaction(() => issueKey(data.accounts, createAccount(data.accounts))),
     dashboardUrl: `${baseUrl}/dashboard`,
     databasePath: settings.database,
     data,

@@ -18,7 +18,7 @@ import { createKey, keyFromDatabase, listKeys, UsageError } from './keys';
 import { FAULT_SPEC_HELP, parseFaultSpec } from '../faults/injection';
 import { type Sandbox, startSandbox } from '../index';
 import { type Listener, startListening } from './listen';
-import { defaultDatabasePath } from '../storage/databasePath';
+import { defaultDatabasePath } from '../storage/databaseFile';
 import { fetchSend } from '../http/fetchSend';
 import { isTriggerable, trigger } from './trigger';
 

@@ -1,6 +1,6 @@
 /** `keys create` / `keys list`, and the key the other commands use when no --key is given. */
 import { existsSync } from 'node:fs';
-import { keyPreview } from '../domain/accounts';
+import { createAccount, issueKey, keyPreview } from '../domain/accounts';
 import { openData } from '../storage/collections';
 import { Store } from '../storage/store';
 
@@ -17,16 +17,15 @@ function withData<T>(file: string, work: (data: ReturnType<typeof openData>) => 
 
 /** Issues a key in the database file (a running sandbox sees it at once): in the first account, or in a new one. */
 export function createKey(file: string, newAccount: boolean) {
-  return withData(file, (data) => data.accounts.issue(newAccount ? data.accounts.create() : undefined));
+  return withData(file, (data) => issueKey(data.accounts, newAccount ? createAccount(data.accounts) : undefined));
 }
 
 export function listKeys(file: string): string[] {
   return withData(file, (data) => {
     const lines: string[] = [];
-    for (const row of data.store.statement('SELECT id FROM accounts ORDER BY seq').all()) {
-      const account = data.accounts.get(String(row.id))!;
+    for (const account of data.accounts.all()) {
       lines.push(`${account.id}  ${account.name}`);
-      for (const key of data.accounts.active(account.id)) lines.push(`  ${key.id}  ${keyPreview(key.secret)}  created ${key.created_at}`);
+      for (const key of data.accounts.activeKeys(account.id)) lines.push(`  ${key.id}  ${keyPreview(key.secret)}  created ${key.created_at}`);
     }
     return lines;
   });
@@ -40,7 +39,7 @@ export function keyFromDatabase(file: string): string {
   }
   return withData(file, (data) => {
     const account = data.accounts.first();
-    const key = account && data.accounts.active(account.id)[0];
+    const key = account && data.accounts.activeKeys(account.id)[0];
     if (!key) throw new UsageError(`The database ${file} has no active key; make one with: npm start -- keys create`);
     return key.secret;
   });

@@ -1,12 +1,11 @@
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { signWebhook } from '../../shared';
-import { type AttemptRecord, type Data, type DeliveryRecord, type WebhookRecord, isoNow } from '../storage/collections';
 import type { Faults } from '../faults/injection';
-import { newId } from '../storage/ids';
 import { type Random, shuffled } from '../faults/random';
+import type { Data } from '../storage/collections';
+import { newId } from '../storage/ids';
+import { type AttemptRecord, type DeliveryRecord, type WebhookRecord, isoNow } from '../storage/records';
+import { CatchingUp } from './catchingUp';
+import { type AttemptResult, WebhookPoster } from './post';
 import { nextAttemptAt } from './retry';
-import { guardedLookup } from '../domain/webhookUrls';
 
 export interface DeliveryOptions {
   timeScale: number;
@@ -21,18 +20,6 @@ export interface DeliveryOptions {
 
 /** With the shuffle fault on, first attempts gather for this long and then go out in shuffled order. */
 const SHUFFLE_WINDOW_MS = 200;
-const USER_AGENT = 'InvoicingAPI-Sandbox/1.0 (+Standard Webhooks)';
-
-/** The receiver's answer is kept up to this many characters, for the dashboard's event page. */
-const RESPONSE_BODY_CHARS = 2000;
-
-interface AttemptResult {
-  status: number | null;
-  latencyMs: number;
-  error: string | null;
-  requestHeaders: Record<string, string>;
-  responseBody: string | null;
-}
 
 /**
  * Sends events to subscriptions: signed per Standard Webhooks, at least once, retried on the contract's
@@ -43,19 +30,24 @@ interface AttemptResult {
  */
 export class DeliveryEngine {
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  private readonly poster: WebhookPoster;
+  /** Which subscriptions get their deliveries one at a time, and what each waits for (the dashboard asks). */
+  readonly catchingUp: CatchingUp;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private pumping = false;
 
-  constructor(private readonly data: Data, private readonly options: DeliveryOptions) {}
+  constructor(private readonly data: Data, private readonly options: DeliveryOptions) {
+    this.poster = new WebhookPoster(options.timeoutMs);
+    this.catchingUp = new CatchingUp(data);
+  }
 
   /**
    * Creates one pending delivery per enabled subscription of the event's account to this event type (call
    * inside the event's transaction). A subscription that is catching up holds it behind what it is owed.
    */
   enqueue(eventId: string, eventType: string, accountId: string, only?: WebhookRecord): DeliveryRecord[] {
-    const targets = only ? [only] : this.data.webhooks.of(accountId).select('deleted = 0')
+    const targets = only ? [only] : this.data.webhooks.of(accountId).findAll({ deleted: 0 })
       .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
     const created = isoNow();
     const due = this.firstAttemptAt();
@@ -76,38 +68,20 @@ export class DeliveryEngine {
    * transaction.
    */
   recover(webhook: WebhookRecord, eventIds: string[], accountId: string): void {
-    const owed = new Set(this.owedTo(webhook.id).map((d) => d.event_id));
+    const owed = new Set(this.data.queue.owedTo(webhook.id).map((d) => d.event_id));
     for (const eventId of eventIds) {
       if (!owed.has(eventId)) this.enqueue(eventId, this.data.events.get(eventId)?.type ?? '', accountId, webhook);
     }
     if (eventIds.length) {
-      this.catchUp(webhook.id);
-      this.nextGoesNow(webhook.id);
+      this.catchingUp.start(webhook.id);
+      this.catchingUp.nextGoesNow(webhook.id);
     }
   }
 
   /** Stops retrying what is owed to a subscription that was deleted or disabled. */
   cancelFor(webhookId: string): void {
-    for (const delivery of this.owedTo(webhookId)) this.settle(delivery, 'cancelled');
-    this.caughtUpIfDone(webhookId);
-  }
-
-  /**
-   * For a delivery still owed: the event that must reach its subscription first (the oldest owed to one
-   * catching up), or null when nothing holds it. The dashboard shows it.
-   */
-  waitingBehind(delivery: DeliveryRecord): string | null {
-    if (delivery.state !== 'pending') return null;
-    const oldest = this.backlog(delivery.webhook_id)?.oldest;
-    return oldest && oldest.id !== delivery.id ? oldest.event_id : null;
-  }
-
-  /** For a subscription catching up: how much it is owed and the delivery that goes next; else null. */
-  backlog(webhookId: string): { owed: number; oldest: DeliveryRecord } | null {
-    if (!this.data.webhooks.get(webhookId)?.catching_up) return null;
-    const [oldest] = this.owedTo(webhookId, 1);
-    const row = this.data.store.statement("SELECT COUNT(*) AS owed FROM deliveries WHERE webhook_id = ? AND state = 'pending'").get(webhookId);
-    return oldest ? { owed: Number(row?.owed ?? 0), oldest } : null;
+    for (const delivery of this.data.queue.owedTo(webhookId)) this.settle(delivery, 'cancelled');
+    this.catchingUp.stopIfDone(webhookId);
   }
 
   /** Looks at the queue now (after a commit that added deliveries, and at start for what a restart left). */
@@ -126,8 +100,7 @@ export class DeliveryEngine {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    this.poster.close();
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
@@ -151,42 +124,10 @@ export class DeliveryEngine {
    * subscription in step, and only the oldest event owed to one catching up (none while that is in flight).
    */
   private sendable(limit: number): DeliveryRecord[] {
-    const catchingUp = this.data.webhooks.select("json_extract(doc, '$.catching_up') = 1").map((w) => w.id);
-    const busy = JSON.stringify([...this.inFlight.keys()]);
-    const inStep = this.data.store.statement(`SELECT doc FROM deliveries WHERE state = 'pending'
-      AND webhook_id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))
-      ORDER BY next_attempt_at, seq LIMIT ?`).all(JSON.stringify(catchingUp), busy, limit)
-      .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
-    const heads = catchingUp.map((id) => this.owedTo(id, 1)[0]).filter((d) => d !== undefined && !this.inFlight.has(d.id));
+    const { webhookIds, next } = this.catchingUp.heads();
+    const inStep = this.data.queue.pendingExcept(webhookIds, [...this.inFlight.keys()], limit);
+    const heads = next.filter((d) => !this.inFlight.has(d.id));
     return [...inStep, ...heads].sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0)).slice(0, limit);
-  }
-
-  /** What is still owed to a subscription, oldest event first (the service's order, then the delivery's). */
-  private owedTo(webhookId: string, limit = -1): DeliveryRecord[] {
-    return this.data.store.statement(`SELECT d.doc FROM deliveries d JOIN events e ON e.id = d.event_id
-      WHERE d.webhook_id = ? AND d.state = 'pending' ORDER BY e.seq, d.seq LIMIT ?`).all(webhookId, limit)
-      .map((row) => JSON.parse(String(row.doc)) as DeliveryRecord);
-  }
-
-  /** From now until nothing is owed to it, one at a time and oldest first. */
-  private catchUp(webhookId: string): void {
-    const webhook = this.data.webhooks.get(webhookId);
-    if (webhook && !webhook.catching_up) this.data.webhooks.replace({ ...webhook, catching_up: true });
-  }
-
-  /**
-   * A receiver that answers again should not wait out the backoff of what it is owed: the next in line goes
-   * now (and after it succeeds, the one after it).
-   */
-  private nextGoesNow(webhookId: string): void {
-    const now = Date.now();
-    const [next] = this.owedTo(webhookId, 1);
-    if (next && (next.next_attempt_at ?? 0) > now) this.data.deliveries.replace({ ...next, next_attempt_at: now });
-  }
-
-  private caughtUpIfDone(webhookId: string): void {
-    const webhook = this.data.webhooks.get(webhookId);
-    if (webhook?.catching_up && this.owedTo(webhookId, 1).length === 0) this.data.webhooks.replace({ ...webhook, catching_up: false });
   }
 
   private pump(): void {
@@ -269,11 +210,11 @@ export class DeliveryEngine {
       if (outcome === 'retrying') {
         this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
         // Until it gets through, newer events wait behind it, so the receiver sees them in order.
-        this.catchUp(webhook.id);
+        this.catchingUp.start(webhook.id);
       } else this.settle(updated, ok ? 'succeeded' : 'failed');
       // The receiver answers again: the next event owed to it goes now rather than at its own retry time.
-      if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.nextGoesNow(webhook.id);
-      if (outcome !== 'retrying') this.caughtUpIfDone(webhook.id);
+      if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.catchingUp.nextGoesNow(webhook.id);
+      if (outcome !== 'retrying') this.catchingUp.stopIfDone(webhook.id);
       if (outcome === 'disabled') {
         this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
         this.cancelFor(webhook.id);
@@ -287,34 +228,6 @@ export class DeliveryEngine {
   }
 
   private post(webhook: WebhookRecord, eventId: string): Promise<AttemptResult> {
-    const body = this.data.events.getText(eventId) ?? '';
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = signWebhook({ secret: webhook.secret, id: eventId, timestamp, body });
-    const url = new URL(webhook.url);
-    const secure = url.protocol === 'https:';
-    const started = Date.now();
-    return new Promise<AttemptResult>((resolve) => {
-      const requestHeaders = { ...headers, 'content-type': 'application/json', 'user-agent': USER_AGENT };
-      let responseBody = '';
-      const finish = (status: number | null, error: string | null) =>
-        resolve({ status, error, latencyMs: Date.now() - started, requestHeaders, responseBody: status === null ? null : responseBody });
-      const req = (secure ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        agent: secure ? this.agents.https : this.agents.http,
-        timeout: this.options.timeoutMs,
-        lookup: guardedLookup,
-        headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (responseBody.length < RESPONSE_BODY_CHARS) responseBody = (responseBody + chunk).slice(0, RESPONSE_BODY_CHARS);
-        });
-        res.on('end', () => finish(res.statusCode ?? null, null));
-        res.on('error', (error) => finish(res.statusCode ?? null, error.message));
-      });
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)));
-      req.on('error', (error) => finish(null, error.message));
-      req.end(body);
-    });
+    return this.poster.post(webhook, eventId, this.data.events.getText(eventId) ?? '');
   }
 }

@@ -4,19 +4,24 @@
  * with the payment, written together in the caller's transaction.
  */
 import { type Invoice, type Payment, formatMinor } from '../../shared';
-import type { Context } from './context';
-import { type StoredEvent, isoNow } from '../storage/collections';
 import { newId } from '../storage/ids';
+import { type StoredEvent, isoNow } from '../storage/records';
+import type { Context } from './context';
+import { recordInvoiceEvent } from './eventLog';
 import { Problem } from './problems';
-import { emitEvent } from '../routes/eventRoutes';
 
 export type PaymentDetails = Pick<Payment, 'method' | 'amount' | 'upi' | 'reference' | 'note' | 'paid_at'>;
 
-/** The contract's refusals, in the order a payment meets them. */
-export function checkPayment(ctx: Context, invoice: Invoice, payment: Pick<PaymentDetails, 'amount' | 'upi'>): void {
+/** Nothing left to pay: 422 `invoice_already_paid` (contract: "Recording a payment"), however the money comes. */
+export function refuseIfNothingLeft(invoice: Invoice): void {
   if (invoice.amount_remaining <= 0) {
     throw new Problem(422, 'invoice_already_paid', `Invoice ${invoice.number} has nothing left to pay (status ${invoice.status}).`);
   }
+}
+
+/** The contract's refusals, in the order a payment meets them. */
+export function checkPayment(ctx: Context, invoice: Invoice, payment: Pick<PaymentDetails, 'amount' | 'upi'>): void {
+  refuseIfNothingLeft(invoice);
   if (payment.amount > invoice.amount_remaining) {
     const remaining = `${invoice.amount_remaining} (${formatMinor(invoice.amount_remaining, invoice.currency)})`;
     const message = `Amount must be at most the amount remaining on ${invoice.number}, ${remaining}`;
@@ -46,5 +51,5 @@ export function applyPayment(ctx: Context, invoice: Invoice, details: PaymentDet
     ...(remaining === 0 ? { paid_at: details.paid_at } : {}), updated_at: now };
   ctx.data.payments.insert(payment);
   ctx.data.invoices.replace(updated);
-  return { payment, event: emitEvent(ctx, 'invoice.paid', updated, { payment }) };
+  return { payment, event: recordInvoiceEvent(ctx, 'invoice.paid', updated, { payment }) };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IdempotencyTable } from '../storage/idempotencyTable';
 import type { Store } from '../storage/store';
 import { Problem } from '../domain/problems';
 import type { Reply } from '../routes/router';
@@ -12,17 +13,17 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
  * sending the same key makes a request of its own.
  */
 export class IdempotencyKeys {
-  constructor(private readonly store: Store) {
-    store.db.exec(`CREATE TABLE IF NOT EXISTS idempotency (account_id TEXT NOT NULL, key TEXT NOT NULL,
-      fingerprint TEXT NOT NULL, state TEXT NOT NULL, status INTEGER, body TEXT, created_at INTEGER NOT NULL,
-      PRIMARY KEY (account_id, key))`);
+  private readonly table: IdempotencyTable;
+
+  constructor(store: Store) {
+    this.table = new IdempotencyTable(store);
   }
 
   run(accountId: string, key: string, method: string, path: string, body: unknown, handle: () => Reply): Reply {
     const fingerprint = createHash('sha256').update(`${method} ${path} ${JSON.stringify(body ?? null)}`).digest('hex');
     const now = Date.now();
-    const row = this.store.statement('SELECT * FROM idempotency WHERE account_id = ? AND key = ?').get(accountId, key);
-    if (row && Number(row.created_at) > now - RETENTION_MS) {
+    const row = this.table.get(accountId, key);
+    if (row && row.created_at > now - RETENTION_MS) {
       if (row.fingerprint !== fingerprint) {
         throw new Problem(422, 'idempotency_key_reused',
           'This Idempotency-Key was already used with a different request in the last 24 hours; use a new key for a new request.');
@@ -31,12 +32,10 @@ export class IdempotencyKeys {
         throw new Problem(409, 'idempotency_in_progress',
           'A request with this Idempotency-Key is still being processed; retry in a moment.', undefined, { 'retry-after': '1' });
       }
-      return { status: Number(row.status), body: row.body === null ? undefined : JSON.parse(String(row.body)),
+      return { status: Number(row.status), body: row.body === null ? undefined : JSON.parse(row.body),
         headers: { 'idempotent-replayed': 'true' } };
     }
-    this.store.statement(`INSERT INTO idempotency (account_id, key, fingerprint, state, created_at)
-      VALUES (?, ?, ?, 'in_progress', ?) ON CONFLICT(account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state, created_at = excluded.created_at`)
-      .run(accountId, key, fingerprint, now);
+    this.table.start(accountId, key, fingerprint, now);
     let reply: Reply | undefined;
     try {
       reply = handle();
@@ -44,10 +43,9 @@ export class IdempotencyKeys {
     } finally {
       // Answers worth repeating are kept; failures a retry may cure (429, 5xx, a crash) free the key.
       if (reply && reply.status < 500 && reply.status !== 429) {
-        this.store.statement("UPDATE idempotency SET state = 'done', status = ?, body = ? WHERE account_id = ? AND key = ?")
-          .run(reply.status, reply.body === undefined ? null : JSON.stringify(reply.body), accountId, key);
+        this.table.finish(accountId, key, reply.status, reply.body === undefined ? null : JSON.stringify(reply.body));
       } else {
-        this.store.statement('DELETE FROM idempotency WHERE account_id = ? AND key = ?').run(accountId, key);
+        this.table.release(accountId, key);
       }
     }
   }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { validateInput, webhookIdSchema } from '../../shared';
-import { type DeliveryRecord, isoNow } from '../storage/collections';
+import { eventOr404 } from '../domain/eventLog';
+import { webhookOr404 } from '../domain/webhookSubscriptions';
+import { type DeliveryRecord, isoNow } from '../storage/records';
 import type { Router } from './router';
-import { eventOr404 } from './eventRoutes';
 import { listPage, pageQuerySchema } from './listPage';
-import { webhookOr404 } from './webhookRoutes';
 
 const deliveryLogQuerySchema = pageQuerySchema.extend({
   event_id: z.string().optional(),
@@ -29,13 +29,13 @@ export function deliveryRoutes(router: Router): void {
     })
     .on('GET', '/v1/test_helpers/events/:id/owed', (req, ctx) => {
       const event = eventOr404(ctx, req.params.id);
-      const owed = ctx.data.deliveries.select("event_id = ? AND state = 'pending'", event.id)
-        .map((delivery) => ({ ...presentDelivery(delivery), waiting_behind: ctx.engine.waitingBehind(delivery) }));
+      const owed = ctx.data.deliveries.findAll({ event_id: event.id, state: 'pending' })
+        .map((delivery) => ({ ...presentDelivery(delivery), waiting_behind: ctx.engine.catchingUp.waitingBehind(delivery) }));
       return { status: 200, body: { object: 'list', data: owed, has_more: false } };
     })
     .on('GET', '/v1/test_helpers/webhooks/catching_up', (_req, ctx) => {
-      const data = ctx.data.webhooks.select('deleted = 0').flatMap((webhook) => {
-        const backlog = ctx.engine.backlog(webhook.id);
+      const data = ctx.data.webhooks.findAll({ deleted: 0 }).flatMap((webhook) => {
+        const backlog = ctx.engine.catchingUp.backlog(webhook.id);
         return backlog ? [{ webhook_id: webhook.id, owed: backlog.owed, next_event_id: backlog.oldest.event_id,
           next_attempt_at: presentDelivery(backlog.oldest).next_attempt_at }] : [];
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validateInput } from '../../shared';
-import { publicKey } from '../domain/accounts';
+import { createAccount, issueKey, publicKey, revokeKey } from '../domain/accounts';
 import { Problem } from '../domain/problems';
 import type { Router } from './router';
 
@@ -13,19 +13,19 @@ const createKeyInputSchema = z.object({ new_account: z.boolean().optional() }).s
 export function keyRoutes(router: Router): void {
   router
     .on('GET', '/v1/test_helpers/api_keys', (_req, ctx) => ({ status: 200, body: { object: 'list',
-      data: ctx.core.data.accounts.active(ctx.account.id).map((key) => ({ ...publicKey(key), current: key.id === ctx.apiKeyId })),
+      data: ctx.core.data.accounts.activeKeys(ctx.account.id).map((key) => ({ ...publicKey(key), current: key.id === ctx.apiKeyId })),
       has_more: false } }))
     .on('POST', '/v1/test_helpers/api_keys', (req, ctx) => {
       const input = validateInput(createKeyInputSchema, req.body ?? {});
       const { accounts } = ctx.core.data;
-      const issued = ctx.data.store.transaction(() => accounts.issue(input.new_account ? accounts.create() : ctx.account));
+      const issued = ctx.data.store.transaction(() => issueKey(accounts, input.new_account ? createAccount(accounts) : ctx.account));
       return { status: 201, body: issued };
     })
     .on('DELETE', '/v1/test_helpers/api_keys/:id', (req, ctx) => {
       if (req.params.id === ctx.apiKeyId) {
         throw new Problem(409, 'key_in_use', 'This is the key making the request; revoke it with another key of the same account.');
       }
-      const revoked = ctx.core.data.accounts.revoke(ctx.account.id, req.params.id);
+      const revoked = revokeKey(ctx.core.data.accounts, ctx.account.id, req.params.id);
       if (!revoked) throw new Problem(404, 'not_found', `No active API key with ID ${req.params.id} exists in this account.`);
       return { status: 204 };
     });

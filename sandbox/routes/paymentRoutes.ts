@@ -1,9 +1,10 @@
 import { listPaymentsQuerySchema, operations, recordPaymentInputSchema, validateInput } from '../../shared';
-import { isoNow, referenceKey } from '../storage/collections';
 import { applyPayment } from '../domain/invoicePayments';
+import { invoiceOr404 } from '../domain/invoices';
 import { orNotFound } from '../domain/problems';
+import { referenceKey } from '../storage/collections';
+import { isoNow } from '../storage/records';
 import type { Router } from './router';
-import { invoiceOr404 } from './invoiceRoutes';
 import { listPage } from './listPage';
 
 /** Recording a payment that arrived outside UPI (or a UPI one the bank reported), and finding payments again. */

@@ -1,7 +1,6 @@
 import './quietSqlite';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { openProblem, prepareFile } from './databaseFile';
 
 type Column = (doc: any) => string | number | null;
 type Where = Record<string, string | number | undefined>;
@@ -18,6 +17,12 @@ export interface CollectionSpec {
 export interface Page<T> {
   data: T[];
   hasMore: boolean;
+}
+
+/** A `where` key may end in a comparison (`'paid_at >='`); undefined values filter nothing. */
+function conditions(where: Where): { clauses: string[]; params: (string | number)[] } {
+  const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
+  return { clauses: filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`)), params: filters.map(([, v]) => v) };
 }
 
 /**
@@ -77,9 +82,7 @@ export class Collection<T extends { id: string }> {
    * first, `hasMore` saying whether newer ones remain.
    */
   list(where: Where, limit: number, startingAfter?: string, endingBefore?: string): Page<T> | undefined {
-    const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
-    const clauses = filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`));
-    const params: (string | number)[] = filters.map(([, v]) => v);
+    const { clauses, params } = conditions(where);
     const cursorId = endingBefore ?? startingAfter;
     if (cursorId !== undefined) {
       const cursor = this.store.statement(`SELECT seq, account_id FROM ${this.spec.table} WHERE id = ?`).get(cursorId);
@@ -96,6 +99,17 @@ export class Collection<T extends { id: string }> {
 
   findOne(where: Record<string, string | number>): T | undefined {
     return this.list(where, 1)?.data[0];
+  }
+
+  /** Every row matching, oldest first; with `afterId`, only those written after that row. */
+  findAll(where: Where, afterId?: string): T[] {
+    const { clauses, params } = conditions(where);
+    if (afterId !== undefined) {
+      clauses.push(`seq > (SELECT seq FROM ${this.spec.table} WHERE id = ?)`);
+      params.push(afterId);
+    }
+    return this.store.statement(`SELECT doc FROM ${this.spec.table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}
+      ORDER BY seq`).all(...params).map((r) => JSON.parse(String(r.doc)) as T);
   }
 
   /** Raw rows for queries the generic list does not cover (the delivery queue). */
@@ -137,31 +151,14 @@ export class AccountCollection<T extends { id: string }> {
     return this.list(where, 1)?.data[0];
   }
 
+  findAll(where: Where, afterId?: string): T[] {
+    return this.all.findAll({ ...where, account_id: this.accountId }, afterId);
+  }
+
   /** `whereSql` follows `account_id = ? AND`: it may end in ORDER BY / LIMIT, and must parenthesise an OR. */
   select(whereSql: string, ...params: (string | number)[]): T[] {
     return this.all.select(`account_id = ? AND ${whereSql}`, this.accountId, ...params);
   }
-}
-
-/** SQLite's words for a file it cannot use, and what the user can do about each. */
-function openProblem(file: string, error: Error): Error {
-  const words = error.message;
-  const fix = /not a database|malformed|corrupt/i.test(words)
-    ? 'The file is not a sandbox database or is damaged. Move it away (its invoices are lost to the sandbox), or start with another --db <path> or --memory.'
-    : /unable to open|readonly|permission|cantopen|ENOTDIR|ENOENT|EACCES|EROFS|EPERM/i.test(words)
-      ? 'Check that its folder exists and that you may write there, or start with another --db <path> or --memory.'
-      : 'Start with another --db <path> or --memory.';
-  return Object.assign(new Error(`Could not open the sandbox database ${file}: ${words}. ${fix}`), { code: 'SANDBOX_DATABASE' });
-}
-
-/**
- * The file is only ever readable by its owner: it holds test keys and webhook secrets in clear (the
- * sandbox must sign with them). SQLite gives its -wal and -shm files the database file's mode.
- */
-function prepareFile(file: string): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
 }
 
 /**
