@@ -49,4 +49,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The sandbox's floor plan (sandbox/README.md): SQL is written only in its storage layer.
+    files: ['sandbox/**/*.ts'],
+    ignores: ['sandbox/storage/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        'Literal[value=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|json_extract)\\b/]',
+        'TemplateElement[value.raw=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|json_extract)\\b/]',
+        'CallExpression[callee.property.name=/^(select|statement|prepare)$/]',
+        "MemberExpression[property.name='db']",
+      ].map((selector) => ({ selector, message: 'SQL belongs in sandbox/storage/: add a named query there and call it.' }))],
+    },
+  },
 );
