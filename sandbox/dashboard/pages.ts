@@ -4,6 +4,7 @@ import { EVENT_TYPES, INVOICE_STATUSES, formatMinor } from '../../shared';
 import type { SandboxCore } from '../domain/context';
 import type { Reply } from '../routes/router';
 import type { RawCall } from '../http/server';
+import { moneyScript } from './moneyScript';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -31,7 +32,7 @@ function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
   };
 }
 
-/** The pages outside the API: the dashboard (plain HTML and JS, no build step) and hosted invoice pages. */
+/** The pages outside the API: the dashboard (plain HTML and JS, and shared/money.ts as /money.js) and hosted invoice pages. */
 export function createPages(core: SandboxCore) {
   // Read on first use, so an embedding (a test, the benchmark) that never opens the dashboard needs no files.
   const cache = new Map<string, string>();
@@ -49,6 +50,10 @@ export function createPages(core: SandboxCore) {
       // The filters' choices come from shared, so a new event type or status appears without touching the page.
       return { status: 200, headers: html, body: read('dashboard.html').replace('{{EVENT_TYPES}}', EVENT_TYPES.join(','))
         .replace('{{INVOICE_STATUSES}}', INVOICE_STATUSES.join(',')) };
+    }
+    if (route === '/money.js') {
+      if (!cache.has(route)) cache.set(route, moneyScript(PUBLIC_DIR));
+      return { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: cache.get(route) };
     }
     if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
     if (route === '/healthz') return { status: 200, body: { ok: true } };

@@ -62,11 +62,8 @@ function h(tag, attrs, ...children) {
   return element;
 }
 
-const minorDigits = (currency) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-function money(amount, currency) {
-  const value = amount / 10 ** minorDigits(currency);
-  return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en', { style: 'currency', currency }).format(value);
-}
+// shared/money.ts itself (served as /money.js): amounts read exactly as the API's *_formatted and the hosted page.
+const money = (amount, currency) => sharedMoney.formatMinor(amount, currency);
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const EXACT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -217,7 +214,8 @@ const pages = {
           h('button', { type: 'button', onclick: () => forms.replaceChildren() }, 'Cancel')));
       };
       const payable = i.amount_remaining > 0;
-      const disputable = ['open', 'viewed', 'partially_paid'].includes(i.status);
+      // Contract §3: an invoice can be disputed from any status (paid included), once.
+      const disputable = i.status !== 'disputed';
       return [
         h('p', { class: 'muted' }, h('a', { href: '#/invoices' }, '← Invoices')),
         h('h1', {}, h('span', { class: 'money' }, money(i.amount_due, i.currency)), h('span', { class: 'muted' }, i.currency), badge(i.status)),
