@@ -146,6 +146,14 @@ describe('every error case of the contract returns its status and code', () => {
     expect((await t.send(operations.getAccount.request({ ...t.connection, apiKey: issued.secret }, {}))).status).toBe(200);
   });
 
+  test('a refused key, as a connector words it (shared normaliser over the sandbox\'s problem), says where keys come from once', async () => {
+    const refused = await t.send(operations.getAccount.request({ ...t.connection, apiKey: `ik_test_${'A'.repeat(24)}` }, {}));
+    const { message } = normalizeError(refused);
+    expect(message).toMatch(/did not accept the API key \(HTTP 401\)\. This sandbox did not issue this API key/);
+    expect(message.match(/keys create/g)).toEqual(['keys create']);
+    expect(message.match(/printed at (its )?first start/g)).toHaveLength(1);
+  });
+
   test('404 not_found for an unknown object or route', async () => {
     expectProblem(await t.send(operations.getInvoice.request(t.connection, { invoice_id: 'inv_missing' })), 404, 'not_found');
     expectProblem(await t.send(operations.getClient.request(t.connection, { client_id: 'cli_missing' })), 404, 'not_found');
