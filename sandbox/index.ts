@@ -5,7 +5,7 @@
  *   import { startSandbox } from '../../sandbox';
  *   const sandbox = await startSandbox({ port: 0, timeScale: 0.001 });
  *   // sandbox.baseUrl  → 'http://127.0.0.1:41233'  (a Connection's baseUrl)
- *   // sandbox.testKey  → 'ik_test_…'               (a Connection's apiKey: the first account's first key)
+ *   // sandbox.testKey  → a test key               (a Connection's apiKey: the first account's first key)
  *   const other = sandbox.createAccount();  // { account, secret }: a second account that sees none of the first's data
  *   const spare = sandbox.issueKey();       // another key of the first account (its own rate-limit bucket)
  *   await sandbox.settled();  // waits until no webhook delivery is due or in flight
@@ -20,7 +20,7 @@
  *   testKey: an issued-shaped key to register for the first account and return (default: its first key)
  *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
  */
-import type { Account } from '../shared';
+import { type Account, KEY_PREFIX } from '../shared';
 import { type IssuedKey, ISSUED_KEY, createAccount, issueKey } from './domain/accounts';
 import { createApi } from './http/api';
 import type { SandboxCore } from './domain/context';
@@ -90,7 +90,7 @@ const reportToStderr = (error: unknown) => process.stderr.write(`sandbox: ${(err
 function firstKey(data: Data, wanted: string | undefined): { secret: string; issued: boolean } {
   return data.store.transaction(() => {
     if (wanted !== undefined) {
-      if (!ISSUED_KEY.test(wanted)) throw new Error('testKey must look like an issued key: ik_test_ and 24 letters or digits.');
+      if (!ISSUED_KEY.test(wanted)) throw new Error(`testKey must look like an issued key: ${KEY_PREFIX.test} and 24 letters or digits.`);
       if (data.accounts.activeKey(wanted)) return { secret: wanted, issued: false };
       issueKey(data.accounts, undefined, wanted);
       return { secret: wanted, issued: true };

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  type Connection, EVENT_TYPES, type EventType, SERVICE, expectOk, invoiceIdSchema, operations, type HttpRequest,
+  type Connection, EVENT_TYPES, type EventType, KEY_PREFIX, SERVICE, expectOk, invoiceIdSchema, operations, type HttpRequest,
   simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, validateInput,
 } from '../../shared';
 import { keyPreview } from '../domain/accounts';
@@ -50,7 +50,7 @@ export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox
        npm start -- trigger <${EVENT_TYPES.join('|')}>   the event, on a fresh invoice
        npm start -- listen --forward-to <url> [--events invoice.paid,…]
   --url <base url>    the running sandbox (default ${USUAL.origin})
-  --key <ik_test_…>   the key to use (default: the first key in the database, see --db)`;
+  --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
 
 const OPTIONS = {
   port: { type: 'string' }, host: { type: 'string' }, 'allow-host': { type: 'string', multiple: true }, db: { type: 'string' },

@@ -1,5 +1,6 @@
 /** `keys create` / `keys list`, and the key the other commands use when no --key is given. */
 import { existsSync } from 'node:fs';
+import { KEY_PREFIX } from '../../shared';
 import { createAccount, issueKey, keyPreview } from '../domain/accounts';
 import { openData } from '../storage/collections';
 import { Store } from '../storage/store';
@@ -34,7 +35,7 @@ export function listKeys(file: string): string[] {
 /** The first account's first key, read from the database the sandbox uses, for commands run without --key. */
 export function keyFromDatabase(file: string): string {
   if (!existsSync(file)) {
-    throw new UsageError(`No --key given and no sandbox database at ${file}. Pass --key ik_test_… (a sandbox started ` +
+    throw new UsageError(`No --key given and no sandbox database at ${file}. Pass --key ${KEY_PREFIX.test}… (a sandbox started ` +
       'with --memory printed one), or --db <path> of the sandbox you started.');
   }
   return withData(file, (data) => {

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import { styleText } from 'node:util';
 import {
-  type Connection, EVENT_TYPES, type EventType, expectOk, operations, signWebhook, verifyWebhook,
+  type Connection, EVENT_TYPES, type EventType, WEBHOOK_SECRET_PREFIX, expectOk, operations, signWebhook, verifyWebhook,
 } from '../../shared';
 import { fetchSend } from '../http/fetchSend';
 import { closeServer, listen } from '../http/server';
@@ -35,7 +35,7 @@ export interface Listener {
 
 /** The same key always gives the same secret: a receiver set up once verifies every later `listen`. */
 export function listenSecret(apiKey: string): string {
-  return `whsec_${createHmac('sha256', apiKey).update('invoicing-sandbox listen').digest().subarray(0, 24).toString('base64')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${createHmac('sha256', apiKey).update('invoicing-sandbox listen').digest().subarray(0, 24).toString('base64')}`;
 }
 
 const time = () => new Date().toISOString().slice(11, 19);

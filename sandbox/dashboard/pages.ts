@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EVENT_TYPES, INVOICE_STATUSES, formatMinor } from '../../shared';
+import { formatMinor } from '../../shared';
 import type { SandboxCore } from '../domain/context';
 import type { Reply } from '../routes/router';
 import type { RawCall } from '../http/server';
 import { moneyScript } from './moneyScript';
+import { wordsJson } from './pageWords';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -47,9 +48,8 @@ export function createPages(core: SandboxCore) {
     const route = call.url.pathname;
     if (route === '/') return { status: 302, headers: { location: '/dashboard' } };
     if (route === '/dashboard') {
-      // The filters' choices come from shared, so a new event type or status appears without touching the page.
-      return { status: 200, headers: html, body: read('dashboard.html').replace('{{EVENT_TYPES}}', EVENT_TYPES.join(','))
-        .replace('{{INVOICE_STATUSES}}', INVOICE_STATUSES.join(',')) };
+      // Statuses, event types and the key prefix come from their declarations, so the page never spells them.
+      return { status: 200, headers: html, body: read('dashboard.html').replace('{{WORDS}}', wordsJson()) };
     }
     if (route === '/money.js') {
       if (!cache.has(route)) cache.set(route, moneyScript(PUBLIC_DIR));

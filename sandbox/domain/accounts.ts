@@ -1,5 +1,5 @@
 import { type Account, KEY_PREFIX } from '../../shared';
-import type { AccountStore } from '../storage/accounts';
+import type { AccountStore } from '../storage/accountStore';
 import { newId, randomToken } from '../storage/ids';
 import { type ApiKeyRecord, isoNow } from '../storage/records';
 
@@ -7,7 +7,7 @@ import { type ApiKeyRecord, isoNow } from '../storage/records';
 export interface PublicApiKey {
   id: string;
   object: 'api_key';
-  /** `ik_test_…` and its last four characters, enough to tell keys apart. */
+  /** The test-key prefix, an ellipsis and the key's last four characters: enough to tell keys apart. */
   preview: string;
   created_at: string;
 }

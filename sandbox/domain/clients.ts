@@ -1,4 +1,4 @@
-import type { Client, ClientCreateInput } from '../../shared';
+import { type Client, type ClientCreateInput, fieldLabel } from '../../shared';
 import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import type { Context } from './context';
@@ -9,7 +9,7 @@ function emailTaken(ctx: Context, email: string, except?: string): void {
   const existing = ctx.data.clients.findOne({ email: email.toLowerCase() });
   if (existing && existing.id !== except) {
     throw new Problem(409, 'client_exists', `A client with the e-mail ${email} already exists (${existing.id}); update that client instead.`,
-      [{ param: 'email', message: `Client Email ${email} already belongs to client ${existing.id}` }]);
+      [{ param: 'email', message: `${fieldLabel('email')} ${email} already belongs to client ${existing.id}` }]);
   }
 }
 

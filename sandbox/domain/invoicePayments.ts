@@ -3,7 +3,7 @@
  * recorded through the API): the payment row, the invoice's new balance and status, and `invoice.paid`
  * with the payment, written together in the caller's transaction.
  */
-import { type Invoice, type Payment, formatMinor } from '../../shared';
+import { type Invoice, type Payment, fieldLabel, formatMinor } from '../../shared';
 import { newId } from '../storage/ids';
 import { type StoredEvent, isoNow } from '../storage/records';
 import type { Context } from './context';
@@ -24,7 +24,7 @@ export function checkPayment(ctx: Context, invoice: Invoice, payment: Pick<Payme
   refuseIfNothingLeft(invoice);
   if (payment.amount > invoice.amount_remaining) {
     const remaining = `${invoice.amount_remaining} (${formatMinor(invoice.amount_remaining, invoice.currency)})`;
-    const message = `Amount must be at most the amount remaining on ${invoice.number}, ${remaining}`;
+    const message = `${fieldLabel('amount')} must be at most the amount remaining on ${invoice.number}, ${remaining}`;
     throw new Problem(422, 'validation_failed', message, [{ param: 'amount', message }]);
   }
   const utr = payment.upi?.utr;
@@ -32,7 +32,7 @@ export function checkPayment(ctx: Context, invoice: Invoice, payment: Pick<Payme
   if (existing) {
     throw new Problem(409, 'payment_exists', `UPI reference ${utr} is already recorded as payment ${existing.id} ` +
       `on invoice ${existing.invoice_id}; one UPI transaction cannot settle two invoices, nor one twice.`,
-    [{ param: 'upi.utr', message: `UPI Reference (UTR) ${utr} is already recorded (${existing.id})` }]);
+    [{ param: 'upi.utr', message: `${fieldLabel('utr')} ${utr} is already recorded (${existing.id})` }]);
   }
 }
 

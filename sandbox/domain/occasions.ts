@@ -3,7 +3,7 @@
  * it over UPI, or disputes it. Each changes the invoice and records its event, in the caller's transaction.
  */
 import { randomInt } from 'node:crypto';
-import type { Invoice, SimulateDisputeInput, SimulateViewInput } from '../../shared';
+import { type Invoice, type SimulateDisputeInput, type SimulateViewInput, fieldLabel } from '../../shared';
 import { newId } from '../storage/ids';
 import { type StoredEvent, isoNow } from '../storage/records';
 import type { Context } from './context';
@@ -40,7 +40,7 @@ export function view(ctx: Context, invoice: Invoice, input: SimulateViewInput): 
 export function payByUpi(ctx: Context, invoice: Invoice, amount: number | undefined): StoredEvent {
   refuseIfNothingLeft(invoice);
   if (amount !== undefined && amount < 1) {
-    const message = `Amount must be at least 1 ${invoice.currency} minor unit`;
+    const message = `${fieldLabel('amount')} must be at least 1 ${invoice.currency} minor unit`;
     throw new Problem(422, 'validation_failed', message, [{ param: 'amount', message }]);
   }
   return applyPayment(ctx, invoice, { method: 'upi', amount: amount ?? invoice.amount_remaining,

@@ -9,6 +9,7 @@
  * delivery/addressGuard.ts to the address a host name resolves to when each delivery connects.
  */
 import { isIP } from 'node:net';
+import { fieldLabel } from '../../shared';
 import { forbiddenAddress, ipv4Parts } from '../delivery/addressGuard';
 import { Problem } from './problems';
 
@@ -20,7 +21,9 @@ function isLoopback(host: string): boolean {
   return LOOPBACK_NAMES.has(host) || host.endsWith('.localhost') || (v4 !== undefined && v4[0] === 127);
 }
 
-const refuse = (message: string) => {
+/** `why` follows the field's label: "Webhook URL must not …". */
+const refuse = (why: string) => {
+  const message = `${fieldLabel('url')} ${why}`;
   throw new Problem(422, 'validation_failed', message, [{ param: 'url', message }]);
 };
 
@@ -29,12 +32,12 @@ export function checkWebhookUrl(raw: string, ownPort: number): void {
   const url = new URL(raw);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  if (url.username || url.password) refuse('Webhook URL must not carry a user name or password; put a secret in the path instead');
-  if (METADATA_NAMES.has(host)) refuse(`Webhook URL must not point at a cloud metadata service (${host})`);
-  if (host === '0.0.0.0' || host === '::') refuse(`Webhook URL must name a host, not ${host}; for a receiver on this machine use 127.0.0.1`);
+  if (url.username || url.password) refuse('must not carry a user name or password; put a secret in the path instead');
+  if (METADATA_NAMES.has(host)) refuse(`must not point at a cloud metadata service (${host})`);
+  if (host === '0.0.0.0' || host === '::') refuse(`must name a host, not ${host}; for a receiver on this machine use 127.0.0.1`);
   const why = isIP(host) ? forbiddenAddress(host) : undefined;
-  if (why) refuse(`Webhook URL must not point at ${why}; use your receiver's address, e.g. http://127.0.0.1:5678/webhook`);
+  if (why) refuse(`must not point at ${why}; use your receiver's address, e.g. http://127.0.0.1:5678/webhook`);
   if (isLoopback(host) && port === ownPort) {
-    refuse(`Webhook URL must not point at the sandbox itself (port ${ownPort}); use your receiver's port`);
+    refuse(`must not point at the sandbox itself (port ${ownPort}); use your receiver's port`);
   }
 }

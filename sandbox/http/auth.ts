@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type Account, KEY_PREFIX, SERVICE, keyMode } from '../../shared';
 import { ISSUED_KEY } from '../domain/accounts';
 import { Problem } from '../domain/problems';
-import type { AccountStore } from '../storage/accounts';
+import type { AccountStore } from '../storage/accountStore';
 import type { ApiKeyRecord } from '../storage/records';
 
 /** Where a sandbox user gets a key: said in every 401, since the real service's key page does not apply here. */

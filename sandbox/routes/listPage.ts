@@ -1,4 +1,4 @@
-import { listClientsQuerySchema } from '../../shared';
+import { fieldLabel, listClientsQuerySchema } from '../../shared';
 import type { AccountCollection } from '../storage/store';
 import { Problem } from '../domain/problems';
 
@@ -24,8 +24,9 @@ export function listPage<T extends { id: string }, Out>(collection: AccountColle
     [{ param: 'ending_before', message: 'Ending Before must be the ID of an event that is still kept' }]);
   }
   if (!page) {
-    throw new Problem(422, 'validation_failed', `Starting After names no item of this list: ${query.starting_after}.`,
-      [{ param: 'starting_after', message: 'Starting After must be the ID of an item in this list' }]);
+    const label = fieldLabel('starting_after');
+    throw new Problem(422, 'validation_failed', `${label} names no item of this list: ${query.starting_after}.`,
+      [{ param: 'starting_after', message: `${label} must be the ID of an item in this list` }]);
   }
   return { object: 'list' as const, data: page.data.map(present), has_more: page.hasMore };
 }

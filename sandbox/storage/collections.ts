@@ -1,5 +1,5 @@
 import type { Account, Client, Invoice, Payment } from '../../shared';
-import { AccountStore } from './accounts';
+import { AccountStore } from './accountStore';
 import { DeliveryQueue } from './deliveryQueue';
 import type { ApiKeyRecord, AttemptRecord, DeliveryRecord, StoredEvent, WebhookRecord } from './records';
 import { AccountCollection, Collection, Store } from './store';

@@ -6,7 +6,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-const SECRET_PREFIX = 'whsec_';
+/** Webhook signing secrets start with this (Standard Webhooks); the sandbox's `listen` makes its own the same way. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export type VerifyFailure =
   | 'bad_secret' | 'missing_header' | 'bad_timestamp' | 'too_old' | 'too_new'
@@ -35,7 +36,7 @@ export function webhookHeader(headers: HeaderBag, name: keyof WebhookHeaders): s
 }
 
 function secretKey(secret: string): Buffer | undefined {
-  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
   const key = Buffer.from(encoded, 'base64');
   return key.length ? key : undefined;
@@ -46,7 +47,7 @@ function hmac(key: Buffer, id: string, timestamp: string, body: string | Uint8Ar
 }
 
 export function generateWebhookSecret(): string {
-  return SECRET_PREFIX + randomBytes(24).toString('base64');
+  return WEBHOOK_SECRET_PREFIX + randomBytes(24).toString('base64');
 }
 
 export function signWebhook(options: { secret: string; id: string; timestamp: number; body: string | Uint8Array }): WebhookHeaders {

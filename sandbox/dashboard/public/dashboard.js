@@ -4,6 +4,8 @@
 'use strict';
 
 const KEY_STORE = 'sandbox-key';
+// Statuses, event types and the key prefix, as shared/ and the sandbox declare them (dashboard/pageWords.ts).
+const WORDS = JSON.parse(document.getElementById('words').textContent);
 const REFRESH_MS = 2000;
 const PAGE_SIZE = 20;
 
@@ -12,7 +14,7 @@ const statusLine = document.getElementById('status');
 const liveLine = document.getElementById('live');
 
 // The key arrives in the URL's fragment (which no server sees) or from the sign-in form, and stays in this browser.
-const fromHash = /(?:^#|&)key=(ik_test_[A-Za-z0-9]+)/.exec(location.hash);
+const fromHash = new RegExp(`(?:^#|&)key=(${WORDS.testKeyPrefix}[A-Za-z0-9]+)`).exec(location.hash);
 if (fromHash) {
   localStorage.setItem(KEY_STORE, fromHash[1]);
   history.replaceState(null, '', `${location.pathname}#/invoices`);
@@ -80,9 +82,7 @@ function relative(iso) {
 /** A relative time; the exact time (and the ISO text) on hover. */
 const when = (iso) => (iso ? h('time', { datetime: iso, title: `${EXACT.format(new Date(iso))} (${iso})` }, relative(iso)) : '—');
 
-const TONE = { paid: 'ok', succeeded: 'ok', enabled: 'ok', sent: 'ok', partially_paid: 'info', viewed: 'info', open: '',
-  disputed: 'bad', failed: 'bad', disabled: 'bad', retrying: 'warn', not_requested: '' };
-const badge = (word) => h('span', { class: `badge ${TONE[word] ?? ''}` }, String(word).replace(/_/g, ' '));
+const badge = (word) => h('span', { class: `badge ${WORDS.tones[word] ?? ''}` }, String(word).replace(/_/g, ' '));
 const httpBadge = (status) => (status === null ? h('span', { class: 'badge bad' }, 'no answer')
   : h('span', { class: `badge ${status < 300 ? 'ok' : 'bad'}` }, String(status)));
 
@@ -163,9 +163,8 @@ function searchBar(placeholder, value, onSearch, ...extra) {
 
 // ---- pages ------------------------------------------------------------------------------------------
 
-const listed = (name) => document.querySelector(`meta[name="${name}"]`).content.split(',');
-const INVOICE_STATUSES = listed('invoice-statuses');
-const EVENT_TYPES = listed('event-types');
+const INVOICE_STATUSES = WORDS.invoiceStatuses;
+const EVENT_TYPES = WORDS.eventTypes;
 
 const pages = {
   invoices: {
@@ -214,8 +213,7 @@ const pages = {
           h('button', { type: 'button', onclick: () => forms.replaceChildren() }, 'Cancel')));
       };
       const payable = i.amount_remaining > 0;
-      // Contract §3: an invoice can be disputed from any status (paid included), once.
-      const disputable = i.status !== 'disputed';
+      const disputable = WORDS.disputableStatuses.includes(i.status);
       return [
         h('p', { class: 'muted' }, h('a', { href: '#/invoices' }, '← Invoices')),
         h('h1', {}, h('span', { class: 'money' }, money(i.amount_due, i.currency)), h('span', { class: 'muted' }, i.currency), badge(i.status)),
@@ -473,7 +471,7 @@ async function refresh(force) {
 }
 
 function signInPage(message) {
-  const input = h('input', { type: 'password', name: 'key', placeholder: 'ik_test_…', autocomplete: 'off', 'aria-label': 'Test key', size: 34 });
+  const input = h('input', { type: 'password', name: 'key', placeholder: `${WORDS.testKeyPrefix}…`, autocomplete: 'off', 'aria-label': 'Test key', size: 34 });
   view.replaceChildren(
     h('h1', {}, 'Sign in to the sandbox'),
     message ? h('p', { class: 'error' }, message) : null,
