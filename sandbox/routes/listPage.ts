@@ -20,7 +20,7 @@ export function listPage<T extends { id: string }, Out>(collection: AccountColle
   if (!page && query.ending_before !== undefined) {
     // Contract: the only way a receiver's own cursor stops resolving is that the event is no longer kept.
     throw new Problem(404, 'not_found', `Ending Before names no event kept by the service: ${query.ending_before}. ` +
-      'Events older than that are no longer available; catching up starts again from the newest event.',
+      'Events older than that are no longer available; a receiver that lost its place starts again from the newest event.',
     [{ param: 'ending_before', message: 'Ending Before must be the ID of an event that is still kept' }]);
   }
   if (!page) {
