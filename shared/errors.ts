@@ -140,7 +140,7 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
   const name = SERVICE.displayName;
   switch (status >= 500 ? 500 : status) {
     case 401:
-      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl} (for the local sandbox: the key it printed at first start, or npm start -- keys create).`;
+      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
     case 403:
       return `${name} refused this request for this key (HTTP 403).${detail}`;
     case 404:
