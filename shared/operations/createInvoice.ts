@@ -30,6 +30,8 @@ const { invoice, item } = FIELDS;
 export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
+  status: 201,
+  response: invoiceSchema,
   input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   // Item by item, so nothing but the contract's two fields of a line can reach the service.
   body: (input) => ({

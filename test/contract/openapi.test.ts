@@ -1,0 +1,32 @@
+/** docs/openapi.json is what `npm run openapi` writes today, and a valid OpenAPI 3.1 document. */
+import { validate } from '@readme/openapi-parser';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openApiDocument, openApiText } from '../../contract/openapi';
+import { EVENT_TYPES, operations } from '../../shared';
+
+const committed = readFileSync(path.join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8');
+
+test('the committed docs/openapi.json is the generated one (run `npm run openapi` after changing an operation)', () => {
+  expect(committed).toBe(openApiText(openApiDocument()));
+});
+
+test('an OpenAPI validator finds it valid', async () => {
+  const result = await validate(JSON.parse(committed));
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test('every single-request operation is a path, every event a webhook, each pointing at its contract section', () => {
+  const document = JSON.parse(committed);
+  const documented = Object.values(document.paths).flatMap((item) => Object.values(item as object))
+    .map((operation: { operationId: string; 'x-contract': string }) => operation);
+  const single = Object.entries(operations).filter(([, operation]) => 'method' in operation).map(([name]) => name);
+  expect(documented.map((operation) => operation.operationId).sort()).toEqual(single.sort());
+  const contract = readFileSync(path.join(__dirname, '..', '..', 'docs', 'api-contract.md'), 'utf8');
+  const anchors = new Set(contract.split('\n').filter((line) => line.startsWith('#'))
+    .map((line) => line.replace(/^#+\s*/, '').toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-')));
+  for (const operation of documented) expect(anchors).toContain(operation['x-contract'].split('#')[1]);
+  expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+  expect(contract).toContain('docs/openapi.json');
+});
