@@ -5,7 +5,10 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>> };
+type Document = {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
+  webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+};
 type ResponseObject = { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema: unknown }> };
 
 export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: unknown }
@@ -47,5 +50,14 @@ export function answerChecker(document: Document) {
     return problems;
   }
 
-  return { check, templateOf };
+  /** What is wrong with a delivered event's body, as the document's webhook of that type says it. */
+  function checkWebhook(type: string, event: unknown): string[] {
+    if (!document.webhooks?.[type]) return [`no webhook ${JSON.stringify(type)} in the document`];
+    const ref = `openapi.json#/${pointer(['webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema'])}`;
+    if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: ref }));
+    const validate = compiled.get(ref)!;
+    return validate(event) ? [] : validate.errors!.map((error) => `${type} ${error.instancePath || '/'} ${error.message}`);
+  }
+
+  return { check, checkWebhook, templateOf };
 }

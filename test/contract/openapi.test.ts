@@ -13,7 +13,7 @@ test('the committed docs/openapi.json is the generated one (run `npm run openapi
 
 test('an OpenAPI validator finds it valid', async () => {
   const result = await validate(JSON.parse(committed));
-  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid ? [] : result.errors).toEqual([]);
   expect(result.valid).toBe(true);
 });
 
