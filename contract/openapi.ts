@@ -10,7 +10,8 @@ import {
   EVENT_CATALOGUE, EVENT_TYPES, HEADERS, KEY_PREFIX, MAX_IDEMPOTENCY_KEY, SERVICE, SIGNATURE_TOLERANCE_SECONDS, accountSchema,
   clientCreatedEventSchema, clientSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoiceDisputedEventSchema,
   invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, operations, paymentSchema, problemSchema, shapeOf,
-  webhookSubscriptionSchema, type Operation, type OperationName,
+  sampleAccount, sampleClient, sampleEventsByType, sampleInvoice, samplePayment, sampleWebhook, webhookSubscriptionSchema,
+  type Operation, type OperationName,
 } from '../shared';
 
 extendZodWithOpenApi(z);
@@ -56,6 +57,9 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
     .filter((status) => status > 0);
 }
 
+const IDEMPOTENCY = `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first ` +
+  `response; another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. See ${contractLink('idempotency')}.`;
+
 const requestIdHeader = z.object({ 'Request-Id': z.string().openapi({ description: 'The request\'s id (`req_…`); quote it to support.' }) });
 
 function problemResponse(status: number) {
@@ -69,7 +73,9 @@ function problemResponse(status: number) {
 function described(operation: Operation, key: string, schema: z.ZodTypeAny): z.ZodTypeAny {
   const field = operation.fields[key];
   if (!field) return schema;
-  return schema.openapi({ description: `${field.label}: ${field.help}`, ...(field.example === undefined ? {} : { example: field.example }) });
+  const description = `${field.label}: ${field.help}`;
+  // `param` is where a renderer looks for a query, path or header parameter's description.
+  return schema.openapi({ description, param: { description }, ...(field.example === undefined ? {} : { example: field.example }) });
 }
 
 function pick(operation: Operation, keys: string[]) {
@@ -100,10 +106,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
       params: pathKeys.length ? pick(operation, pathKeys) : undefined,
       query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
       headers: headerKeys.length ? z.object(Object.fromEntries(headerKeys.map((key) => [HEADERS[key],
-        described(operation, key, shapeOf(operation.input)[key]).openapi({
-          description: `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first response; ` +
-            `another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. See ${contractLink('idempotency')}.`,
-        })]))) : undefined,
+        described(operation, key, shapeOf(operation.input)[key]).openapi({ description: IDEMPOTENCY, param: { description: IDEMPOTENCY } })]))) : undefined,
       body: hasBody ? { required: true, content: { 'application/json': { schema: body } } } : undefined,
     },
     responses: {
@@ -150,15 +153,18 @@ function registerWebhooks(registry: OpenAPIRegistry) {
 /** The whole document, as docs/openapi.json holds it. */
 export function openApiDocument() {
   const registry = new OpenAPIRegistry();
-  for (const [name, schema] of Object.entries({
-    Account: accountSchema, Invoice: invoiceSchema, Client: clientSchema, Payment: paymentSchema, WebhookSubscription: webhookSubscriptionSchema,
-    Problem: problemSchema, Event: eventSchema, ...Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([type, event]) =>
-      [type.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('') + 'Event', event])),
-  })) {
+  const components: Array<[string, z.ZodTypeAny, unknown]> = [
+    ['Account', accountSchema, sampleAccount], ['Invoice', invoiceSchema, sampleInvoice], ['Client', clientSchema, sampleClient],
+    ['Payment', paymentSchema, samplePayment], ['WebhookSubscription', webhookSubscriptionSchema, sampleWebhook],
+    ['Problem', problemSchema, undefined], ['Event', eventSchema, undefined],
+    ...EVENT_TYPES.map((type): [string, z.ZodTypeAny, unknown] => [
+      `${type.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Event`, EVENT_SCHEMAS[type], sampleEventsByType[type]]),
+  ];
+  for (const [name, schema, example] of components) {
     // The library names a schema by a copy (`.openapi(name)`), but the operation modules hold the originals, which
     // would then be inlined at every use; marking the original the way the copy is marked makes every use a $ref.
-    (schema as z.ZodTypeAny)._def.openapi = { _internal: { refId: name } };
-    registry.register(name, schema as z.ZodTypeAny);
+    schema._def.openapi = { _internal: { refId: name }, ...(example === undefined ? {} : { metadata: { example } }) };
+    registry.register(name, schema);
   }
   registry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http', scheme: 'bearer',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EVENT_TYPES, INVOICE_STATUSES, formatMinor } from '../shared';
+import { apiReferencePages } from './apiReference';
 import type { SandboxCore } from './context';
 import type { Reply } from './router';
 import type { RawCall } from './server';
@@ -40,6 +41,7 @@ export function createPages(core: SandboxCore) {
     return cache.get(name)!;
   };
   const html = { 'content-type': 'text/html; charset=utf-8' };
+  const reference = apiReferencePages(() => core.publicUrl(''));
 
   return (call: RawCall): Reply | undefined => {
     if (call.method !== 'GET') return undefined;
@@ -52,6 +54,8 @@ export function createPages(core: SandboxCore) {
     }
     if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
     if (route === '/healthz') return { status: 200, body: { ok: true } };
+    const referencePage = reference(route);
+    if (referencePage) return referencePage;
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
     return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };

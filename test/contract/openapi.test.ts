@@ -1,5 +1,6 @@
 /** docs/openapi.json is what `npm run openapi` writes today, and a valid OpenAPI 3.1 document. */
 import { validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiDocument, openApiText } from '../../contract/openapi';
@@ -29,4 +30,16 @@ test('every single-request operation is a path, every event a webhook, each poin
   for (const operation of documented) expect(anchors).toContain(operation['x-contract'].split('#')[1]);
   expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
   expect(contract).toContain('docs/openapi.json');
+});
+
+test('each schema\'s example (shared/samples.ts) is valid by that schema', () => {
+  const document = JSON.parse(committed);
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(document, 'openapi.json');
+  const examples = Object.entries(document.components.schemas as Record<string, { example?: unknown }>).filter(([, schema]) => schema.example);
+  expect(examples.length).toBeGreaterThanOrEqual(11);
+  for (const [name, schema] of examples) {
+    const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+    expect([name, validate(schema.example) ? [] : validate.errors]).toEqual([name, []]);
+  }
 });
