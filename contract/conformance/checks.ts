@@ -46,6 +46,10 @@ const email = (ctx: Context, part: string) => `conformance+${ctx.tag}-${part}@ex
 const invoiceBody = (ctx: Context, part: string, amount = 150000) => ({
   client_email: email(ctx, part), currency: 'INR', items: [{ description: `Conformance ${ctx.tag} ${part}`, amount }], auto_send_whatsapp: false,
 });
+/** A 200 list page that holds the object with this id. */
+function holds(verdict: Verdict, listed: Exchange, id: string, what: string): void {
+  if (verdict.answer(listed, 200)) verdict.that(body(listed).data.some((item: any) => item.id === id), `the list does not hold the ${what}`, listed);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ASSUMPTIONS: Assumption[] = [
@@ -103,7 +107,7 @@ export const ASSUMPTIONS: Assumption[] = [
       const got = await ctx.client.call('GET', `/v1/invoices/${invoice.id}`);
       if (verdict.answer(got, 200)) verdict.that(body(got).id === invoice.id, 'a different invoice came back', got);
       const listed = await ctx.client.call('GET', `/v1/invoices?client_email=${encodeURIComponent(invoice.client_email)}&limit=10`);
-      if (verdict.answer(listed, 200)) verdict.that(body(listed).data.some((item: any) => item.id === invoice.id), 'the list does not hold the invoice', listed);
+      holds(verdict, listed, invoice.id, 'invoice');
     },
   },
   {
@@ -179,7 +183,7 @@ export const ASSUMPTIONS: Assumption[] = [
       verdict.that(payment.invoice_id === invoice.id && payment.amount === 50000, 'the payment does not carry the invoice and amount', recorded);
       verdict.answer(await ctx.client.call('GET', `/v1/payments/${payment.id}`), 200);
       const listed = await ctx.client.call('GET', `/v1/payments?invoice_id=${invoice.id}`);
-      if (verdict.answer(listed, 200)) verdict.that(body(listed).data.some((item: any) => item.id === payment.id), 'the list does not hold the payment', listed);
+      holds(verdict, listed, payment.id, 'payment');
     },
   },
   {
