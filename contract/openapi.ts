@@ -78,9 +78,17 @@ function described(operation: Operation, key: string, schema: z.ZodTypeAny): z.Z
   return schema.openapi({ description, param: { description }, ...(field.example === undefined ? {} : { example: field.example }) });
 }
 
+/** The list cursors, which no editor shows as a field, so no field declaration describes them. */
+const CURSORS: Record<string, string> = {
+  starting_after: 'The id of the last item of the previous page: the next page, older items.',
+  ending_before: 'An event id: the page of events just newer than it (catching up); not together with starting_after.',
+};
+
 function pick(operation: Operation, keys: string[]) {
   const shape = shapeOf(operation.input);
-  return z.object(Object.fromEntries(keys.map((key) => [key, described(operation, key, shape[key])])));
+  return z.object(Object.fromEntries(keys.map((key) => [key, key in CURSORS
+    ? shape[key].openapi({ description: CURSORS[key], param: { description: CURSORS[key] } })
+    : described(operation, key, shape[key])])));
 }
 
 function registerOperation(registry: OpenAPIRegistry, name: OperationName, operation: Operation) {

@@ -32,6 +32,18 @@ test('every single-request operation is a path, every event a webhook, each poin
   expect(contract).toContain('docs/openapi.json');
 });
 
+test('every JSON pointer docs/api-contract.md gives into docs/openapi.json leads somewhere', () => {
+  const document = JSON.parse(committed);
+  const contract = readFileSync(path.join(__dirname, '..', '..', 'docs', 'api-contract.md'), 'utf8');
+  const pointers = [...contract.matchAll(/`#(\/[^`]*)`/g)].map((match) => match[1]);
+  expect(pointers.length).toBeGreaterThanOrEqual(14);
+  for (const pointer of pointers) {
+    const found = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<any>((node, part) => node?.[part], document);
+    expect([pointer, found === undefined ? 'missing' : 'found']).toEqual([pointer, 'found']);
+  }
+});
+
 test('each schema\'s example (shared/samples.ts) is valid by that schema', () => {
   const document = JSON.parse(committed);
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
