@@ -52,7 +52,8 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
   const keys = Object.keys(shapeOf(operation.input));
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
   const idempotent = keys.includes('idempotency_key');
-  const conflicts = idempotent || operation.path === '/clients/{client_id}';
+  // A create that takes an e-mail or UTR, a replay of a running create, or a change to a taken e-mail.
+  const conflicts = idempotent || operation.method === 'PATCH';
   return [400, 401, 403, pathKeys.length > 0 || operation.path === '/events' ? 404 : 0, conflicts ? 409 : 0, hasBody ? 413 : 0, 422, 429, 500]
     .filter((status) => status > 0);
 }
