@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,3 +25,7 @@ await build({
   outfile: path.join(dist, 'public', 'money.js'),
   logLevel: 'warning',
 });
+// The API reference page: the generated document and Swagger UI's two files, so the built sandbox needs no CDN.
+cpSync(path.join(here, '..', 'docs', 'openapi.json'), path.join(dist, 'public', 'openapi.json'));
+const swaggerUi = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) cpSync(path.join(swaggerUi, file), path.join(dist, 'public', 'swagger-ui', file));

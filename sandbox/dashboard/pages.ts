@@ -6,6 +6,7 @@ import type { Reply } from '../routes/router';
 import type { RawCall } from '../http/server';
 import { moneyScript } from './moneyScript';
 import { wordsJson } from './pageWords';
+import { apiReferencePages } from './apiReference';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -42,6 +43,7 @@ export function createPages(core: SandboxCore) {
     return cache.get(name)!;
   };
   const html = { 'content-type': 'text/html; charset=utf-8' };
+  const reference = apiReferencePages(() => core.publicUrl(''));
 
   return (call: RawCall): Reply | undefined => {
     if (call.method !== 'GET') return undefined;
@@ -57,6 +59,8 @@ export function createPages(core: SandboxCore) {
     }
     if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
     if (route === '/healthz') return { status: 200, body: { ok: true } };
+    const referencePage = reference(route);
+    if (referencePage) return referencePage;
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
     return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };

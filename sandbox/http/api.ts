@@ -8,6 +8,7 @@ import { randomToken } from '../storage/ids';
 import { Problem, problemBody } from '../domain/problems';
 import type { Random } from '../faults/random';
 import type { RateLimiter } from './rateLimit';
+import { replied } from './replyObservers';
 import { type Reply, Router } from '../routes/router';
 import type { RawCall } from './server';
 import { accountRoutes } from '../routes/accountRoutes';
@@ -134,7 +135,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
       if (!(error instanceof Problem) && !(error instanceof InputError)) onError(error);
       reply = problemReply(toProblem(error), requestId);
     }
-    return withId(reply, requestId);
+    return replied(call.method, call.url.pathname, withId(reply, requestId));
   };
 }
 

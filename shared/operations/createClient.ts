@@ -35,6 +35,8 @@ export const { id: _id, address: _address, ...CLIENT_FORM } = FIELDS.client;
 export const createClient = defineOperation({
   method: 'POST',
   path: '/clients',
+  status: 201,
+  response: clientSchema,
   input: clientCreateInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   result: (body) => read(clientSchema, body),
   fields: Object.values(CLIENT_FORM),

@@ -30,6 +30,8 @@ const { invoice, item } = FIELDS;
 export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
+  status: 201,
+  response: invoiceSchema,
   input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.autoSendWhatsapp,

@@ -16,6 +16,8 @@ export const webhookCreateInputSchema = z.object({
 export const createWebhook = defineOperation({
   method: 'POST',
   path: '/webhooks',
+  status: 201,
+  response: webhookSubscriptionSchema.extend({ secret: z.string() }),
   input: webhookCreateInputSchema,
   result: (body) => {
     const subscription = read(webhookSubscriptionSchema, body);

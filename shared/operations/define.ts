@@ -33,9 +33,15 @@ export interface Connection {
 export type Send = (request: HttpRequest) => Promise<RawResponse>;
 
 /** Input keys that travel as a header rather than in the query or body. */
-const HEADERS: Record<string, string> = { idempotency_key: 'Idempotency-Key' };
+export const HEADERS: Record<string, string> = { idempotency_key: 'Idempotency-Key' };
 
 type Input = Record<string, unknown>;
+
+/**
+ * A zod schema, typed opaquely: a definition's exact zod type intersected with ZodTypeAny breaks inferring the
+ * operation's own type (zod's `this`-typed methods); the OpenAPI generator reads it as a schema.
+ */
+export type DocumentedSchema = object;
 
 export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;
@@ -48,7 +54,13 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
    * GET and DELETE send those keys as the query instead.
    */
   body?: (input: z.output<S>) => unknown;
+  /** The body as the service checks it, where `body` reshapes the input (docs/openapi.json shows this one). */
+  bodySchema?: DocumentedSchema;
   result: (body: unknown) => Out;
+  /** The success status the contract decides (any 2xx is read as success; this one is what docs/openapi.json states). */
+  status: 200 | 201 | 202 | 204;
+  /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
+  response?: DocumentedSchema;
   /** The fields both editors show for this input, in order; `required` is read from `input`. */
   fields?: readonly FieldSpec[];
   /** Output labels, keyed by the field's path in Zapier's flat output (`items[]amount`, `whatsapp__status`). */
@@ -66,7 +78,7 @@ export interface Operation<S extends z.ZodTypeAny = z.ZodTypeAny, Out = unknown>
 }
 
 /** The object schema under any refinements, whose keys say where each input value travels. */
-function shapeOf(schema: z.ZodTypeAny): z.ZodRawShape {
+export function shapeOf(schema: z.ZodTypeAny): z.ZodRawShape {
   if (schema instanceof z.ZodEffects) return shapeOf(schema.innerType());
   return schema instanceof z.ZodObject ? schema.shape : {};
 }

@@ -5,6 +5,7 @@ import { defineOperation, isAbsent, runOperation, type Connection, type Send } f
 export const deleteWebhook = defineOperation({
   method: 'DELETE',
   path: '/webhooks/{webhook_id}',
+  status: 204,
   input: z.object({ webhook_id: webhookIdSchema }).strict(),
   result: () => ({ deleted: true as const }),
 });

@@ -7,6 +7,8 @@ import { defineOperation, read } from './define';
 export const getAccount = defineOperation({
   method: 'GET',
   path: '/account',
+  status: 200,
+  response: accountSchema,
   input: z.object({}).strict(),
   result: (body) => read(accountSchema, body),
   sample: sampleAccount,

@@ -9,6 +9,8 @@ import { defineOperation, read } from './define';
 export const getClient = defineOperation({
   method: 'GET',
   path: '/clients/{client_id}',
+  status: 200,
+  response: clientSchema,
   input: z.object({ client_id: clientIdSchema }).strict(),
   result: (body) => read(clientSchema, body),
   fields: [FIELDS.client.id],

@@ -9,6 +9,8 @@ import { defineOperation, read } from './define';
 export const getInvoice = defineOperation({
   method: 'GET',
   path: '/invoices/{invoice_id}',
+  status: 200,
+  response: invoiceSchema,
   input: z.object({ invoice_id: invoiceIdSchema }).strict(),
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [FIELDS.invoice.id],

@@ -9,6 +9,8 @@ import { defineOperation, read } from './define';
 export const getPayment = defineOperation({
   method: 'GET',
   path: '/payments/{payment_id}',
+  status: 200,
+  response: paymentSchema,
   input: z.object({ payment_id: paymentIdSchema }).strict(),
   result: (body) => presentPayment(read(paymentSchema, body)),
   fields: [FIELDS.payment.id],

@@ -7,6 +7,8 @@ import { defineOperation, isAbsent, read, runOperation, type Connection, type Se
 export const getWebhook = defineOperation({
   method: 'GET',
   path: '/webhooks/{webhook_id}',
+  status: 200,
+  response: webhookSubscriptionSchema,
   input: z.object({ webhook_id: webhookIdSchema }).strict(),
   result: (body) => read(webhookSubscriptionSchema, body),
   sample: sampleWebhook,

@@ -14,6 +14,8 @@ const clientPage = listPageSchema(clientSchema);
 export const listClients = defineOperation({
   method: 'GET',
   path: '/clients',
+  status: 200,
+  response: clientPage,
   input: listClientsQuerySchema,
   result: (body) => read(clientPage, body),
   fields: [FIELDS.list.limit, FIELDS.client.email],

@@ -23,6 +23,8 @@ const anyPage = listPageSchema(z.unknown());
 export const listEvents = defineOperation({
   method: 'GET',
   path: '/events',
+  status: 200,
+  response: listPageSchema(eventSchema),
   input: listEventsQuerySchema,
   result: (body) => {
     // Events of types this connector does not know yet are skipped, not fatal.

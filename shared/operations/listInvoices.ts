@@ -3,7 +3,7 @@ import { FIELDS } from '../fields';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import { emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
-import { INVOICE_STATUSES, invoiceSchema } from '../schemas/resources';
+import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
@@ -21,6 +21,8 @@ const { invoice, list } = FIELDS;
 export const listInvoices = defineOperation({
   method: 'GET',
   path: '/invoices',
+  status: 200,
+  response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: presentedPage(invoiceSchema, presentInvoice),
   fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number],

@@ -5,7 +5,7 @@ import { PAYMENT_LABELS, presentPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
 import { paymentMethodInput, timestampInput, utrInput } from '../schemas/paymentInputs';
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
-import { paymentSchema } from '../schemas/resources';
+import { listPageSchema, paymentSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';
 
 /** The query, as the service (and the sandbox) checks it: filters combine with AND; the period is half-open. */
@@ -29,6 +29,8 @@ const { payment, invoice, list } = FIELDS;
 export const listPayments = defineOperation({
   method: 'GET',
   path: '/payments',
+  status: 200,
+  response: listPageSchema(paymentSchema),
   input: listPaymentsQuerySchema,
   result: presentedPage(paymentSchema, presentPayment),
   fields: [list.limit, invoice.id, payment.utr, payment.reference, payment.method, payment.paidFrom, payment.paidBefore],

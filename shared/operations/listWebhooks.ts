@@ -12,6 +12,8 @@ const webhookPage = listPageSchema(webhookSubscriptionSchema);
 export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/webhooks',
+  status: 200,
+  response: webhookPage,
   input: listWebhooksQuerySchema,
   result: (body) => read(webhookPage, body),
   sample: { object: 'list' as const, data: [sampleWebhook], has_more: false },

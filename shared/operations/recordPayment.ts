@@ -31,7 +31,10 @@ const { payment, invoice } = FIELDS;
 export const recordPayment = defineOperation({
   method: 'POST',
   path: '/invoices/{invoice_id}/payments',
+  status: 201,
+  response: paymentSchema,
   input,
+  bodySchema: recordPaymentInputSchema,
   // Field by field, so nothing but the contract's body reaches the service.
   body: (given) => ({
     method: given.method,

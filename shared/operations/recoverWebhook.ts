@@ -12,6 +12,8 @@ const recoveryAnswerSchema = z.object({ object: z.literal('webhook_recovery'), q
 export const recoverWebhook = defineOperation({
   method: 'POST',
   path: '/webhooks/{webhook_id}/recover',
+  status: 202,
+  response: recoveryAnswerSchema,
   input: z.object({ webhook_id: webhookIdSchema, after: eventIdSchema }).strict(),
   result: (body) => read(recoveryAnswerSchema, body),
 });

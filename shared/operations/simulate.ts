@@ -26,6 +26,8 @@ function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(name: string
   return defineOperation({
     method: 'POST',
     path: `/test_helpers/invoices/{invoice_id}/${name}`,
+    status: 200,
+    response: event,
     input: body.extend({ invoice_id: invoiceIdSchema }),
     result: (answer): z.output<E> => read(event, answer),
     sample,

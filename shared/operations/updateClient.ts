@@ -19,6 +19,8 @@ export const clientUpdateInputSchema = z.object(changes).strict().refine(hasChan
 export const updateClient = defineOperation({
   method: 'PATCH',
   path: '/clients/{client_id}',
+  status: 200,
+  response: clientSchema,
   input: z.object({ client_id: clientIdSchema, ...changes }).strict().refine(hasChange, NOTHING_TO_CHANGE),
   result: (body) => read(clientSchema, body),
   fields: [FIELDS.client.id, ...Object.values(CLIENT_FORM)],

@@ -99,7 +99,7 @@ export const countryInput = z.string({ invalid_type_error: 'must be a two-letter
   .refine((code) => !/^[A-Z]{2}$/.test(code) || (!NOT_COUNTRIES.test(code) && regionNames.of(code) !== undefined),
     'is not a known country code; use one such as IN, US or GB');
 
-const MAX_IDEMPOTENCY_KEY = 255;
+export const MAX_IDEMPOTENCY_KEY = 255;
 
 /** Sent as a header, so only visible ASCII survives every hop unchanged. */
 export const idempotencyKeySchema = z.preprocess(

@@ -1,0 +1,99 @@
+/**
+ * One conformance run: a receiver on this machine, the checks in order, and every webhook the run registered
+ * removed at the end: also after a failed check, and (through `close`, which the CLI calls on Ctrl-C) when
+ * interrupted.
+ */
+import { randomBytes } from 'node:crypto';
+import { startReceiver, type Receiver } from '../../sandbox/testing/receiver';
+import { answerChecker } from '../answers';
+import { openApiDocument } from '../openapi';
+import { ASSUMPTIONS, type Assumption, type Context } from './checks';
+import { Client } from './http';
+import { NotCheckable, Verdict, type Outcome } from './verdict';
+
+export interface RunOptions {
+  baseUrl: string;
+  key: string;
+  /** Where the deployment should deliver, when it cannot reach this machine's loopback receiver directly. */
+  receiverUrl?: string;
+  deliveryWaitMs?: number;
+  retryWaitMs?: number;
+  progress?: (line: string) => void;
+}
+
+export interface Result { assumption: Assumption; outcome: Outcome }
+
+export interface Session {
+  ctx: Context;
+  run(): Promise<Result[]>;
+  /** Removes every webhook this run registered and still holds, and stops the receiver; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function openSession(options: RunOptions): Promise<Session> {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const receiver: Receiver = await startReceiver({ path: '/conformance' });
+  // Each event's first attempt is answered 500, so the retry is seen; every later attempt 200.
+  const attempted = new Set<string>();
+  receiver.respondWith((request) => {
+    const id = String(request.headers['webhook-id']);
+    if (attempted.has(id)) return 200;
+    attempted.add(id);
+    return 500;
+  });
+  const ctx: Context = {
+    client: new Client(baseUrl, options.key),
+    key: options.key,
+    tag: `${new Date().toISOString().slice(0, 16).replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`,
+    checker: answerChecker(openApiDocument() as never),
+    receiver,
+    receiverUrl: options.receiverUrl ?? receiver.url,
+    deliveryWaitMs: options.deliveryWaitMs ?? 15_000,
+    retryWaitMs: options.retryWaitMs ?? 30_000,
+    webhooks: new Set(),
+    progress: options.progress ?? (() => undefined),
+    made: {},
+  };
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      for (const id of [...ctx.webhooks]) {
+        const removed = await ctx.client.call('DELETE', `/v1/webhooks/${id}`).catch(() => undefined);
+        if (removed && (removed.answer.status < 300 || removed.answer.status === 404)) {
+          ctx.webhooks.delete(id);
+          ctx.progress(`removed webhook ${id}`);
+        } else {
+          ctx.progress(`could not remove webhook ${id} (${removed?.answer.status ?? 'no answer'}); remove it by hand`);
+        }
+      }
+      await receiver.close();
+    })();
+    return closing;
+  };
+  return {
+    ctx,
+    close,
+    async run() {
+      const results: Result[] = [];
+      try {
+        for (const assumption of ASSUMPTIONS) {
+          ctx.progress(`checking ${assumption.id}`);
+          const verdict = new Verdict(ctx.checker, baseUrl);
+          let outcome: Outcome;
+          try {
+            await assumption.run(ctx, verdict);
+            outcome = verdict.outcome();
+          } catch (error) {
+            outcome = error instanceof NotCheckable
+              ? { state: 'not checkable', why: error.message }
+              : { state: 'differs', differences: [{ what: `the check failed: ${(error as Error).message}`, exchange: ctx.client.exchanges.at(-1) }] };
+          }
+          results.push({ assumption, outcome });
+        }
+      } finally {
+        await close();
+      }
+      return results;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** The run's report: one row per assumption, then the request and answer behind each difference. */
+import { contractLink } from '../openapi';
+import { showExchange } from './http';
+import type { Result } from './run';
+
+export function report(results: Result[]): string {
+  const rows = results.map(({ assumption, outcome }, index) =>
+    `| ${index + 1} | ${assumption.id}: ${assumption.says} | ${contractLink(assumption.decidedIn)} | ${assumption.ifDiffers} | ` +
+    `${outcome.state}${outcome.state === 'not checkable' ? `: ${outcome.why}` : ''} |`);
+  const details = results.flatMap(({ assumption, outcome }, index) => outcome.state !== 'differs' ? [] : [
+    `${index + 1}. ${assumption.id} differs:`,
+    ...outcome.differences.flatMap((difference) => [`  - ${difference.what}`, ...(difference.exchange ? [showExchange(difference.exchange)] : [])]),
+  ]);
+  const count = (state: string) => results.filter((result) => result.outcome.state === state).length;
+  return [
+    '| # | Assumption | Decided in | If it differs, the connectors would | Result |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    ...(details.length ? ['Differences (request sent, answer seen):', ...details, ''] : []),
+    `${count('held')} held, ${count('differs')} differ, ${count('not checkable')} not checkable (of ${results.length}).`,
+  ].join('\n');
+}

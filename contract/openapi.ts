@@ -1,0 +1,206 @@
+/**
+ * docs/openapi.json, built from the operation modules (method, path, input, success status, response) and
+ * the event schemas by @asteasolutions/zod-to-openapi; nothing here describes a field by hand. What the
+ * modules do not hold is the contract's prose: which section decides each endpoint, the error statuses
+ * every endpoint shares, the webhook signing headers.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  EVENT_CATALOGUE, EVENT_TYPES, HEADERS, KEY_PREFIX, MAX_IDEMPOTENCY_KEY, SERVICE, SIGNATURE_TOLERANCE_SECONDS, accountSchema,
+  clientCreatedEventSchema, clientSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoiceDisputedEventSchema,
+  invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, operations, paymentSchema, problemSchema, shapeOf,
+  sampleAccount, sampleClient, sampleEventsByType, sampleInvoice, samplePayment, sampleWebhook, webhookSubscriptionSchema,
+  type Operation,
+} from '../shared';
+
+type OperationName = keyof typeof operations;
+
+extendZodWithOpenApi(z);
+
+export const CONTRACT = 'docs/api-contract.md';
+
+/** The contract's section that decides each endpoint (GitHub's heading anchors); typed, so a new operation needs one. */
+const SECTIONS: Record<OperationName, string> = {
+  getAccount: '5-authentication',
+  createInvoice: 'the-invoice-as-sent', getInvoice: 'the-invoice-as-returned', listInvoices: 'lists-and-paging',
+  findInvoice: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
+  createClient: 'the-client-resource', getClient: 'the-client-resource', updateClient: 'the-client-resource',
+  listClients: 'lists-and-paging', findClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
+  upsertClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
+  recordPayment: 'recording-a-payment', getPayment: 'finding-payments', listPayments: 'finding-payments', findPayment: 'finding-payments',
+  createWebhook: 'registering-a-receiver', getWebhook: 'registering-a-receiver', deleteWebhook: 'registering-a-receiver',
+  listWebhooks: 'registering-a-receiver', recoverWebhook: 'replaying-missed-events',
+  listEvents: 'catching-up-on-events',
+  simulateView: '10-the-sandbox', simulatePayment: '10-the-sandbox', simulateDispute: '10-the-sandbox',
+};
+
+export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
+
+/** The error statuses every endpoint can answer, and when; each with the problem body (contract §7). */
+const ERRORS: Record<number, string> = {
+  400: 'The body is not JSON, not a JSON object, or missing (`invalid_json`, `invalid_body`, `body_required`), or a path id is not valid percent-encoding (`invalid_path`).',
+  401: `No key, or a key that is not valid (\`invalid_api_key\`): reconnect with a key from the API-keys page.`,
+  403: 'The key may not do this (`forbidden`; the sandbox answers a live key so), or the Host is not allowed (`host_not_allowed`, sandbox).',
+  404: 'No such object on this account (`not_found`).',
+  409: 'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), or a request with this Idempotency-Key is still running (`idempotency_in_progress`, worth replaying with the same key).',
+  413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
+  422: 'A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field\'s path such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), or nothing left to pay (`invoice_already_paid`).',
+  429: 'Over the rate limit (`rate_limited`): wait the `Retry-After` seconds and send again (it was not processed).',
+  500: 'The service failed (`internal_error`); worth replaying, with the same Idempotency-Key for a create.',
+};
+
+function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
+  const keys = Object.keys(shapeOf(operation.input));
+  const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
+  const idempotent = keys.includes('idempotency_key');
+  // A create that takes an e-mail or UTR, a replay of a running create, or a change to a taken e-mail.
+  const conflicts = idempotent || operation.method === 'PATCH';
+  return [400, 401, 403, pathKeys.length > 0 || operation.path === '/events' ? 404 : 0, conflicts ? 409 : 0, hasBody ? 413 : 0, 422, 429, 500]
+    .filter((status) => status > 0);
+}
+
+const IDEMPOTENCY = `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first ` +
+  `response; another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. See ${contractLink('idempotency')}.`;
+
+const requestIdHeader = z.object({ 'Request-Id': z.string().openapi({ description: 'The request\'s id (`req_…`); quote it to support.' }) });
+
+function problemResponse(status: number) {
+  const headers = status === 429
+    ? requestIdHeader.extend({ 'Retry-After': z.string().openapi({ description: 'Seconds to wait (or an HTTP date).' }) })
+    : requestIdHeader;
+  return { description: ERRORS[status], headers, content: { 'application/problem+json': { schema: problemSchema } } };
+}
+
+/** A field's help and example from the operation's field declarations, where the editors show it. */
+function described(operation: Operation, key: string, schema: z.ZodTypeAny): z.ZodTypeAny {
+  const field = operation.fields[key];
+  if (!field) return schema;
+  const description = `${field.label}: ${field.help}`;
+  // `param` is where a renderer looks for a query, path or header parameter's description.
+  return schema.openapi({ description, param: { description }, ...(field.example === undefined ? {} : { example: field.example }) });
+}
+
+/** The list cursors, which no editor shows as a field, so no field declaration describes them. */
+const CURSORS: Record<string, string> = {
+  starting_after: 'The id of the last item of the previous page: the next page, older items.',
+  ending_before: 'An event id: the page of events just newer than it (catching up); not together with starting_after.',
+};
+
+function pick(operation: Operation, keys: string[]) {
+  const shape = shapeOf(operation.input);
+  return z.object(Object.fromEntries(keys.map((key) => [key, key in CURSORS
+    ? shape[key].openapi({ description: CURSORS[key], param: { description: CURSORS[key] } })
+    : described(operation, key, shape[key])])));
+}
+
+function registerOperation(registry: OpenAPIRegistry, name: OperationName, operation: Operation) {
+  const pathKeys = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const inputKeys = Object.keys(shapeOf(operation.input));
+  const headerKeys = inputKeys.filter((key) => key in HEADERS);
+  const restKeys = inputKeys.filter((key) => !pathKeys.includes(key) && !(key in HEADERS));
+  const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
+  const section = SECTIONS[name];
+  const success = operation.status === 204
+    ? { description: 'Done; no body.', headers: requestIdHeader }
+    : { description: 'Success.', headers: requestIdHeader, content: { 'application/json': { schema: operation.response as z.ZodTypeAny } } };
+  const body = (operation.bodySchema as z.ZodTypeAny | undefined) ?? pick(operation, restKeys).strict();
+  registry.registerPath({
+    method: operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
+    path: `/${SERVICE.apiVersion}${operation.path}`,
+    operationId: name,
+    summary: name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`).replace(/^./, (first) => first.toUpperCase()),
+    description: `Decided in ${contractLink(section)}.${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
+    tags: [operation.path.split('/')[1]],
+    'x-contract': contractLink(section),
+    request: {
+      params: pathKeys.length ? pick(operation, pathKeys) : undefined,
+      query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
+      headers: headerKeys.length ? z.object(Object.fromEntries(headerKeys.map((key) => [HEADERS[key],
+        described(operation, key, shapeOf(operation.input)[key]).openapi({ description: IDEMPOTENCY, param: { description: IDEMPOTENCY } })]))) : undefined,
+      body: hasBody ? { required: true, content: { 'application/json': { schema: body } } } : undefined,
+    },
+    responses: {
+      [operation.status]: success,
+      ...Object.fromEntries(errorStatuses(operation, pathKeys).map((status) => [status, problemResponse(status)])),
+    },
+  });
+}
+
+const EVENT_SCHEMAS = {
+  'invoice.created': invoiceCreatedEventSchema, 'invoice.viewed': invoiceViewedEventSchema, 'invoice.paid': invoicePaidEventSchema,
+  'invoice.disputed': invoiceDisputedEventSchema, 'client.created': clientCreatedEventSchema, 'client.updated': clientUpdatedEventSchema,
+} as const;
+
+const SIGNING = `Signed as Standard Webhooks v1 (${contractLink('signing')}): compute HMAC-SHA256 over ` +
+  '`{webhook-id}.{webhook-timestamp}.{raw body}` with the base64-decoded part of the subscription\'s `whsec_…` secret, ' +
+  'base64-encode it, and accept the delivery when any `v1,` entry of `webhook-signature` equals it (constant-time compare) ' +
+  `and the timestamp is within ${SIGNATURE_TOLERANCE_SECONDS} s of now. Deduplicate on \`webhook-id\`.`;
+
+const signatureHeaders = z.object({
+  'webhook-id': z.string().openapi({ description: 'The event id (`evt_…`), the same on every retry: the deduplication key.' }),
+  'webhook-timestamp': z.string().openapi({ description: 'Unix seconds of this attempt.' }),
+  'webhook-signature': z.string().openapi({ description: 'Space-separated `v1,<base64 HMAC-SHA256>` entries.' }),
+});
+
+function registerWebhooks(registry: OpenAPIRegistry) {
+  for (const type of EVENT_TYPES) {
+    registry.registerWebhook({
+      method: 'post',
+      path: type,
+      operationId: `${type.replace('.', '_')}_event`,
+      summary: EVENT_CATALOGUE[type].label,
+      description: `${EVENT_CATALOGUE[type].description} ${SIGNING} Decided in ${contractLink('names-envelope-and-payloads')}; ` +
+        `retries: ${contractLink('delivery-retries-ordering')}.`,
+      request: { headers: signatureHeaders, body: { required: true, content: { 'application/json': { schema: EVENT_SCHEMAS[type] } } } },
+      responses: {
+        200: { description: 'Any 2xx: delivered. Anything else, a 10 s time-out or a refused connection is retried with backoff for up to 3 days.' },
+        410: { description: 'Gone: the subscription is disabled at once.' },
+      },
+    });
+  }
+}
+
+/** The whole document, as docs/openapi.json holds it. */
+export function openApiDocument() {
+  const registry = new OpenAPIRegistry();
+  const components: Array<[string, z.ZodTypeAny, unknown]> = [
+    ['Account', accountSchema, sampleAccount], ['Invoice', invoiceSchema, sampleInvoice], ['Client', clientSchema, sampleClient],
+    ['Payment', paymentSchema, samplePayment], ['WebhookSubscription', webhookSubscriptionSchema, sampleWebhook],
+    ['Problem', problemSchema, undefined], ['Event', eventSchema, undefined],
+    ...EVENT_TYPES.map((type): [string, z.ZodTypeAny, unknown] => [
+      `${type.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Event`, EVENT_SCHEMAS[type], sampleEventsByType[type]]),
+  ];
+  for (const [name, schema, example] of components) {
+    // The library names a schema by a copy (`.openapi(name)`), but the operation modules hold the originals, which
+    // would then be inlined at every use; marking the original the way the copy is marked makes every use a $ref.
+    schema._def.openapi = { _internal: { refId: name }, ...(example === undefined ? {} : { metadata: { example } }) };
+    registry.register(name, schema);
+  }
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http', scheme: 'bearer',
+    description: `\`Authorization: Bearer <key>\`. Live keys start \`${KEY_PREFIX.live}\`, test keys \`${KEY_PREFIX.test}\` ` +
+      `(${contractLink('5-authentication')}). The sandbox accepts test keys only and answers a live key with 403.`,
+  });
+  for (const [name, operation] of Object.entries(operations)) {
+    if ('method' in operation) registerOperation(registry, name as OperationName, operation as Operation);
+  }
+  registerWebhooks(registry);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: SERVICE.displayName,
+      version: SERVICE.apiVersion,
+      description: `The Invoicing API as the connectors assume it. Generated by \`npm run openapi\` from shared/operations/ and ` +
+        `shared/schemas/events.ts; every decision is explained in ${CONTRACT}. Lists are \`{ object: "list", data, has_more }\`, ` +
+        `newest first, paged with \`limit\` (1-100, default 10) and \`starting_after=<last id>\` (${contractLink('lists-and-paging')}). ` +
+        `Errors are RFC 9457 \`application/problem+json\` (${contractLink('body-shapes-and-codes')}).`,
+    },
+    servers: [{ url: SERVICE.defaultBaseUrl.replace(/\/$/, ''), description: 'Production (placeholder)' },
+      { url: SERVICE.sandboxBaseUrl.replace(/\/$/, ''), description: 'The local sandbox (npm start)' }],
+    security: [{ apiKey: [] }],
+  });
+}
+
+/** The file's exact text, so the up-to-date check compares bytes. */
+export const openApiText = (document: object) => `${JSON.stringify(document, null, 2)}\n`;
