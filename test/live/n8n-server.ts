@@ -115,6 +115,11 @@ export class N8nServer {
     progress(`${label} started on port ${this.port}`, began);
   }
 
+  /** The n8n process's id (its Node process, for reading its memory), once started. */
+  pid(): number | undefined {
+    return this.process?.child.pid;
+  }
+
   output(): string {
     return this.process?.output() ?? '';
   }
