@@ -5,7 +5,7 @@
  * performList) in a row, its RSS read at 250, 1,000 and `calls` (core ends a process that passed 250
  * calls above 450 MB).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -66,7 +66,7 @@ export async function zapierFigures(sandbox: Sandbox, zip: string, colds: number
     const apps = { ours: path.join(work, 'ours'), minimal: path.join(work, 'minimal-app') };
     for (const [name, from] of [['ours', zip], ['minimal', minimalZip]] as const) {
       mkdirSync(apps[name]);
-      execFileSync('unzip', ['-q', from, '-d', apps[name]]);
+      await run('unzip', ['-q', from, '-d', apps[name]]);
     }
     const wrapper = (name: keyof typeof apps) => path.join(apps[name], 'zapierwrapper.js');
     const lambda = { environment: { INVOICING_API_BASE_URL: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` }, rpc_base: rpc.url, token: 'bench' };
