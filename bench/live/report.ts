@@ -4,16 +4,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LIVE_HEADING, machine } from '../report';
-import type { Row } from '../support';
+import { LIVE_HEADING, machine, type RunFacts } from '../report';
 
-export interface LiveRunFacts {
-  rows: Row[];
-  table: string;
-  startedAt: Date;
-  seconds: number;
-  loadBefore: number[];
-  loadAfter: number[];
+export interface LiveRunFacts extends RunFacts {
   n8nVersion: string;
   sizes: Record<string, number>;
 }
