@@ -3,7 +3,7 @@
  * to reproduce it and what limits each figure. The explanations are fixed text; every number in the
  * document comes from the run that wrote it.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Row } from './support';
@@ -17,11 +17,21 @@ export interface RunFacts {
   loadAfter: number[];
 }
 
-function machine(facts: RunFacts): string {
+/** The heading `npm run bench:live` writes under (bench/live/report.ts); this report keeps that section as it is. */
+export const LIVE_HEADING = '## Live figures';
+
+/** The section from LIVE_HEADING to the end of the file, or nothing. */
+export function liveSection(file: string): string {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = text.indexOf(`\n${LIVE_HEADING}`);
+  return at < 0 ? '' : text.slice(at);
+}
+
+export function machine(facts: Pick<RunFacts, 'startedAt' | 'seconds' | 'loadBefore' | 'loadAfter'>, command = 'npm run bench'): string {
   const cpus = os.cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   return [
-    `- Date: ${facts.startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}; \`npm run bench\` took ${facts.seconds.toFixed(0)} s.`,
+    `- Date: ${facts.startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}; \`${command}\` took ${facts.seconds.toFixed(0)} s.`,
     `- Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
       `${os.type()} ${os.release()} (${os.arch()}), Node ${process.versions.node}.`,
     `- Load average (1 / 5 / 15 min) at the start: ${load(facts.loadBefore)}; at the end: ${load(facts.loadAfter)}. ` +
@@ -35,6 +45,7 @@ export function writeReport(facts: RunFacts): void {
     ? `${missed.length} target(s) missed: ${missed.map((r) => `${r.figure} "${r.measure.trim()}"`).join('; ')}.`
     : 'Every target was met.';
   const file = path.resolve(__dirname, '../../docs/performance.md');
+  const live = liveSection(file);
   writeFileSync(file, `# Performance
 
 The figures users feel, measured by \`npm run bench\` (written by it; do not edit by hand): how close bulk
@@ -153,5 +164,5 @@ event, since each goes only once the one before it was answered. Resident memory
 grow between collections: each create is validated by zod alone, whose short-lived garbage can push the
 second half's figure up on a loaded machine; a leak would show as heap still in use after a full
 collection, growing with the number of creates, and the peak stays bounded either way.
-`);
+${live}`);
 }

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { writeReport } from './report';
-import { runSandboxChildRole, type Row } from './support';
+import { formatTable, runSandboxChildRole, type Row } from './support';
 
 const FIGURES = ['bulk', 'webhooks', 'size', 'sandbox'] as const;
 type Figure = (typeof FIGURES)[number];
@@ -19,14 +19,6 @@ function options() {
   if (unknown.length) throw new Error(`Unknown figure ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
   const quick = args.includes('--quick');
   return { only: only as Figure[], quick, write: !quick && only.length === FIGURES.length };
-}
-
-export function formatTable(rows: Row[]): string {
-  const cells = rows.map((r) => [r.figure, r.measure, r.value, r.against, r.pass === undefined ? '' : r.pass ? 'pass' : 'MISS']);
-  const header = ['figure', 'measure', 'value', 'ratio / target', 'result'];
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
-  const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column])).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
 
 async function main(): Promise<void> {

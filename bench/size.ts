@@ -55,9 +55,9 @@ async function buildOurZip(dir: string): Promise<string> {
 /**
  * What `zapier-platform init` would leave after trimming to one create: an exact core version, a
  * trivial app, the same .zapierapprc fix core 19.1.0 needs, and the same lockfile so both zips get
- * the same dependency tree.
+ * the same dependency tree. (Its one create posts to `inputData.url` when given, so bench:live can call it locally.)
  */
-async function buildMinimalZip(dir: string): Promise<string> {
+export async function buildMinimalZip(dir: string): Promise<string> {
   const app = path.join(dir, 'minimal');
   mkdirSync(app);
   const ours = JSON.parse(readFileSync(path.join(root, 'zapier', 'package.json'), 'utf8'));
@@ -82,7 +82,7 @@ module.exports = {
       display: { label: 'Create Record', description: 'Creates a record.' },
       operation: {
         inputFields: [{ key: 'name', required: true }],
-        perform: async (z, bundle) => (await z.request({ url: 'https://example.com/records', method: 'POST', body: bundle.inputData })).data,
+        perform: async (z, bundle) => (await z.request({ url: bundle.inputData.url || 'https://example.com/records', method: 'POST', body: bundle.inputData })).data,
         sample: { id: 1, name: 'Test' },
       },
     },

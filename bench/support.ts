@@ -25,6 +25,15 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
+/** The rows as one aligned text table (what both benches print and write). */
+export function formatTable(rows: Row[]): string {
+  const cells = rows.map((r) => [r.figure, r.measure, r.value, r.against, r.pass === undefined ? '' : r.pass ? 'pass' : 'MISS']);
+  const header = ['figure', 'measure', 'value', 'ratio / target', 'result'];
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
+  const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+}
+
 /** Linear interpolation between the nearest ranks. */
 export function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN;

@@ -115,6 +115,11 @@ export class N8nServer {
     progress(`${label} started on port ${this.port}`, began);
   }
 
+  /** The n8n process's id (its Node process, for reading its memory), once started. */
+  pid(): number | undefined {
+    return this.process?.child.pid;
+  }
+
   output(): string {
     return this.process?.output() ?? '';
   }
@@ -131,11 +136,17 @@ export class N8nServer {
   }
 
   async request(method: string, route: string, body?: unknown): Promise<Reply> {
-    const response = await fetch(`${this.url}${route}`, {
+    const send = () => fetch(`${this.url}${route}`, {
       method,
       headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie: this.cookie },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(60_000),
+    });
+    // A kept-alive connection n8n closed while this process was busy is found dead only when reused; the
+    // request never reached n8n, so it is sent once more on a new connection.
+    const response = await send().catch((error: Error & { cause?: { code?: string } }) => {
+      if (!/UND_ERR_SOCKET|ECONNRESET/.test(String(error.cause?.code))) throw error;
+      return send();
     });
     const setCookie = response.headers.get('set-cookie');
     const auth = setCookie && /n8n-auth=[^;]+/.exec(setCookie);

@@ -4,15 +4,15 @@
  * that runs the executions. Registration, one execution per event, a redelivery, and two copies of one
  * delivery at the same moment. Postgres runs as the `postgres` user (it refuses root).
  */
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer } from './n8n-server';
+import { startQueueDeployment } from './deployment';
+import type { N8nServer } from './n8n-server';
 import { liveArtefacts } from './single';
-import { eventually, freePort, pause, progress, start, type Started } from './processes';
+import { eventually, pause } from './processes';
 import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
@@ -24,78 +24,19 @@ const QUIET_MS = 4000;
 
 const counts = new Counts();
 const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-queue-'));
-const services: Started[] = [];
+let stop: (() => Promise<void>) | undefined;
 let sandbox: Sandbox;
 let main: N8nServer;
 let webhook: N8nServer;
 let worker: N8nServer;
 
-/** Debian's postgresql keeps its programs in /usr/lib/postgresql/<version>/bin, off the PATH. */
-function postgresProgram(name: string): string {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter),
-    ...(existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`) : [])];
-  const dir = dirs.find((candidate) => candidate && existsSync(path.join(candidate, name)));
-  if (!dir) throw new Error(`${name} not found: run npm run setup (it installs Debian's postgresql)`);
-  return path.join(dir, name);
-}
-
-const asPostgres = (command: string, args: string[]) => (userInfo().uid === 0
-  ? ['runuser', ['-u', 'postgres', '--', postgresProgram(command), ...args]] as const : [postgresProgram(command), args] as const);
-
-async function startPostgres(): Promise<number> {
-  const data = path.join(work, 'postgres');
-  execFileSync('mkdir', ['-p', data]);
-  if (userInfo().uid === 0) {
-    const postgresUid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(work, postgresUid, -1);
-    chownSync(data, postgresUid, -1);
-  }
-  const [initdb, initArgs] = asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'n8n']);
-  execFileSync(initdb, [...initArgs], { stdio: 'ignore', timeout: 120_000 });
-  const port = await freePort();
-  const [postgres, args] = asPostgres('postgres', ['-D', data, '-p', String(port), '-k', data, '-h', '127.0.0.1']);
-  const server = start('postgres', postgres, [...args], { env: process.env, log: path.join(tmpdir(), `invoicing-live-postgres-${port}.log`) });
-  services.push(server);
-  await server.waitFor(/ready to accept connections/, 60, 'Postgres came up');
-  return port;
-}
-
-async function startRedis(): Promise<number> {
-  const port = await freePort();
-  const server = start('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { env: process.env, log: path.join(work, 'redis.log') });
-  services.push(server);
-  await server.waitFor(/Ready to accept connections/, 30, 'Redis came up');
-  return port;
-}
-
-
 beforeAll(async () => {
-  const began = Date.now();
   sandbox = await liveSandbox();
-  const [postgresPort, redisPort] = await Promise.all([startPostgres(), startRedis()]);
-  progress('Postgres and Redis started', began);
-  const folder = path.join(work, 'n8n');
-  const deployment: NodeJS.ProcessEnv = {
-    DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: '127.0.0.1', DB_POSTGRESDB_PORT: String(postgresPort),
-    DB_POSTGRESDB_USER: 'n8n', DB_POSTGRESDB_DATABASE: 'postgres',
-    EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redisPort),
-    N8N_ENCRYPTION_KEY: 'invoicing-live-suite-queue-mode',
-  };
-  webhook = await N8nServer.create(install, folder, deployment, 'webhook');
-  // Every process registers and answers under the webhook processor's URL (read when each starts).
-  deployment.WEBHOOK_URL = `${webhook.url}/`;
-  main = await N8nServer.create(install, folder, deployment);
-  worker = await N8nServer.create(install, folder, deployment, 'worker');
-  installPackage(folder, tarball);
-  await main.start();
-  await main.setUpOwner();
-  await Promise.all([webhook.start(), worker.start()]);
+  ({ main, webhook, worker, stop } = await startQueueDeployment(install, tarball, work));
 }, 600_000);
 
 afterAll(async () => {
-  for (const process of [worker, webhook, main]) await process?.stop();
-  for (const service of services.reverse()) await service.stop();
+  await stop?.();
   await sandbox?.close();
   counts.print('n8n 2.40.7, queue mode (main, webhook processor, worker; Postgres, Redis): counts seen');
   rmSync(work, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { eventually } from './processes';
 import { flattenEvent, operations, sampleEventsByType } from '../../shared';
 import { activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
+import { startZapierRpc, type ZapierRpc } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
@@ -28,39 +29,7 @@ let handler: (event: object) => Promise<any>;
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
-let rpc: Server;
-let rpcUrl: string;
-const cache = new Map<string, string>();
-/** What the app logged, as Zapier's log endpoint receives it. */
-let logs = '';
-
-/** Zapier's cache as its RPC answers it (get, and set with "only if absent"), and its log endpoint. */
-function startRpc(): Promise<void> {
-  rpc = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => {
-      if (req.url === '/logs') {
-        logs += `${body}\n`;
-        res.end('{}');
-        return;
-      }
-      const { id, method, params } = JSON.parse(body);
-      let result: unknown = null;
-      if (method === 'zcache_get') result = cache.get(params[0]) ?? null;
-      else if (method === 'zcache_set') {
-        const [key, value, , , nx] = params;
-        result = nx && cache.has(key) ? false : (cache.set(key, value), true);
-      }
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id, result }));
-    });
-  });
-  return new Promise((resolve) => rpc.listen(0, '127.0.0.1', () => {
-    rpcUrl = `http://127.0.0.1:${(rpc.address() as { port: number }).port}/`;
-    resolve();
-  }));
-}
+let rpc: ZapierRpc;
 
 /** Stands where Zapier's hook URL would: keeps every signed delivery exactly as it arrived. */
 function startReceiver(): Promise<void> {
@@ -82,8 +51,8 @@ const authData = () => ({ api_key: sandboxKey(sandbox) });
 
 /** What Zapier's Lambda adds to every event: the app's environment variables, its RPC and log endpoints. */
 const zapierSide = () => ({
-  environment: { [BASE_URL_VARIABLE]: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpcUrl}logs` },
-  rpc_base: rpcUrl,
+  environment: { [BASE_URL_VARIABLE]: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
+  rpc_base: rpc.url,
   token: 'live-suite',
 });
 
@@ -109,7 +78,7 @@ function asZapierSees(delivery: { headers: IncomingHttpHeaders | Record<string, 
 
 beforeAll(async () => {
   sandbox = await liveSandbox();
-  await Promise.all([startRpc(), startReceiver()]);
+  [rpc] = await Promise.all([startZapierRpc(), startReceiver()]);
   execFileSync('unzip', ['-q', zip, '-d', path.join(work, 'app')]);
   // The file Zapier's Lambda loads; from outside the repository, so nothing resolves from the repo's node_modules.
   ({ handler } = createRequire(__filename)(path.join(work, 'app', 'zapierwrapper.js')));
@@ -118,7 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
   await new Promise((resolve) => receiver?.close(resolve));
-  await new Promise((resolve) => rpc?.close(resolve));
+  await rpc?.close();
   counts.print("Zapier's built zip through its Lambda handler: counts seen");
   rmSync(work, { recursive: true, force: true });
 });
@@ -272,12 +241,12 @@ describe('Record Payment and Find Payment', () => {
 });
 
 test('a hook called without a subscription logs that, and starts nothing', async () => {
-  logs = '';
+  rpc.clearLogs();
   const event = JSON.stringify(sampleEventsByType['invoice.paid']);
   const delivery = signedDelivery(`whsec_${Buffer.from('a secret no subscription has').toString('base64')}`, 'evt_unsubscribed', event);
   const result = await call('triggers.invoice_paid.operation.perform', asZapierSees(delivery));
-  await eventually('the log lines', 10, async () => (logs.includes('subscription') ? true : undefined)).catch(() => undefined);
+  await eventually('the log lines', 10, async () => (rpc.logs().includes('subscription') ? true : undefined)).catch(() => undefined);
   expect(result).toEqual([]);
-  expect(logs).not.toMatch(/stored webhook secret is not a valid/);
-  expect(logs).toMatch(/no subscription/i);
+  expect(rpc.logs()).not.toMatch(/stored webhook secret is not a valid/);
+  expect(rpc.logs()).toMatch(/no subscription/i);
 });

@@ -1,0 +1,59 @@
+/**
+ * Figure 3, large lists: Get Many → Return All over `count` invoices (seeded straight into the store),
+ * our node beside HTTP Request's own pagination over the same cursor plus Split Out, alternating over
+ * rounds; the time of the listing nodes as n8n records it, n8n's peak RSS over the whole execution, and
+ * whether the items out are all the invoices, newest first.
+ */
+import { progress } from '../../test/live/processes';
+import { newInvoice } from '../../test/live/sandbox';
+import { CREDENTIAL } from '../../test/live/workflows';
+import { mb, median, row, sec, times, type Row } from './measure';
+import { manualRun } from './runs';
+import { seedInvoices } from './seed';
+import type { SingleDeployment } from './single';
+import { listHttp, listOurs } from './workflows';
+
+export async function listFigures(at: SingleDeployment, count: number, rounds: number): Promise<Row[]> {
+  const { sandbox, n8n } = at;
+  // A fresh account of its own, so the list holds exactly the seeded invoices.
+  const account = sandbox.createAccount();
+  const began = Date.now();
+  const key = account.secret;
+  const own = { ...sandbox, testKey: key } as typeof sandbox;
+  const template = await newInvoice(own, 'lists.bench@example.com');
+  const expected = [...seedInvoices(sandbox, template, count - 1).reverse(), template];
+  progress(`lists: ${count} invoices in the sandbox`, began);
+  const saved = await n8n.createCredential('Bench lists', CREDENTIAL, { apiKey: key, baseUrl: sandbox.baseUrl });
+  const header = await n8n.createCredential('Bench lists header', 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${key}` });
+  const variants = [listOurs('Bench: Return All, ours', saved), listHttp('Bench: Return All, HTTP Request', header, sandbox.baseUrl)];
+  const ids = await Promise.all(variants.map(async (workflow) => (await n8n.createWorkflow(workflow)).id));
+  const results = variants.map(() => ({ ms: [] as number[], total: [] as number[], peak: [] as number[], correct: true, out: 0 }));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const variant = variants[index];
+      const run = await manualRun(n8n, ids[index], 900);
+      const out = run.nodes[variant.last]?.items ?? [];
+      const inOrder = out.length === expected.length && out.every((item, at) => item.id === expected[at]);
+      const result = results[index];
+      result.ms.push(variant.timed.reduce((sum, name) => sum + (run.nodes[name]?.ms ?? Number.NaN), 0));
+      result.total.push(run.ms);
+      result.peak.push(run.rss.peak);
+      result.correct &&= inOrder && run.status === 'success';
+      result.out = out.length;
+      progress(`lists round ${round + 1}: ${variant.name}: ${sec(result.ms.at(-1)!)} (${out.length} out, in order: ${inOrder}), peak RSS ${mb(run.rss.peak)}`);
+      await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
+    }
+  }
+  const [ours, theirs] = results;
+  const time = median(ours.ms) / median(theirs.ms);
+  const memory = median(ours.peak) / median(theirs.peak);
+  return [
+    row('3 lists', `Return All of ${count}, HTTP Request pagination + Split Out`, sec(median(theirs.ms)),
+      `the yardstick; ${theirs.out} out, all in order: ${theirs.correct ? 'yes' : 'NO'}; whole execution ${sec(median(theirs.total))}`),
+    row('3 lists', `Return All of ${count}, our Get Many`, sec(median(ours.ms)),
+      `${times(time)} HTTP Request's (target ≤ 1×); whole execution ${sec(median(ours.total))}`, time <= 1),
+    row('3 lists', '  items out, all in order (newest first)', `${ours.out}`, `target ${count}`, ours.correct && ours.out === count),
+    row('3 lists', '  n8n peak RSS over the execution', `${mb(median(ours.peak))}`,
+      `${times(memory)} HTTP Request's ${mb(median(theirs.peak))} (target ≤ 1×)`, memory <= 1),
+  ];
+}
