@@ -68,8 +68,9 @@ describe('the packed tarball', () => {
     expect(packed.exitCode).toBe(0);
   });
 
-  test('the built files require only n8n-workflow, zod and node:crypto', () => {
-    expect(packed.report.requires.all.sort()).toEqual(['n8n-workflow', 'node:crypto', 'zod']);
+  test('the built files require only n8n-workflow and node:crypto (zod is their own copy)', () => {
+    expect(packed.report.requires.all.sort()).toEqual(['n8n-workflow', 'node:crypto']);
+    expect(packed.report.files).toContain('dist/vendor/zod.js');
     expect(packed.report.requires.disallowed).toEqual([]);
   });
 
@@ -78,8 +79,9 @@ describe('the packed tarball', () => {
   });
 
   test('is small', () => {
-    expect(packed.report.size).toBeLessThan(100_000);
-    expect(packed.report.unpackedSize).toBeLessThan(400_000);
+    // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked.
+    expect(packed.report.size).toBeLessThan(130_000);
+    expect(packed.report.unpackedSize).toBeLessThan(560_000);
   });
 });
 
