@@ -1,5 +1,5 @@
 /**
- * What a workflow author does in n8n's editor before activating anything, in a real n8n 2.40.7 server:
+ * What a workflow author does in n8n's editor before activating anything, in a real n8n server (the version npm run test:live installed):
  * "Fetch Test Event" on the Polling Trigger and "Listen for test event" on the webhook trigger, both run
  * the way the editor runs them (`POST /rest/workflows/{id}/run` from the trigger). Counts in one table.
  */
@@ -9,7 +9,7 @@ import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, happen, newInvoice } from './sandbox';
 import { SingleN8n } from './single';
 import { Counts } from './table';
-import { POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
+import { PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
 
 const QUIET_MS = 3000;
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await live?.stop(counts, 'n8n 2.40.7: the editor\'s test runs, counts seen in the server');
+  await live?.stop(counts, `n8n ${live.n8n.install.version}: the editor's test runs, counts seen in the server`);
 });
 
 test('Polling Trigger, Fetch Test Event: the newest selected event, and the cursor stays where it was', async () => {
@@ -99,4 +99,17 @@ test('webhook trigger, Listen for test event: one temporary subscription, the fi
   expect(shown).toEqual([paid.id]);
   expect(left).toHaveLength(0);
   expect(after).toBe(1);
+});
+
+test('the Invoicing API node is offered to AI agents as a tool (usableAsTool)', async () => {
+  // What the editor asks for when a user adds the node under an AI Agent's Tool input: n8n 1.x builds the
+  // tool variant as it loads the package, 2.x when it is first asked for.
+  const name = `${PACKAGE}.invoicingApiTool`;
+  const [tool] = await n8n.rest('POST', '/rest/node-types', { nodeInfos: [{ name, version: 1 }] });
+  counts.record('editor', 'the action node as an AI agent tool (ai_tool output)', 1, tool?.outputs?.includes('ai_tool') ? 1 : 0);
+  expect(tool.outputs).toEqual(['ai_tool']);
+  // 1.x answers with the short type name, 2.x with the package's prefix.
+  expect(tool.name).toMatch(/(^|\.)invoicingApiTool$/);
+  expect(tool.displayName).toMatch(/Tool$/);
+  expect(tool.properties.map((property: { name: string }) => property.name)).toEqual(expect.arrayContaining(['resource', 'operation']));
 });

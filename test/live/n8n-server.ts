@@ -13,6 +13,8 @@ import { promisify } from 'node:util';
 import { freePort, progress, start, type Started } from './processes';
 
 export interface N8nInstall {
+  /** The n8n version installed (install-n8n.mjs), shown in every table's title. */
+  version: string;
   nodeBin: string;
   nodeDir: string;
   n8nDir: string;
@@ -194,7 +196,16 @@ export class N8nServer {
    * execution id, or `waitingForWebhook` while n8n listens on its test URL.
    */
   async runFromTrigger(workflowId: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
-    return await this.rest('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+    const triggerToStartFrom = { name: triggerName };
+    // n8n 1.x runs the workflow its editor sends along; 2.x reads the saved one and takes only the trigger.
+    const body = this.major >= 2 ? { triggerToStartFrom }
+      : { workflowData: await this.rest('GET', `/rest/workflows/${workflowId}`), triggerToStartFrom };
+    return await this.rest('POST', `/rest/workflows/${workflowId}/run`, body);
+  }
+
+  /** n8n's major version: the REST API differs between the 1.x and 2.x lines in places. */
+  get major(): number {
+    return Number(this.install.version.split('.')[0]);
   }
 
   async staticData(workflowId: string): Promise<unknown> {
