@@ -150,6 +150,18 @@ describe('package.json', () => {
     expect(manifest.devDependencies).toBeUndefined();
     for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(file).toMatch(/^dist\/.+\.js$/);
   });
+
+  test('states the n8n versions the live suite runs on, as the READMEs do', () => {
+    const installer = path.resolve(__dirname, '../live/install-n8n.mjs');
+    const SUPPORTED_N8N = JSON.parse(execFileSync(node, ['--input-type=module', '-e',
+      `import { SUPPORTED_N8N } from ${JSON.stringify(installer)}; process.stdout.write(JSON.stringify(SUPPORTED_N8N));`], { encoding: 'utf8' }));
+    expect(manifest.engines.n8n).toBe(`${SUPPORTED_N8N.oldest} - ${SUPPORTED_N8N.newest}`);
+    for (const readme of ['README.md', 'n8n/README.md']) {
+      const text = readFileSync(path.resolve(packageRoot, '..', readme), 'utf8');
+      expect(text).toContain(`n8n ${SUPPORTED_N8N.oldest}`);
+      expect(text).toContain(`n8n ${SUPPORTED_N8N.newest}`);
+    }
+  });
 });
 
 describe('loaded by n8n-core', () => {
