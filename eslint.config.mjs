@@ -11,7 +11,7 @@ const sharedRestrictedGlobals = ['process', 'console', 'setTimeout', 'setInterva
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'coverage/**', 'sandbox/public/**',
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'coverage/**', 'sandbox/dashboard/public/**',
       'n8n/eslint.config.mjs'],
   },
   js.configs.recommended,
@@ -47,6 +47,19 @@ export default tseslint.config(
           message: 'shared/ may import only zod, node:crypto and its own files (no platform code).',
         }],
       }],
+    },
+  },
+  {
+    // The sandbox's floor plan (sandbox/README.md): SQL is written only in its storage layer.
+    files: ['sandbox/**/*.ts'],
+    ignores: ['sandbox/storage/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        'Literal[value=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|json_extract)\\b/]',
+        'TemplateElement[value.raw=/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|json_extract)\\b/]',
+        'CallExpression[callee.property.name=/^(select|statement|prepare)$/]',
+        "MemberExpression[property.name='db']",
+      ].map((selector) => ({ selector, message: 'SQL belongs in sandbox/storage/: add a named query there and call it.' }))],
     },
   },
 );

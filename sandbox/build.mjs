@@ -1,5 +1,7 @@
-// Bundles the sandbox CLI (and the shared core it uses) into dist/cli.js for `npm start`, and copies the
-// dashboard's static files beside it, since the page is served as is.
+// Bundles the sandbox CLI (and the shared core it uses) into dist/cli.js for `npm start`, copies the
+// dashboard's static files beside it, since the page is served as is, and bundles shared/money.ts for the
+// dashboard (dist/public/money.js; the options are dashboard/moneyScript.ts's MONEY_SCRIPT_OPTIONS).
+import { build } from 'esbuild';
 import { bundle } from '../scripts/bundle.mjs';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +12,15 @@ const dist = path.join(here, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
 await bundle({
-  entryPoints: [path.join(here, 'cli.ts')],
+  entryPoints: [path.join(here, 'cli', 'index.ts')],
   outfile: path.join(dist, 'cli.js'),
   target: 'node22',
   sourcemap: 'linked',
 });
-cpSync(path.join(here, 'public'), path.join(dist, 'public'), { recursive: true });
+cpSync(path.join(here, 'dashboard', 'public'), path.join(dist, 'public'), { recursive: true });
+await build({
+  bundle: true, format: 'iife', globalName: 'sharedMoney', platform: 'browser',
+  entryPoints: [path.join(here, '..', 'shared', 'money.ts')],
+  outfile: path.join(dist, 'public', 'money.js'),
+  logLevel: 'warning',
+});

@@ -5,7 +5,7 @@
  *   import { startSandbox } from '../../sandbox';
  *   const sandbox = await startSandbox({ port: 0, timeScale: 0.001 });
  *   // sandbox.baseUrl  → 'http://127.0.0.1:41233'  (a Connection's baseUrl)
- *   // sandbox.testKey  → 'ik_test_…'               (a Connection's apiKey: the first account's first key)
+ *   // sandbox.testKey  → a test key               (a Connection's apiKey: the first account's first key)
  *   const other = sandbox.createAccount();  // { account, secret }: a second account that sees none of the first's data
  *   const spare = sandbox.issueKey();       // another key of the first account (its own rate-limit bucket)
  *   await sandbox.settled();  // waits until no webhook delivery is due or in flight
@@ -20,19 +20,19 @@
  *   testKey: an issued-shaped key to register for the first account and return (default: its first key)
  *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
  */
-import type { Account } from '../shared';
-import { type IssuedKey, ISSUED_KEY } from './accounts';
-import { createApi } from './app';
-import type { SandboxCore } from './context';
-import { openData, type Data } from './data';
-import { DeliveryEngine } from './delivery';
-import type { Faults } from './faults';
-import { randomToken } from './ids';
-import { createPages } from './pages';
-import { seededRandom } from './random';
-import { RateLimiter } from './rateLimit';
-import { closeServer, createHttpServer, listen } from './server';
-import { Store } from './store';
+import { type Account, KEY_PREFIX } from '../shared';
+import { type IssuedKey, ISSUED_KEY, createAccount, issueKey } from './domain/accounts';
+import { createApi } from './http/api';
+import type { SandboxCore } from './domain/context';
+import { openData, type Data } from './storage/collections';
+import { DeliveryEngine } from './delivery/engine';
+import type { Faults } from './faults/injection';
+import { randomToken } from './storage/ids';
+import { createPages } from './dashboard/pages';
+import { seededRandom } from './faults/random';
+import { RateLimiter } from './http/rateLimit';
+import { closeServer, createHttpServer, listen } from './http/server';
+import { Store } from './storage/store';
 
 export interface SandboxOptions {
   port?: number;
@@ -90,14 +90,14 @@ const reportToStderr = (error: unknown) => process.stderr.write(`sandbox: ${(err
 function firstKey(data: Data, wanted: string | undefined): { secret: string; issued: boolean } {
   return data.store.transaction(() => {
     if (wanted !== undefined) {
-      if (!ISSUED_KEY.test(wanted)) throw new Error('testKey must look like an issued key: ik_test_ and 24 letters or digits.');
-      if (data.accounts.open(wanted)) return { secret: wanted, issued: false };
-      data.accounts.issue(undefined, wanted);
+      if (!ISSUED_KEY.test(wanted)) throw new Error(`testKey must look like an issued key: ${KEY_PREFIX.test} and 24 letters or digits.`);
+      if (data.accounts.activeKey(wanted)) return { secret: wanted, issued: false };
+      issueKey(data.accounts, undefined, wanted);
       return { secret: wanted, issued: true };
     }
     const account = data.accounts.first();
-    const existing = account && data.accounts.active(account.id)[0];
-    return existing ? { secret: existing.secret, issued: false } : { secret: data.accounts.issue(account).secret, issued: true };
+    const existing = account && data.accounts.activeKeys(account.id)[0];
+    return existing ? { secret: existing.secret, issued: false } : { secret: issueKey(data.accounts, account).secret, issued: true };
   });
 }
 
@@ -141,8 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port: address.port,
     testKey: first.secret,
     testKeyIssued: first.issued,
-    issueKey: (account) => store.transaction(() => data.accounts.issue(account)),
-    createAccount: () => store.transaction(() => data.accounts.issue(data.accounts.create())),
+    issueKey: (account) => store.transaction(() => issueKey(data.accounts, account)),
+    createAccount: () => store.transaction(() => issueKey(data.accounts, createAccount(data.accounts))),
     dashboardUrl: `${baseUrl}/dashboard`,
     databasePath: settings.database,
     data,
@@ -158,6 +158,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-export { startReceiver, type Receiver, type ReceivedRequest } from './receiver';
-export { parseFaultSpec, type Faults } from './faults';
-export { fetchSend } from './send';
+export { startReceiver, type Receiver, type ReceivedRequest } from './testing/receiver';
+export { parseFaultSpec, type Faults } from './faults/injection';
+export { fetchSend } from './http/fetchSend';

@@ -4,8 +4,8 @@
  * or nothing at all, since the real service's shape is unknown. Messages are fit to show a user and
  * never carry a key or a webhook secret.
  */
-import { SERVICE } from './identity';
-import { fieldLabel } from './validation';
+import { KEY_PREFIX, SERVICE, WEBHOOK_SECRET_PREFIX } from './identity';
+import { fieldLabel, namesItsPlace } from './validation';
 
 export interface RawResponse {
   status: number;
@@ -44,9 +44,11 @@ export class ApiError extends Error implements NormalizedError {
   }
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Built from the prefixes identity.ts declares, so renaming a prefix there keeps its secrets out of messages. */
 const SECRET_PATTERNS = [
-  /\bik_(?:live|test)_[A-Za-z0-9_]+/g,
-  /\bwhsec_[A-Za-z0-9+/=_-]+/g,
+  ...[...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX].map((prefix) => new RegExp(`\\b${escapeRegExp(prefix)}[A-Za-z0-9+/=_-]+`, 'g')),
   /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi,
 ];
 
@@ -121,10 +123,9 @@ function extract(body: unknown): Extracted {
     .map((entry: any) => {
       const field = str(entry.param) ?? str(entry.field) ?? str(entry.path) ?? 'input';
       const message = str(entry.message) ?? 'is invalid';
-      const label = fieldLabel(field.split('.').pop()!.replace(/\[\d+\]$/, ''));
+      const key = field.split('.').pop()!.replace(/\[\d+\]$/, '');
       // Our own service (and the sandbox) already name the field the way validateInput does.
-      const named = message.startsWith(label) || /^Item \d+/.test(message);
-      return { field, message: named ? message : `${label} (${field}): ${message}` };
+      return { field, message: namesItsPlace(message, key) ? message : `${fieldLabel(key)} (${field}): ${message}` };
     });
   return {
     detail: str(record.detail) ?? str(nested?.message) ?? str(record.error) ?? str(record.message) ?? str(record.title),
@@ -139,7 +140,7 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
   const name = SERVICE.displayName;
   switch (status >= 500 ? 500 : status) {
     case 401:
-      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl} (for the local sandbox: the key it printed at first start, or npm start -- keys create).`;
+      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
     case 403:
       return `${name} refused this request for this key (HTTP 403).${detail}`;
     case 404:

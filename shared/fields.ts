@@ -1,17 +1,29 @@
 /**
  * The field catalogue: every word a user reads about an input or output field, written once so the
  * Zapier app and the n8n node say the same thing. Platform folders translate these entries into their
- * own field objects; they never hold their own copy of a label or help text.
+ * own field objects; they never hold their own copy of a label or help text. An entry also says where
+ * the field shows in an answer (`shownAt`, `shownAs`), so output labels, event records and validation
+ * messages read the same declaration (present.ts, webhooks/invoiceEvents.ts, validation.ts).
  */
-import { SERVICE } from './identity';
+import { ID_PREFIX, KEY_PREFIX, SERVICE } from './identity';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
 import { INVOICE_STATUSES } from './schemas/resources';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
-export interface FieldSpec {
+/** A field a user only reads in an answer (an invoice's link, an amount's formatted twin). */
+export interface Word {
   key: string;
   label: string;
+  /** Its place in the answer's flat output when that is not `key` (`upi__utr`, `items[]description`). */
+  shownAt?: string;
+  /** Its label in answers when that is not `label` (a phone number is not only for WhatsApp there). */
+  shownAs?: string;
+  /** Typed in but never part of the answer of its resource (a filter, a key sent as a header). */
+  inputOnly?: true;
+}
+
+export interface FieldSpec extends Word {
   help: string;
   type: FieldType;
   /** Set by the operation from its input schema (see fieldsOf); written here only for the connection. */
@@ -24,27 +36,48 @@ export interface FieldSpec {
 }
 
 const field = (spec: FieldSpec): FieldSpec => spec;
+const word = (key: string, label: string, more: Partial<Word> = {}): Word => ({ key, label, ...more });
+
+/** The label of an integer amount as the service sends it; its formatted twin has the plain label. */
+const inMinorUnits = (label: string) => `${label} (Minor Units)`;
+/** An amount the service sends and the formatted twin present.ts adds (`amount_due`, `amount_due_formatted`). */
+const amountWords = (key: string, label: string) => [word(key, inMinorUnits(label)), word(`${key}_formatted`, label)] as const;
 
 export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({ value: code, label: `${code} (${currencyName(code)})` }));
 
 /** partially_paid → "Partially Paid". */
-const titleCase = (value: string) => value.split('_').map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
+const titleCase = (value: string) => value.split('_').map((part) => part[0].toUpperCase() + part.slice(1)).join(' ');
 
 export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, label: titleCase(value) }));
 
-export const PAYMENT_METHOD_CHOICES = [
-  { value: 'upi', label: 'UPI' },
-  { value: 'bank_transfer', label: 'Bank Transfer' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'other', label: 'Other' },
-] as const;
+/** The method whose payments carry UPI details (a UTR, the payer's UPI ID). */
+export const UPI = 'upi';
+/** The payment methods the service accepts, each with the word editors show for it. */
+export const PAYMENT_METHOD_LABELS = { [UPI]: 'UPI', bank_transfer: 'Bank Transfer', cash: 'Cash', other: 'Other' } as const;
+type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
+export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
+const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+/** The key the service deduplicates creations on (sent as the Idempotency-Key header). */
+const idempotencyKeyField = (example: string, what: string, outcome: string) => field({
+  key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example, inputOnly: true,
+  help: `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, the first ${outcome} ` +
+    '(1 to 255 characters).',
+});
+
+const [amountDue, amountDueFormatted] = amountWords('amount_due', 'Amount Due');
+const [amountPaid, amountPaidFormatted] = amountWords('amount_paid', 'Amount Paid');
+const [amountRemaining, amountRemainingFormatted] = amountWords('amount_remaining', 'Amount Remaining');
+const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Item Amount');
+/** A line item's or a payment's amount. */
+const [amount, amountFormatted] = amountWords('amount', 'Amount');
 
 export const FIELDS = {
   connection: {
     apiKey: field({
       key: 'api_key', label: 'API Key', type: 'string', required: true,
       help: `Your ${SERVICE.displayName} secret key, from [API keys](${SERVICE.apiKeysUrl}). ` +
-        'Keys starting `ik_test_` work on test data (and the local sandbox); keys starting `ik_live_` bill real clients.',
+        `Keys starting \`${KEY_PREFIX.test}\` work on test data (and the local sandbox); keys starting \`${KEY_PREFIX.live}\` bill real clients.`,
     }),
     baseUrl: field({
       key: 'base_url', label: 'Base URL', type: 'string', default: SERVICE.defaultBaseUrl,
@@ -52,6 +85,14 @@ export const FIELDS = {
       help: `Leave empty for ${SERVICE.defaultBaseUrl}. Set it to try things on the local sandbox ` +
         `(${SERVICE.sandboxBaseUrl}) or to reach a private deployment.`,
     }),
+  },
+  /** What every object the service returns has. */
+  record: {
+    id: word('id', 'ID'),
+    object: word('object', 'Object Type'),
+    livemode: word('livemode', 'Live Mode'),
+    createdAt: word('created_at', 'Created At'),
+    updatedAt: word('updated_at', 'Updated At'),
   },
   invoice: {
     clientEmail: field({
@@ -64,7 +105,7 @@ export const FIELDS = {
       help: 'Three-letter ISO 4217 code such as INR, USD or EUR. Any valid code is accepted; lower case is fine.',
     }),
     items: field({
-      key: 'items', label: 'Line Items', type: 'string',
+      key: 'items', label: 'Line Items', type: 'string', inputOnly: true,
       help: 'One entry per line on the invoice, in the order they should appear (1 to 100).',
     }),
     autoSendWhatsapp: field({
@@ -72,14 +113,10 @@ export const FIELDS = {
       help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
         'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
     }),
-    idempotencyKey: field({
-      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example: 'order-10023',
-      help: 'Optional. Map something unique to this invoice, such as an order ID: if the same key is sent again ' +
-        'within 24 hours, the first invoice is returned instead of a second one being created (1 to 255 characters).',
-    }),
+    idempotencyKey: idempotencyKeyField('order-10023', 'this invoice, such as an order ID', 'invoice is returned instead of a second one being created'),
     id: field({
-      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: 'inv_3MtwBwLkdIwHu7ix',
-      help: 'The invoice ID, starting `inv_`.',
+      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: `${ID_PREFIX.invoice}3MtwBwLkdIwHu7ix`, inputOnly: true,
+      help: `The invoice ID, starting \`${ID_PREFIX.invoice}\`.`,
     }),
     number: field({
       key: 'number', label: 'Invoice Number', type: 'string', example: 'INV-000123',
@@ -89,6 +126,13 @@ export const FIELDS = {
       key: 'status', label: 'Status', type: 'string', choices: INVOICE_STATUS_CHOICES,
       help: 'Only invoices in this status.',
     }),
+    lineDescription: word('items[]description', 'Line Item Description'),
+    lineAmount, lineAmountFormatted,
+    amountDue, amountDueFormatted, amountPaid, amountPaidFormatted, amountRemaining, amountRemainingFormatted,
+    whatsappStatus: word('whatsapp__status', 'WhatsApp Status'),
+    whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
+    whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
+    hostedUrl: word('hosted_url', 'Invoice Link'),
   },
   item: {
     description: field({
@@ -96,70 +140,89 @@ export const FIELDS = {
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: 'amount', label: 'Amount (Minor Units)', type: 'integer', example: 1500,
+      key: amount.key, label: amount.label, type: 'integer', example: 1500,
       help: `A whole number in the currency's smallest unit (paise, cents): ${amountExample('INR')}, ` +
         `${amountExample('USD')}, ${amountExample('JPY')}. No decimal point.`,
     }),
   },
   client: {
-    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: 'cli_NffrFeUfNV2Hib',
-      help: 'The client ID, starting `cli_`.' }),
+    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: `${ID_PREFIX.client}NffrFeUfNV2Hib`, inputOnly: true,
+      help: `The client ID, starting \`${ID_PREFIX.client}\`.` }),
     email: field({ key: 'email', label: 'Email', type: 'email', example: 'ana@example.com',
       help: "The client's e-mail address; it identifies the client, so no two clients share one." }),
     name: field({ key: 'name', label: 'Name', type: 'string', example: 'Ana Sharma',
       help: 'Full name of the client or contact person.' }),
-    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', type: 'phone', example: '+919812345678',
+    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', shownAs: 'Phone', type: 'phone', example: '+919812345678',
       help: 'Mobile number in international format, starting with + and the country code. Used for WhatsApp invoices.' }),
     company: field({ key: 'company', label: 'Company', type: 'string', example: 'Sharma Design Studio',
       help: 'Company name printed on invoices.' }),
     taxId: field({ key: 'tax_id', label: 'Tax ID', type: 'string', example: '27AAPFU0939F1ZV',
       help: 'Tax registration number (for example a GSTIN), printed on invoices.' }),
-    addressLine1: field({ key: 'line1', label: 'Address Line 1', type: 'string', example: '12 MG Road',
+    addressLine1: field({ key: 'line1', label: 'Address Line 1', shownAt: 'address__line1', type: 'string', example: '12 MG Road',
       help: 'Street address. Line 1, city, postal code and country are needed together.' }),
-    addressLine2: field({ key: 'line2', label: 'Address Line 2', type: 'string', example: 'Floor 3',
+    addressLine2: field({ key: 'line2', label: 'Address Line 2', shownAt: 'address__line2', type: 'string', example: 'Floor 3',
       help: 'Apartment, floor or building.' }),
-    city: field({ key: 'city', label: 'City', type: 'string', example: 'Pune', help: 'City or town of the billing address.' }),
-    state: field({ key: 'state', label: 'State', type: 'string', example: 'Maharashtra',
+    city: field({ key: 'city', label: 'City', shownAt: 'address__city', type: 'string', example: 'Pune', help: 'City or town of the billing address.' }),
+    state: field({ key: 'state', label: 'State', shownAt: 'address__state', type: 'string', example: 'Maharashtra',
       help: 'State, province or region.' }),
-    postalCode: field({ key: 'postal_code', label: 'Postal Code', type: 'string', example: '411001',
+    postalCode: field({ key: 'postal_code', label: 'Postal Code', shownAt: 'address__postal_code', type: 'string', example: '411001',
       help: 'Postal or PIN code.' }),
-    country: field({ key: 'country', label: 'Country', type: 'country', example: 'IN',
+    country: field({ key: 'country', label: 'Country', shownAt: 'address__country', type: 'country', example: 'IN',
       help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
+    /** The address as one object: named in messages about it, and the word client events prefix. */
+    address: word('address', 'Address', { inputOnly: true }),
   },
   payment: {
-    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: 'pay_1NqW2cHq8ZkYd3Tx',
-      help: 'The payment ID, starting `pay_`.' }),
+    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: `${ID_PREFIX.payment}1NqW2cHq8ZkYd3Tx`, inputOnly: true,
+      help: `The payment ID, starting \`${ID_PREFIX.payment}\`.` }),
     method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
       choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
       help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
-    amount: field({ key: 'amount', label: 'Amount (Minor Units)', type: 'integer', required: true, example: 500000,
+    amount: field({ key: amount.key, label: amount.label, type: 'integer', required: true, example: 500000,
       help: `What arrived, as a whole number in the invoice currency's smallest unit (${amountExample('INR')}); ` +
         'at least 1 and at most what the invoice still has to be paid. No decimal point.' }),
     reference: field({ key: 'reference', label: 'Reference', type: 'string', required: false, example: 'HDFCN52026112012345',
       help: "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
         'Find Payment searches by it (ignoring case and surrounding spaces).' }),
-    utr: field({ key: 'utr', label: 'UPI Reference (UTR)', type: 'string', required: false, example: '412345678901',
+    amountFormatted,
+    utr: field({ key: 'utr', label: 'UPI Reference (UTR)', shownAt: 'upi__utr', type: 'string', required: false, example: '412345678901',
       help: "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
         'Needed when the method is UPI; one UTR can be recorded only once.' }),
-    vpa: field({ key: 'vpa', label: 'Payer UPI ID (VPA)', type: 'string', required: false, example: 'ana.sharma@okaxis',
+    vpa: field({ key: 'vpa', label: 'Payer UPI ID (VPA)', shownAt: 'upi__vpa', type: 'string', required: false, example: 'ana.sharma@okaxis',
       help: "The payer's UPI ID, such as ana.sharma@okaxis, if known. UPI payments only." }),
     paidAt: field({ key: 'paid_at', label: 'Paid At', type: 'string', required: false, example: '2026-11-20T10:30:00+05:30',
       help: 'When the money arrived: an ISO 8601 date (2026-11-20, midnight UTC) or date and time with its time zone ' +
         '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.' }),
     note: field({ key: 'note', label: 'Note', type: 'string', required: false, example: 'Part payment, balance due 30 Nov',
       help: 'Anything your books should keep with this payment (up to 500 characters).' }),
-    idempotencyKey: field({
-      key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', required: false, example: 'stmt-2026-11-20-line-14',
-      help: 'Optional. Map something unique to this payment, such as the bank statement line: if the same key is sent again ' +
-        'within 24 hours, the first payment is returned instead of a second one being recorded (1 to 255 characters).',
-    }),
-    paidFrom: field({ key: 'paid_from', label: 'Paid From', type: 'string', required: false, example: '2026-11-01T00:00:00+05:30',
+    idempotencyKey: idempotencyKeyField('stmt-2026-11-20-line-14', 'this payment, such as the bank statement line',
+      'payment is returned instead of a second one being recorded'),
+    paidFrom: field({ key: 'paid_from', label: 'Paid From', type: 'string', required: false, inputOnly: true, example: '2026-11-01T00:00:00+05:30',
       help: 'Only payments paid at or after this moment (ISO 8601, with a time zone unless it is a date).' }),
-    paidBefore: field({ key: 'paid_before', label: 'Paid Before', type: 'string', required: false, example: '2026-12-01T00:00:00+05:30',
+    paidBefore: field({ key: 'paid_before', label: 'Paid Before', type: 'string', required: false, inputOnly: true, example: '2026-12-01T00:00:00+05:30',
       help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.' }),
+    recordedAt: word('created_at', 'Recorded At'),
+  },
+  webhook: {
+    url: word('url', 'Webhook URL'),
+    events: word('events', 'Events'),
+  },
+  event: {
+    id: word('event_id', 'Event ID'),
+    type: word('type', 'Event Type'),
+    occurredAt: word('occurred_at', 'Occurred At'),
+    startingAfter: word('starting_after', 'Starting After'),
+  },
+  /** What the sandbox's simulations take and the events they cause carry. */
+  happening: {
+    channel: word('channel', 'Channel'),
+    reason: word('reason', 'Dispute Reason'),
   },
   list: {
-    limit: field({ key: 'limit', label: 'Limit', type: 'integer', default: 50, example: 50,
+    limit: field({ key: 'limit', label: 'Limit', type: 'integer', default: 50, example: 50, inputOnly: true,
       help: 'How many results to return at most.' }),
   },
-} as const;
+} as const satisfies Record<string, Record<string, Word>>;
+
+/** What a field is called where it is shown in an answer. */
+export const shownLabel = (entry: Word): string => entry.shownAs ?? entry.label;

@@ -6,7 +6,7 @@
 import { FIELDS } from './fields';
 import { isBlank } from './schemas/primitives';
 
-const { addressLine1, addressLine2, city, state, postalCode, country, id: _id, ...contact } = FIELDS.client;
+const { addressLine1, addressLine2, city, state, postalCode, country, id: _id, address: _address, ...contact } = FIELDS.client;
 const ADDRESS_KEYS = [addressLine1, addressLine2, city, state, postalCode, country].map((spec) => spec.key);
 const CONTACT_KEYS = Object.values(contact).map((spec) => spec.key);
 

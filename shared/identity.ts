@@ -17,6 +17,12 @@ export const SERVICE = {
 
 export const KEY_PREFIX = { live: 'ik_live_', test: 'ik_test_' } as const;
 
+/** Webhook signing secrets (Standard Webhooks' convention). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/** How each object's id starts (contract: "Identifiers"). */
+export const ID_PREFIX = { invoice: 'inv_', client: 'cli_', payment: 'pay_', webhook: 'we_', event: 'evt_' } as const;
+
 export type KeyMode = 'live' | 'test';
 
 /** Live keys carry a fixed prefix (spec §5); anything else we cannot classify. */

@@ -1,59 +1,33 @@
 /**
  * What a user sees of an object: the service's fields plus a formatted twin of every amount, and the
- * labels of its fields, keyed by the field's path in the flat output Zapier shows (`items[]amount`,
- * `whatsapp__status`, `address__city`).
+ * labels of its fields, keyed by the field's place in the flat output Zapier shows (`items[]amount`,
+ * `whatsapp__status`, `address__city`). The labels are read from the catalogue (fields.ts): a field
+ * declared there shows in its resource's answer unless it is marked `inputOnly`.
  */
-import { FIELDS } from './fields';
+import { FIELDS, shownLabel, type Word } from './fields';
 import { formatMinor } from './money';
-import type { Invoice } from './schemas/resources';
+import type { Invoice, Payment } from './schemas/resources';
 
-const RECORD_LABELS = {
-  id: 'ID',
-  object: 'Object Type',
-  livemode: 'Live Mode',
-  created_at: 'Created At',
-  updated_at: 'Updated At',
-};
+/** Labels keyed by the field's place in Zapier's flat output. */
+type OutputLabels = Readonly<Record<string, string>>;
 
-/** Amount fields and their formatted twins, shared by invoices and the events about them. */
-export const AMOUNT_LABELS = {
-  amount_due: 'Amount Due (Minor Units)',
-  amount_due_formatted: 'Amount Due',
-  amount_paid: 'Amount Paid (Minor Units)',
-  amount_paid_formatted: 'Amount Paid',
-  amount_remaining: 'Amount Remaining (Minor Units)',
-  amount_remaining_formatted: 'Amount Remaining',
-};
+/** Every field of the groups that an answer shows, later groups winning where two name one place. */
+function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>): OutputLabels {
+  return Object.fromEntries(groups.flatMap((group) => Object.values(group))
+    .filter((entry) => !entry.inputOnly).map((entry) => [entry.shownAt ?? entry.key, shownLabel(entry)]));
+}
 
-export const INVOICE_LABELS: Readonly<Record<string, string>> = {
-  ...RECORD_LABELS,
-  number: 'Invoice Number',
-  status: 'Status',
-  client_id: 'Client ID',
-  client_email: 'Client Email',
-  currency: 'Currency',
-  'items[]description': 'Line Item Description',
-  'items[]amount': 'Line Item Amount (Minor Units)',
-  'items[]amount_formatted': 'Line Item Amount',
-  ...AMOUNT_LABELS,
-  auto_send_whatsapp: 'Send on WhatsApp',
-  whatsapp__status: 'WhatsApp Status',
-  whatsapp__error_code: 'WhatsApp Error Code',
-  whatsapp__error_message: 'WhatsApp Error',
-  hosted_url: 'Invoice Link',
-};
+/** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
+const alsoShown = (entry: Word): Word => ({ ...entry, inputOnly: undefined });
 
-const { id: _id, email: _email, name: _name, phone: _phone, company: _company, taxId: _taxId, ...ADDRESS } = FIELDS.client;
+const { record, invoice, client, payment } = FIELDS;
+const { livemode, updatedAt, ...common } = record;
 
-export const CLIENT_LABELS: Readonly<Record<string, string>> = {
-  ...RECORD_LABELS,
-  email: 'Email',
-  name: 'Name',
-  phone: 'Phone',
-  company: 'Company',
-  tax_id: 'Tax ID',
-  ...Object.fromEntries(Object.values(ADDRESS).map((spec) => [`address__${spec.key}`, spec.label])),
-};
+export const INVOICE_LABELS = outputLabels(record, { clientId: alsoShown(client.id) }, invoice);
+
+export const CLIENT_LABELS = outputLabels(common, { updatedAt }, client);
+
+export const PAYMENT_LABELS = outputLabels(common, { livemode, invoiceId: alsoShown(invoice.id), currency: invoice.currency }, payment);
 
 export type PresentedInvoice = Invoice & {
   items: Array<Invoice['items'][number] & { amount_formatted: string }>;
@@ -71,4 +45,10 @@ export function presentInvoice(invoice: Invoice): PresentedInvoice {
     amount_paid_formatted: format(invoice.amount_paid),
     amount_remaining_formatted: format(invoice.amount_remaining),
   };
+}
+
+export type PresentedPayment = Payment & { amount_formatted: string };
+
+export function presentPayment(payment: Payment): PresentedPayment {
+  return { ...payment, amount_formatted: formatMinor(payment.amount, payment.currency) };
 }

@@ -2,13 +2,12 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { flattenEvent } from './webhooks/events';
-import { presentInvoice } from './present';
-import { presentPayment } from './payments';
+import { flattenEvent } from './webhooks/receive';
+import { presentInvoice, presentPayment } from './present';
 import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
 import type {
   ClientCreatedEvent, ClientUpdatedEvent, InvoiceCreatedEvent, InvoiceDisputedEvent, InvoicePaidEvent, InvoiceViewedEvent,
-} from './schemas/events';
+} from './schemas/webhookEvents';
 
 export const sampleAccount: Account = {
   id: 'acct_1PqR7sT2uV3wX4yZ',

@@ -3,7 +3,7 @@
  * (by the label they see) and says what would be accepted. Nothing is sent while any issue stands.
  */
 import type { z } from 'zod';
-import { FIELDS, type FieldSpec } from './fields';
+import { FIELDS, type Word } from './fields';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
 import { MAX_AMOUNT } from './schemas/primitives';
 
@@ -21,23 +21,27 @@ export class InputError extends Error {
   }
 }
 
+/** Every catalogue word by key; where two groups share a key, the first declared is the one messages use. */
 const LABELS: Record<string, string> = {};
-for (const group of Object.values(FIELDS) as Array<Record<string, FieldSpec>>) {
-  for (const spec of Object.values(group)) LABELS[spec.key] ??= spec.label;
+for (const group of Object.values(FIELDS) as Array<Record<string, Word>>) {
+  for (const entry of Object.values(group)) LABELS[entry.key] ??= entry.label;
 }
-LABELS.email = FIELDS.client.email.label;
-LABELS.items = FIELDS.invoice.items.label;
-LABELS.url = 'Webhook URL';
-LABELS.events = 'Events';
-LABELS.type = 'Event Type';
-LABELS.starting_after = 'Starting After';
-LABELS.reason = 'Dispute Reason';
-LABELS.note = 'Note';
-LABELS.channel = 'Channel';
-LABELS.address = 'Address';
 
 export function fieldLabel(key: string): string {
   return LABELS[key] ?? key;
+}
+
+const ITEM = 'Item';
+/** "Item 2" for items[1]: how messages name a line item, and how namesItsPlace recognises them. */
+const itemPlace = (index: number) => `${ITEM} ${index + 1}`;
+const ITEM_PLACE = new RegExp(`^${ITEM} \\d+`);
+
+/**
+ * Whether a field error's message already names its place the way validateInput does (our own service
+ * and the sandbox word their errors with it), so errors.ts does not name it a second time.
+ */
+export function namesItsPlace(message: string, key: string): boolean {
+  return message.startsWith(fieldLabel(key)) || ITEM_PLACE.test(message);
 }
 
 function pathText(path: Array<string | number>): string {
@@ -49,7 +53,7 @@ function placeName(path: Array<string | number>): string {
   const last = path[path.length - 1];
   if (typeof last !== 'number') return fieldLabel(String(last));
   const owner = path[path.length - 2];
-  return owner === 'items' ? `Item ${last + 1}` : `${fieldLabel(String(owner))} entry ${last + 1}`;
+  return owner === FIELDS.invoice.items.key ? itemPlace(last) : `${fieldLabel(String(owner))} entry ${last + 1}`;
 }
 
 function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): string {
@@ -80,8 +84,8 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
   let message = issue.message;
   if (issue.code === 'invalid_type' && valueAt === undefined) message = 'is required';
 
-  if (path[0] === 'items' && typeof path[1] === 'number') {
-    const position = `Item ${path[1] + 1}`;
+  if (path[0] === FIELDS.invoice.items.key && typeof path[1] === 'number') {
+    const position = itemPlace(path[1]);
     const key = path[2];
     if (key === 'amount') return { field, message: `${position}: amount ${amountMessage(issue, valueAt, currency)}` };
     if (key === undefined) return { field, message: `${position} must have a description and an amount` };

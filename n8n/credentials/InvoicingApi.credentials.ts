@@ -5,7 +5,10 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { FIELDS, NOT_THE_API_MESSAGE, SERVICE, connectionTestMessages, normalizeBaseUrlExpression, operations } from '../../shared';
+import { NOT_THE_API_MESSAGE, connectionTestMessages } from '../../shared/connectionTest';
+import { FIELDS } from '../../shared/fields';
+import { SERVICE, normalizeBaseUrlExpression } from '../../shared/identity';
+import { getAccount } from '../../shared/operations/getAccount';
 import { toHtml } from '../lib/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
@@ -53,8 +56,8 @@ export class InvoicingApi implements ICredentialType {
   test: ICredentialTestRequest = {
     request: {
       baseURL: `={{ ${normalizeBaseUrlExpression('$credentials.baseUrl')} }}`,
-      url: operations.getAccount.route,
-      method: operations.getAccount.method,
+      url: getAccount.route,
+      method: getAccount.method,
       ignoreHttpStatusErrors: true,
     },
     rules: [

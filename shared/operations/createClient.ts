@@ -30,7 +30,7 @@ export const clientShape = {
 export const clientCreateInputSchema = z.object(clientShape).strict();
 
 /** The client form both editors show, flat (the address folded in by clientInputFromFields), in order. */
-export const { id: _id, ...CLIENT_FORM } = FIELDS.client;
+export const { id: _id, address: _address, ...CLIENT_FORM } = FIELDS.client;
 
 export const createClient = defineOperation({
   method: 'POST',

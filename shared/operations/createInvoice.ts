@@ -31,13 +31,6 @@ export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
   input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
-  // Item by item, so nothing but the contract's two fields of a line can reach the service.
-  body: (input) => ({
-    client_email: input.client_email,
-    currency: input.currency,
-    items: input.items.map((line) => ({ description: line.description, amount: line.amount })),
-    auto_send_whatsapp: input.auto_send_whatsapp,
-  }),
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.autoSendWhatsapp,
     invoice.idempotencyKey],

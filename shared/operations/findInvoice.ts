@@ -1,6 +1,7 @@
 /** Find Invoice by ID or by number; undefined when there is none. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
+import { ID_PREFIX } from '../identity';
 import { INVOICE_LABELS, type PresentedInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema, optional, optionalText } from '../schemas/primitives';
@@ -12,7 +13,7 @@ import { sameText } from './findClient';
 
 const input = z.object({ invoice_id: optional(invoiceIdSchema), number: optionalText(50) })
   .refine((given) => given.invoice_id !== undefined || given.number !== undefined, {
-    path: ['invoice_id'], message: 'is required (inv_…), or an Invoice Number (such as INV-000123) instead',
+    path: ['invoice_id'], message: `is required (${ID_PREFIX.invoice}…), or an Invoice Number (such as INV-000123) instead`,
   });
 
 async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedInvoice | undefined> {

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, type PresentedPayment } from '../payments';
+import { PAYMENT_LABELS, type PresentedPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
-import { utrInput } from '../schemas/payments';
+import { utrInput } from '../schemas/paymentInputs';
 import { optional, optionalText } from '../schemas/primitives';
 import { validateInput } from '../validation';
 import { fieldsOf, runOperation, type Connection, type Send } from './define';

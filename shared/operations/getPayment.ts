@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../payments';
+import { PAYMENT_LABELS, presentPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
-import { paymentIdSchema } from '../schemas/payments';
+import { paymentIdSchema } from '../schemas/paymentInputs';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 

@@ -35,8 +35,6 @@ export const operations = {
   simulateView, simulatePayment, simulateDispute,
 };
 
-export type OperationName = keyof typeof operations;
-
 export * from './define';
 export { listAll } from './listAll';
 export { deleteWebhookIfExists } from './deleteWebhook';

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { sampleEvents } from '../samples';
 import { listQuery, oneOf, optional } from '../schemas/primitives';
-import { EVENT_TYPES, eventSchema, type EventType } from '../schemas/events';
+import { EVENT_TYPES, eventSchema, type EventType } from '../schemas/webhookEvents';
 import { listPageSchema } from '../schemas/resources';
-import { flattenEvent, type FlatEventRecord } from '../webhooks/events';
+import { flattenEvent, type FlatEventRecord } from '../webhooks/receive';
 import { defineOperation, read, runOperation, type Connection, type Send } from './define';
 
 export const eventTypeInput = oneOf(EVENT_TYPES);

@@ -1,9 +1,9 @@
 /** Payments, newest recorded first, filtered by invoice, UPI reference, reference, method and a paid-at period. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../payments';
+import { PAYMENT_LABELS, presentPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
-import { paymentMethodInput, timestampInput, utrInput } from '../schemas/payments';
+import { paymentMethodInput, timestampInput, utrInput } from '../schemas/paymentInputs';
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';

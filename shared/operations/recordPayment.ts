@@ -3,10 +3,10 @@
  * reported, against an invoice. The editors give the UPI details as two flat fields; the body nests them.
  */
 import { z } from 'zod';
-import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../payments';
+import { FIELDS, UPI } from '../fields';
+import { PAYMENT_LABELS, presentPayment } from '../present';
 import { samplePresentedPayment } from '../samples';
-import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/payments';
+import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
@@ -16,7 +16,7 @@ export const recordPaymentInputSchema = z.object({
   ...paymentFields,
   upi: z.object({ utr: utrInput, vpa: optional(vpaInput) }).strict().optional(),
 }).strict().superRefine((input, ctx) =>
-  checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: ['upi', 'utr'], vpa: ['upi', 'vpa'] }));
+  checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: [UPI, 'utr'], vpa: [UPI, 'vpa'] }));
 
 const input = z.object({
   invoice_id: invoiceIdSchema,

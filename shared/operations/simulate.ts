@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { sampleEvents } from '../samples';
 import { amountInput, invoiceIdSchema, oneOf, optional, optionalText, textInput } from '../schemas/primitives';
 import { defineOperation, read } from './define';
-import { invoiceDisputedEventSchema, invoicePaidEventSchema, invoiceViewedEventSchema } from '../schemas/events';
+import { invoiceDisputedEventSchema, invoicePaidEventSchema, invoiceViewedEventSchema } from '../schemas/webhookEvents';
 
 /** The bodies, as the sandbox checks them. */
 export const simulateViewInputSchema = z.object({

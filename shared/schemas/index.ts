@@ -1,4 +1,4 @@
 export * from './primitives';
 export * from './resources';
-export * from './events';
-export * from './payments';
+export * from './webhookEvents';
+export * from './paymentInputs';

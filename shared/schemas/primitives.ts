@@ -5,6 +5,7 @@
  */
 import { hash } from 'node:crypto';
 import { z } from 'zod';
+import { ID_PREFIX } from '../identity';
 import { isKnownCurrency } from '../money';
 
 export const MAX_AMOUNT = 100_000_000_000;
@@ -19,7 +20,7 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-export const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
+const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
 /** An optional input: left empty (see isBlank), it is absent. */
 export const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
@@ -98,10 +99,10 @@ export const countryInput = z.string({ invalid_type_error: 'must be a two-letter
   .refine((code) => !/^[A-Z]{2}$/.test(code) || (!NOT_COUNTRIES.test(code) && regionNames.of(code) !== undefined),
     'is not a known country code; use one such as IN, US or GB');
 
-export const MAX_IDEMPOTENCY_KEY = 255;
+const MAX_IDEMPOTENCY_KEY = 255;
 
 /** Sent as a header, so only visible ASCII survives every hop unchanged. */
-export const idempotencyKeyInput = z.preprocess(
+export const idempotencyKeySchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
   z.string({ invalid_type_error: 'must be text' })
     .min(1, 'must not be empty')
@@ -131,17 +132,16 @@ export const idInput = (prefix: string) => z.string({ required_error: 'is requir
   .min(1, 'is required')
   .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`);
 
-export const limitInput = z.preprocess(
+const limitInput = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
   z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number')
     .min(1, 'must be at least 1').max(100, 'must be at most 100'),
 );
 
-export const invoiceIdSchema = idInput('inv_');
-export const clientIdSchema = idInput('cli_');
-export const webhookIdSchema = idInput('we_');
-export const eventIdSchema = idInput('evt_');
-export const idempotencyKeySchema = idempotencyKeyInput;
+export const invoiceIdSchema = idInput(ID_PREFIX.invoice);
+export const clientIdSchema = idInput(ID_PREFIX.client);
+export const webhookIdSchema = idInput(ID_PREFIX.webhook);
+export const eventIdSchema = idInput(ID_PREFIX.event);
 
 /** Paging of every list: at most `limit` items after the one named by `starting_after`. */
 export const listQuery = {

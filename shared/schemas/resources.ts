@@ -7,7 +7,7 @@ import { z } from 'zod';
 const timestamp = z.string().min(1);
 const minorAmount = z.number().int();
 /** Checked because every amount is formatted with it (Intl throws on anything but three letters). */
-export const currencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code');
+const currencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code');
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -16,15 +16,14 @@ export const accountSchema = z.object({
   livemode: z.boolean(),
 }).passthrough();
 
-export const invoiceItemSchema = z.object({
+const invoiceItemSchema = z.object({
   description: z.string(),
   amount: minorAmount,
 }).passthrough();
 
-export const WHATSAPP_STATUSES = ['not_requested', 'queued', 'sent', 'failed'] as const;
 export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
 
-export const whatsappResultSchema = z.object({
+const whatsappResultSchema = z.object({
   status: z.string(),
   error_code: z.string().nullish(),
   error_message: z.string().nullish(),
@@ -53,7 +52,7 @@ export const invoiceSchema = z.object({
   disputed_at: timestamp.nullish(),
 }).passthrough();
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   line1: z.string(),
   line2: z.string().nullish(),
   city: z.string(),
@@ -74,8 +73,6 @@ export const clientSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 }).passthrough();
-
-export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'other'] as const;
 
 /**
  * A payment against an invoice: received over UPI by the service, or recorded through the API (a bank
@@ -130,7 +127,6 @@ export const problemSchema = z.object({
 
 export type Account = z.infer<typeof accountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
-export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 export type Client = z.infer<typeof clientSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

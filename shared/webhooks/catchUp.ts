@@ -8,9 +8,8 @@
  * events of types the receiver did not select and types this connector does not know yet.
  */
 import { ApiError } from '../errors';
-import type { Connection, Send } from '../index';
-import { operations, runOperation } from '../operations';
-import type { WebhookEvent } from '../schemas/events';
+import { type Connection, type Send, operations, runOperation } from '../operations';
+import type { WebhookEvent } from '../schemas/webhookEvents';
 
 /** One page of `GET /v1/events`, as the listEvents operation reads it. */
 export interface EventsPage {

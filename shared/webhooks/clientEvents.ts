@@ -3,18 +3,20 @@
  * fields changed, and each changed field's previous value (so a Zap can filter on "email changed" and
  * a CRM can find the contact by its old e-mail without keeping its own copy).
  */
-import type { ClientEvent } from '../schemas/events';
+import { FIELDS, shownLabel, type Word } from '../fields';
+import type { ClientEvent } from '../schemas/webhookEvents';
+import { ENVELOPE_LABELS } from './invoiceEvents';
 import type { Client } from '../schemas/resources';
 
 type Flat = string | number | boolean | null;
 
 /** The client's own fields a change can touch, as `previous_attributes` names them. */
-export const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'address'] as const;
+const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'address'] as const;
 
 type Address = NonNullable<Client['address']>;
 
 /** One line, the way an address is pasted into a CRM's single field. */
-export function addressLine(address: Address | null | undefined): string | null {
+function addressLine(address: Address | null | undefined): string | null {
   if (!address) return null;
   const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
@@ -61,25 +63,28 @@ export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
   };
 }
 
+const { record, client } = FIELDS;
+const clientLabel = (entry: Word) => `Client ${shownLabel(entry)}`;
+
+/** Each label is the client field's own ("Client Phone", "Previous Address"), so it is declared once in fields.ts. */
 export const CLIENT_EVENT_LABELS: Readonly<Record<string, string>> = {
-  client_name: 'Client Name',
-  client_phone: 'Client Phone',
-  client_company: 'Client Company',
-  client_tax_id: 'Client Tax ID',
-  client_address: 'Client Address',
-  client_address_line1: 'Client Address Line 1',
-  client_address_line2: 'Client Address Line 2',
-  client_city: 'Client City',
-  client_state: 'Client State',
-  client_postal_code: 'Client Postal Code',
-  client_country: 'Client Country',
-  client_created_at: 'Client Created At',
-  client_updated_at: 'Client Updated At',
+  ...ENVELOPE_LABELS,
+  client_id: client.id.label,
+  client_email: clientLabel(client.email),
+  client_name: clientLabel(client.name),
+  client_phone: clientLabel(client.phone),
+  client_company: clientLabel(client.company),
+  client_tax_id: clientLabel(client.taxId),
+  client_address: clientLabel(client.address),
+  client_address_line1: clientLabel(client.addressLine1),
+  client_address_line2: clientLabel(client.addressLine2),
+  client_city: clientLabel(client.city),
+  client_state: clientLabel(client.state),
+  client_postal_code: clientLabel(client.postalCode),
+  client_country: clientLabel(client.country),
+  client_created_at: clientLabel(record.createdAt),
+  client_updated_at: clientLabel(record.updatedAt),
   changed_fields: 'Changed Fields',
-  previous_email: 'Previous Email',
-  previous_name: 'Previous Name',
-  previous_phone: 'Previous Phone',
-  previous_company: 'Previous Company',
-  previous_tax_id: 'Previous Tax ID',
-  previous_address: 'Previous Address',
+  ...Object.fromEntries(CLIENT_SYNC_FIELDS.map((key) => [`previous_${key}`,
+    `Previous ${shownLabel(Object.values(client).find((entry) => entry.key === key)!)}`])),
 };

@@ -1,12 +1,12 @@
 /**
  * Standard Webhooks v1 (contract: "Signing"): HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed with
- * the base64 part of a `whsec_` secret, sent as a space-separated list of `v1,<base64>` signatures.
+ * the base64 part of a signing secret (WEBHOOK_SECRET_PREFIX), sent as a space-separated list of `v1,<base64>` signatures.
  * One job, a tiny API; each failure has its own reason so a log can say why an event was refused.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '../identity';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-const SECRET_PREFIX = 'whsec_';
 
 export type VerifyFailure =
   | 'bad_secret' | 'missing_header' | 'bad_timestamp' | 'too_old' | 'too_new'
@@ -35,7 +35,7 @@ export function webhookHeader(headers: HeaderBag, name: keyof WebhookHeaders): s
 }
 
 function secretKey(secret: string): Buffer | undefined {
-  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
   const key = Buffer.from(encoded, 'base64');
   return key.length ? key : undefined;
@@ -46,12 +46,12 @@ function hmac(key: Buffer, id: string, timestamp: string, body: string | Uint8Ar
 }
 
 export function generateWebhookSecret(): string {
-  return SECRET_PREFIX + randomBytes(24).toString('base64');
+  return WEBHOOK_SECRET_PREFIX + randomBytes(24).toString('base64');
 }
 
 export function signWebhook(options: { secret: string; id: string; timestamp: number; body: string | Uint8Array }): WebhookHeaders {
   const key = secretKey(options.secret);
-  if (!key) throw new Error('The webhook secret is not a valid whsec_ secret.');
+  if (!key) throw new Error(`The webhook secret is not a valid ${WEBHOOK_SECRET_PREFIX} secret.`);
   const timestamp = String(Math.floor(options.timestamp));
   const signature = hmac(key, options.id, timestamp, options.body).toString('base64');
   return { 'webhook-id': options.id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
@@ -97,7 +97,7 @@ export function verifyWebhook(options: {
 
 /** Words for logs and HTTP answers; never includes the secret or the signature. */
 export const VERIFY_FAILURE_MESSAGES: Record<VerifyFailure, string> = {
-  bad_secret: 'the stored webhook secret is not a valid whsec_ secret; recreate the subscription',
+  bad_secret: `the stored webhook secret is not a valid ${WEBHOOK_SECRET_PREFIX} secret; recreate the subscription`,
   missing_header: 'the webhook-id, webhook-timestamp or webhook-signature header is missing',
   bad_timestamp: 'the webhook-timestamp header is not a Unix time in seconds',
   too_old: `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the past (a replay, or a slow clock)`,

@@ -5,7 +5,7 @@
  */
 import { Workflow, type INode, type INodeProperties, type INodePropertyCollection, type INodeTypeDescription, type INodeTypes } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, operations, type FieldSpec } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, operations, type FieldSpec, type Word } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
@@ -30,7 +30,8 @@ const propertiesOf = (resources: string[]) => allProperties(action.properties.fi
   const shown = property.displayOptions?.show?.resource as string[] | undefined;
   return !shown || shown.some((resource) => resources.includes(resource));
 }));
-const catalogue = (group: Record<string, FieldSpec>) => Object.values(group);
+/** A group's input fields (its other entries are words only answers show). */
+const catalogue = (group: Record<string, Word>) => Object.values(group).filter((entry): entry is FieldSpec => 'help' in entry);
 
 describe('Invoicing API node', () => {
   const used = [...catalogue(FIELDS.invoice), ...catalogue(FIELDS.item), ...catalogue(FIELDS.client)]

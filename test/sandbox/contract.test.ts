@@ -3,8 +3,8 @@ import {
   invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, listPageSchema, normalizeError, operations,
   problemSchema, runOperation, validateInput, webhookSubscriptionSchema, type HttpRequest,
 } from '../../shared';
-import { IdempotencyKeys } from '../../sandbox/idempotency';
-import { Store } from '../../sandbox/store';
+import { IdempotencyKeys } from '../../sandbox/http/idempotency';
+import { Store } from '../../sandbox/storage/store';
 import { type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
@@ -144,6 +144,14 @@ describe('every error case of the contract returns its status and code', () => {
     }
     const issued = t.sandbox.issueKey();
     expect((await t.send(operations.getAccount.request({ ...t.connection, apiKey: issued.secret }, {}))).status).toBe(200);
+  });
+
+  test('a refused key, as a connector words it (shared normaliser over the sandbox\'s problem), says where keys come from once', async () => {
+    const refused = await t.send(operations.getAccount.request({ ...t.connection, apiKey: `ik_test_${'A'.repeat(24)}` }, {}));
+    const { message } = normalizeError(refused);
+    expect(message).toMatch(/did not accept the API key \(HTTP 401\)\. This sandbox did not issue this API key/);
+    expect(message.match(/keys create/g)).toEqual(['keys create']);
+    expect(message.match(/printed at (its )?first start/g)).toHaveLength(1);
   });
 
   test('404 not_found for an unknown object or route', async () => {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { EVENT_TYPES, INVOICE_STATUSES, operations } from '../../shared';
+import { EVENT_TYPES, INVOICE_STATUSES, operations, presentInvoice } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { eventually, type TestClient, startTestSandbox } from './support';
 
@@ -158,11 +158,45 @@ test('invoice page: copy the id in one click; simulate buttons only where they a
   await page.click('text=Simulate payment');
   await page.click('form.inline >> button:has-text("Pay")');
   await page.locator('h1 .badge', { hasText: /^paid$/ }).waitFor();
-  await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view']);
+  // Nothing left to pay; a paid invoice can still be disputed (contract §3: disputed from any status).
+  await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view', 'Simulate dispute']);
   // The invoice's events: its invoice.created and the two payments.
   expect(await page.locator('table.list').last().locator('tbody tr').count()).toBe(3);
   await page.locator('text=invoice.paid').first().waitFor();
+  await page.click('text=Simulate dispute');
+  await page.selectOption('select[name=reason]', 'duplicate');
+  await page.click('form.inline >> button:has-text("Open dispute")');
+  await page.locator('h1 .badge', { hasText: 'disputed' }).waitFor();
+  await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view']);
 });
+
+test('amounts read as the API\'s *_formatted and the hosted invoice page say them, also where Intl\'s digits differ from ISO 4217', async () => {
+  // IDR and HUF have two ISO minor digits and IQD three, where CLDR (what Intl shows by default) has none.
+  for (const currency of ['JPY', 'INR', 'IDR', 'HUF', 'KWD', 'IQD']) {
+    const created = await invoice({ client_email: `money.${currency.toLowerCase()}@example.com`, currency,
+      items: [{ description: 'Work', amount: 1234567 }, { description: 'Travel', amount: 89 }] });
+    await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id, amount: 1000 }));
+    const fetched = (await t.send(operations.getInvoice.request(t.connection, { invoice_id: created.id }))).body as any;
+    const api = presentInvoice(fetched);
+    const hosted = await (await fetch(fetched.hosted_url)).text();
+    for (const amount of [api.amount_due_formatted, api.amount_paid_formatted, api.amount_remaining_formatted]) {
+      expect([currency, hosted.includes(amount)]).toEqual([currency, true]);
+    }
+
+    const page = await open(`#/invoices${'?email='}${encodeURIComponent(fetched.client_email)}`);
+    const row = page.locator(`tr[data-id="${created.id}"]`);
+    await row.waitFor();
+    await expect(row.locator('td').first().textContent()).resolves.toBe(api.amount_due_formatted);
+    await go(page, `#/invoices/${created.id}`);
+    await page.locator('dl.facts').waitFor();
+    const facts = await page.locator('dl.facts dd .money').allTextContents();
+    expect([currency, await page.locator('h1 .money').textContent(), ...facts]).toEqual([currency, api.amount_due_formatted,
+      api.amount_due_formatted, api.amount_paid_formatted, api.amount_remaining_formatted]);
+    const items = await page.locator('table.list').first().locator('tbody td .money').allTextContents();
+    expect([currency, ...items]).toEqual([currency, ...api.items.map((item) => item.amount_formatted)]);
+    await page.close();
+  }
+}, 60_000);
 
 test('event page: payload, every attempt with status, response, latency, error and next retry; what a held delivery waits behind; Resend', async () => {
   const hook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { operations, verifyWebhook } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { runCli } from '../../sandbox/cli';
-import { listenSecret } from '../../sandbox/listen';
+import { listenSecret } from '../../sandbox/cli/listen';
 import { eventually, type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
@@ -105,7 +105,7 @@ test('usage: listen needs --forward-to, trigger an event type, --events known na
 test('the built CLI: listen runs until Ctrl-C, prints the forwarded event, and removes its webhook', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-listen-'));
   const outfile = path.join(dir, 'cli.js');
-  buildSync({ entryPoints: [path.resolve(__dirname, '../../sandbox/cli.ts')], outfile, bundle: true, platform: 'node',
+  buildSync({ entryPoints: [path.resolve(__dirname, '../../sandbox/cli/index.ts')], outfile, bundle: true, platform: 'node',
     format: 'cjs', target: 'node22', logLevel: 'error' });
   const child = spawn(process.execPath, [outfile, 'listen', '--forward-to', receiver.url, ...common()]);
   try {

@@ -104,6 +104,16 @@ describe('recording a payment', () => {
     refusal(await record('inv_doesnotexist', { method: 'cash', amount: 1 }), 404, 'not_found');
   });
 
+  test('nothing left to pay is invoice_already_paid from both endpoints that take money (contract: Recording a payment)', async () => {
+    const invoice = await newInvoice(5000);
+    expect((await record(invoice.id, { method: 'cash', amount: 5000 })).status).toBe(201);
+    const recorded = refusal(await record(invoice.id, { method: 'cash', amount: 1 }), 422, 'invoice_already_paid');
+    const simulated = refusal(await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, {}), 422, 'invoice_already_paid');
+    const simulatedPart = refusal(await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, { amount: 1 }), 422, 'invoice_already_paid');
+    expect(simulated.detail).toBe(recorded.detail);
+    expect(simulatedPart.detail).toBe(recorded.detail);
+  });
+
   test('paid_at: a past moment is kept in UTC, a date means midnight UTC, the future is refused', async () => {
     const invoice = await newInvoice();
     const past = paymentSchema.parse((await record(invoice.id, { method: 'bank_transfer', amount: 10, paid_at: '2026-11-20T10:30:00+05:30' })).body);

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { operations } from '../../shared';
 import { startSandbox } from '../../sandbox';
 import { runCli } from '../../sandbox/cli';
-import { defaultDatabasePath } from '../../sandbox/paths';
-import { forbiddenAddress } from '../../sandbox/webhookUrl';
+import { defaultDatabasePath } from '../../sandbox/storage/databaseFile';
+import { forbiddenAddress } from '../../sandbox/delivery/addressGuard';
 import { type Row, writeResult } from '../reliability/support/results';
 import { type TestClient, startTestSandbox } from './support';
 

@@ -1,7 +1,7 @@
-import { parseFaultSpec } from '../../sandbox/faults';
-import { RateLimiter } from '../../sandbox/rateLimit';
-import { seededRandom, shuffled } from '../../sandbox/random';
-import { RETRY_WINDOW_MS, nextAttemptAt, nominalRetryDelay } from '../../sandbox/retry';
+import { parseFaultSpec } from '../../sandbox/faults/injection';
+import { RateLimiter } from '../../sandbox/http/rateLimit';
+import { seededRandom, shuffled } from '../../sandbox/faults/random';
+import { RETRY_WINDOW_MS, nextAttemptAt, nominalRetryDelay } from '../../sandbox/delivery/retry';
 
 const HOUR = 3_600_000;
 

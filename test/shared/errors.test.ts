@@ -99,7 +99,7 @@ describe('body shapes', () => {
 
   test('a 401 tells the user to reconnect, with where to get a key', () => {
     const error = normalizeError({ status: 401, body: '{"message":"Key revoked"}' });
-    expect(error.message).toBe('Invoicing API did not accept the API key (HTTP 401). Key revoked. Reconnect the account with a valid key from https://dashboard.invoicing.example/settings/api-keys (for the local sandbox: the key it printed at first start, or npm start -- keys create).');
+    expect(error.message).toBe('Invoicing API did not accept the API key (HTTP 401). Key revoked. Reconnect the account with a valid key from https://dashboard.invoicing.example/settings/api-keys.');
   });
 
   test('a 413 says what to send less of', () => {

@@ -1,20 +1,26 @@
 import {
   CLIENT_LABELS, COMMON_CURRENCIES, CURRENCY_CHOICES, EVENT_LABELS, FIELDS, INVOICE_LABELS, INVOICE_STATUSES,
-  INVOICE_STATUS_CHOICES, SERVICE, isKnownCurrency, sampleClient, sampleFlatEvents, samplePresentedInvoice, type FieldSpec,
+  INVOICE_STATUS_CHOICES, KEY_PREFIX, SERVICE, isKnownCurrency, sampleClient, sampleFlatEvents, samplePresentedInvoice, type FieldSpec,
+  type Word,
 } from '../../shared';
 
 /** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
 const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
-const allFields = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldSpec>));
+const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
+const isInput = (entry: Word): entry is FieldSpec => 'help' in entry;
 
 describe('field catalogue', () => {
-  test.each(allFields.map((field) => [field.key, field] as const))('%s: snake_case key, Title Case label, a help sentence', (_key, field) => {
-    expect(field.key).toMatch(/^[a-z][a-z0-9_]*$/);
-    const [first, ...rest] = field.label.replace(/[()]/g, '').split(' ');
-    expect(first[0]).toBe(first[0].toUpperCase());
-    for (const word of rest.filter((w) => !MINOR_WORDS.has(w))) expect(word[0]).toBe(word[0].toUpperCase());
-    expect(field.help.length).toBeGreaterThan(10);
-    expect(field.help.trim()).toMatch(/[.)]$/);
+  test.each(allEntries.map((entry) => [entry.key, entry] as const))('%s: snake_case key, Title Case label, an input field has a help sentence', (_key, entry) => {
+    // An answer-only field may be keyed by its place in a nested answer (`items[]amount`, `whatsapp__status`).
+    expect(entry.key).toMatch(isInput(entry) ? /^[a-z][a-z0-9_]*$/ : /^[a-z][a-z0-9_]*((\[\]|__)[a-z0-9_]+)?$/);
+    for (const label of [entry.label, entry.shownAs ?? entry.label]) {
+      const [first, ...rest] = label.replace(/[()]/g, '').split(' ');
+      expect(first[0]).toBe(first[0].toUpperCase());
+      for (const word of rest.filter((w) => !MINOR_WORDS.has(w))) expect(word[0]).toBe(word[0].toUpperCase());
+    }
+    if (!isInput(entry)) return;
+    expect(entry.help.length).toBeGreaterThan(10);
+    expect(entry.help.trim()).toMatch(/[.)]$/);
   });
 
   test('the amount field says it counts minor units, with examples in three currencies', () => {
@@ -27,8 +33,8 @@ describe('field catalogue', () => {
 
   test('the API key help links to where keys are made and names both key kinds', () => {
     expect(FIELDS.connection.apiKey.help).toContain(SERVICE.apiKeysUrl);
-    expect(FIELDS.connection.apiKey.help).toContain('ik_test_');
-    expect(FIELDS.connection.apiKey.help).toContain('ik_live_');
+    expect(FIELDS.connection.apiKey.help).toContain(KEY_PREFIX.test);
+    expect(FIELDS.connection.apiKey.help).toContain(KEY_PREFIX.live);
   });
 
   test('choices offer known currencies and every invoice status', () => {

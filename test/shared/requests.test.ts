@@ -1,4 +1,4 @@
-import { SERVICE, keyMode, normalizeBaseUrl, operations, validateInput, createInvoiceInputSchema, type HttpRequest } from '../../shared';
+import { SERVICE, keyMode, normalizeBaseUrl, operations, runOperation, validateInput, createInvoiceInputSchema, type HttpRequest } from '../../shared';
 import { LIVE_KEY, TEST_KEY } from './support';
 
 const sandbox = { apiKey: TEST_KEY, baseUrl: 'http://127.0.0.1:4010' };
@@ -162,11 +162,11 @@ describe('createInvoice', () => {
     expect(operations.createClient.request(sandbox, { email: 'a@example.com', idempotency_key: 'k1' }).headers['Idempotency-Key']).toBe('k1');
   });
 
-  test('extra properties on an item never reach the body', () => {
+  test('extra properties on an item never reach the body: the input is refused before anything is built', async () => {
     const loose = { ...input, items: [{ description: 'x', amount: 1, secret_note: 'no' } as never] };
-    expect(operations.createInvoice.request(sandbox, loose).body).toStrictEqual({
-      client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'x', amount: 1 }], auto_send_whatsapp: false,
-    });
+    const send = jest.fn();
+    await expect(runOperation(operations.createInvoice, sandbox, loose, send)).rejects.toThrow('Item 1: unexpected field secret_note');
+    expect(send).not.toHaveBeenCalled();
   });
 });
 

@@ -48,7 +48,7 @@ export function sender(z: ZObject): Send {
 }
 
 /** shared's InputError / ApiError → the Zapier error that makes the editor say and do the right thing. */
-export function zapierError(z: ZObject, error: unknown): unknown {
+function zapierError(z: ZObject, error: unknown): unknown {
   if (error instanceof InputError) return new z.errors.Error(error.message, 'invalid_input', 400);
   if (!(error instanceof ApiError)) return error;
   if (error.status === 401) return new z.errors.ExpiredAuthError(error.message);

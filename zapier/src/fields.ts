@@ -38,7 +38,16 @@ export function flatKeys(value: unknown, prefix = ''): string[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Labelled output fields for every key of `sample` the operation's labels name. */
+/**
+ * A labelled output field for every field the labels name: in the sample's order, then those the sample
+ * does not show (a field the service echoes is labelled before any sample carries it).
+ */
 export function outputFields(sample: object, labels: Readonly<Record<string, string>>): PlainOutputField[] {
+  return [...sampledOutputFields(sample, labels), ...Object.keys(labels).filter((key) => !flatKeys(sample).includes(key))
+    .map((key) => ({ key, label: labels[key] }))];
+}
+
+/** Labelled output fields for exactly the fields of `sample` (an event record is all its sample shows). */
+export function sampledOutputFields(sample: object, labels: Readonly<Record<string, string>>): PlainOutputField[] {
   return flatKeys(sample).filter((key) => labels[key] !== undefined).map((key) => ({ key, label: labels[key] }));
 }

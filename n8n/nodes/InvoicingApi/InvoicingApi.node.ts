@@ -12,12 +12,12 @@ import { nodeErrorFor } from '../../lib/errors';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 import { client } from './actions/client';
 import { param, type Action } from './actions/common';
-import { idempotencyKeyOption } from './actions/invoice/create';
+import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
-export const DEFAULT_CONCURRENCY = 5;
+const DEFAULT_CONCURRENCY = 5;
 
 const actions: Record<string, Record<string, Action>> = {
   invoice: invoice.actions, client: client.actions, payment: payment.actions,
@@ -68,7 +68,7 @@ export class InvoicingApi implements INodeType {
             default: DEFAULT_CONCURRENCY,
             description: `How many items are sent to ${SERVICE.displayName} at the same time; a rate-limited request waits and is sent again`,
           },
-          idempotencyKeyOption,
+          idempotencyKeyOption({ invoice: invoice.operations, client: client.operations, payment: payment.operations }),
         ],
       },
     ],

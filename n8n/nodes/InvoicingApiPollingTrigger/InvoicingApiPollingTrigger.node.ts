@@ -1,16 +1,17 @@
 import {
   NodeConnectionTypes,
   NodeOperationError,
-  type IDataObject,
   type INodeExecutionData,
   type INodeType,
   type INodeTypeDescription,
   type IPollFunctions,
 } from 'n8n-workflow';
 
+import { nodeState } from '../../lib/nodeState';
+
 import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
-import { eventItem, eventsProperty } from '../../lib/events';
+import { eventItem, eventsProperty } from '../../lib/triggerEvents';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 
 /** Events handed on by one poll at most; a larger backlog continues on the next poll, in order. */
@@ -51,7 +52,7 @@ export class InvoicingApiPollingTrigger implements INodeType {
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
     const types = this.getNodeParameter('events', []) as string[];
     const fetch: FetchEvents = eventsFrom(await connectionOf(this), sender(this));
-    const state = this.getWorkflowStaticData('node') as IDataObject;
+    const state = nodeState(this);
     try {
       if (this.getMode() === 'manual') return await newestForEditor(fetch, types);
       if (typeof state.cursor !== 'string') {

@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { SERVICE, receiveWebhook } from '../../../shared';
-import { eventItem, eventsProperty } from '../../lib/events';
+import { eventItem, eventsProperty } from '../../lib/triggerEvents';
 import { CREDENTIAL } from '../../lib/transport';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { firstDelivery, keepDeliveries } from './deliveries';

@@ -13,16 +13,14 @@
  */
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { nodeState } from '../../lib/nodeState';
+
 /** Retries of one event share its id; a few hundred covers the service's retry schedule. */
 const REMEMBERED = 300;
 const RECENT_SUBSCRIPTIONS = 100;
 
-type Context = IWebhookFunctions | IExecuteFunctions;
-
 /** Per subscription (workflow and remote webhook), the ids this process has accepted. */
 const inMemory = new Map<string, string[]>();
-
-const store = (context: Context) => context.getWorkflowStaticData('node') as IDataObject;
 
 const persisted = (data: IDataObject): string[] => (Array.isArray(data.recentDeliveries) ? (data.recentDeliveries as string[]) : []);
 
@@ -31,7 +29,7 @@ const remember = (seen: string[], ids: string[]) => [...seen.filter((id) => !ids
 /** True the first time `eventId` reaches this subscription in this server; records it. */
 export function firstDelivery(context: IWebhookFunctions, subscriptionId: string, eventId: string): boolean {
   const key = `${context.getWorkflow().id ?? ''}:${subscriptionId}`;
-  const data = store(context);
+  const data = nodeState(context);
   const held = inMemory.get(key) ?? [];
   if (held.includes(eventId) || persisted(data).includes(eventId)) return false;
   inMemory.delete(key);
@@ -43,7 +41,7 @@ export function firstDelivery(context: IWebhookFunctions, subscriptionId: string
 
 /** In the execution the delivery started: writes its id where n8n saves it when the execution ends. */
 export function keepDeliveries(context: IExecuteFunctions, eventIds: string[]): void {
-  const data = store(context);
+  const data = nodeState(context);
   if (typeof data.webhookId !== 'string') return;
   data.recentDeliveries = remember(persisted(data), eventIds);
 }

@@ -11,6 +11,8 @@
  */
 import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeProperties } from 'n8n-workflow';
 
+import { nodeState } from '../../lib/nodeState';
+
 import { operations, recoverAfter, runOperation, type Connection, type Send } from '../../../shared';
 
 interface Cursor {
@@ -28,8 +30,6 @@ export const replayProperty: INodeProperties = {
     'The service keeps events 30 days.',
 };
 
-const store = (context: IExecuteFunctions | IHookFunctions) => context.getWorkflowStaticData('node') as IDataObject;
-
 function cursorOf(data: IDataObject): Cursor | undefined {
   const cursor = data.replayCursor as Partial<Cursor> | undefined;
   return typeof cursor?.id === 'string' && typeof cursor.created_at === 'string' ? { id: cursor.id, created_at: cursor.created_at } : undefined;
@@ -44,7 +44,7 @@ const notOlder = (a: Cursor, b: Cursor) => a.created_at >= b.created_at;
 
 /** In the execution a delivery started: moves the cursor to the newest of these events, never back. */
 export function advanceCursor(context: IExecuteFunctions, events: Cursor[]): void {
-  const data = store(context);
+  const data = nodeState(context);
   if (typeof data.webhookId !== 'string') return;
   let cursor = cursorOf(data);
   for (const event of events) if (!cursor || notOlder(event, cursor)) cursor = event;
@@ -58,7 +58,7 @@ export function advanceCursor(context: IExecuteFunctions, events: Cursor[]): voi
  */
 export async function replayMissed(context: IHookFunctions, connection: Connection, send: Send, webhookId: string): Promise<void> {
   if (!(context.getNodeParameter('replayMissed', false) as boolean)) return;
-  const data = store(context);
+  const data = nodeState(context);
   const cursor = cursorOf(data);
   if (cursor && (await recoverAfter(connection, webhookId, cursor.id, send))) return;
   if (cursor) context.logger.warn(`Events after ${cursor.id} are no longer kept by the service (30 days), so some missed events cannot be replayed.`);

@@ -2,7 +2,9 @@
  * What the trigger keeps in the node's static data (persisted by n8n with the workflow): the remote
  * webhook's id and signing secret, what it was registered for, and (deliveries.ts) the ids of recent deliveries.
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { nodeState } from '../../lib/nodeState';
 
 export interface Subscription {
   id: string;
@@ -13,10 +15,8 @@ export interface Subscription {
 
 type Context = IHookFunctions | IWebhookFunctions;
 
-const store = (context: Context) => context.getWorkflowStaticData('node') as IDataObject;
-
 export function subscriptionOf(context: Context): Subscription | undefined {
-  const data = store(context);
+  const data = nodeState(context);
   if (typeof data.webhookId !== 'string' || typeof data.webhookSecret !== 'string') return undefined;
   return {
     id: data.webhookId,
@@ -27,7 +27,7 @@ export function subscriptionOf(context: Context): Subscription | undefined {
 }
 
 export function saveSubscription(context: Context, subscription: Subscription): void {
-  Object.assign(store(context), {
+  Object.assign(nodeState(context), {
     webhookId: subscription.id,
     webhookSecret: subscription.secret,
     webhookEvents: subscription.events,
@@ -36,7 +36,7 @@ export function saveSubscription(context: Context, subscription: Subscription): 
 }
 
 export function forgetSubscription(context: Context): void {
-  const data = store(context);
+  const data = nodeState(context);
   // recentDeliveries stays: event ids are the service's, so a replay into the next subscription is still a repeat.
   for (const key of ['webhookId', 'webhookSecret', 'webhookEvents', 'webhookUrl']) delete data[key];
 }

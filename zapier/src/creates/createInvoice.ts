@@ -1,11 +1,16 @@
-/** Create Invoice: line items as a Zapier line-item group, checked by the shared schema before sending. */
+/**
+ * Create Invoice: line items as a Zapier line-item group, checked by the shared schema before sending.
+ * Every other field of the operation is shown and sent as the catalogue declares it, so a field added
+ * to the operation appears here without an edit.
+ */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, auto_send_whatsapp, idempotency_key } = operation.fields;
+const { items, description, amount } = operation.fields;
+const lineItemKeys = [description.key, amount.key];
 
 /**
  * Zapier sends a line-item group as `items: [{description, amount}]`; when the children are mapped
@@ -27,11 +32,8 @@ export function lineItems(inputData: Record<string, unknown>): unknown {
 const perform = (z: ZObject, bundle: Bundle) => {
   const input = bundle.inputData;
   const raw = {
-    client_email: input.client_email,
-    currency: input.currency,
+    ...Object.fromEntries(Object.entries(input).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),
     items: lineItems(input),
-    auto_send_whatsapp: input.auto_send_whatsapp,
-    idempotency_key: input.idempotency_key,
   };
   return call(z, bundle, (connection, send) => runOperation(operation, connection, raw, send));
 };
@@ -44,15 +46,11 @@ export const createInvoice = {
     description: 'Creates an invoice with line items for a client, and can send it on WhatsApp right away.',
   },
   operation: {
-    inputFields: [
-      inputField(client_email),
-      inputField(currency),
+    inputFields: Object.values(operation.fields).filter((spec) => !lineItemKeys.includes(spec.key)).map((spec) => (spec !== items
+      ? inputField(spec)
       // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
-      { key: items.key, label: items.label, required: items.required,
-        children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] },
-      inputField(auto_send_whatsapp),
-      inputField(idempotency_key),
-    ],
+      : { key: items.key, label: items.label, required: items.required,
+        children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] })),
     perform,
     sample: operation.sample,
     outputFields: outputFields(operation.sample, operation.labels),

@@ -9,7 +9,7 @@ import {
   sampleEventsByType, type EventType, type FlatEventRecord,
 } from '../../../shared';
 import { call } from '../api';
-import { outputFields } from '../fields';
+import { sampledOutputFields } from '../fields';
 
 interface SubscribeData { id: string; secret: string }
 
@@ -89,7 +89,7 @@ export function hookTrigger(type: EventType) {
       perform,
       performList,
       sample,
-      outputFields: outputFields(sample, EVENT_LABELS),
+      outputFields: sampledOutputFields(sample, EVENT_LABELS),
     },
   };
 }

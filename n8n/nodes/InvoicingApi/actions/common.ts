@@ -5,13 +5,15 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Connection, FieldSpec, Send } from '../../../../shared';
+import type { Connection, FieldSpec, Fields, Send } from '../../../../shared';
 import { showFor } from '../../../lib/properties';
 
 export type Action = (context: IExecuteFunctions, itemIndex: number, connection: Connection, send: Send) =>
   Promise<object | object[]>;
 
 export interface NodeOperation {
+  /** The shared operation it translates (its fields say, for one, whether it takes an idempotency key). */
+  operation: { fields: Fields };
   /** Its entry in the resource's Operation list. */
   option: INodePropertyOptions & { value: string; action: string };
   /** Its parameters, shown only while it is selected. */
@@ -37,6 +39,7 @@ export function resource(name: string, operations: NodeOperation[], defaultOpera
   return {
     properties: [operation, ...sorted.flatMap((entry) => showFor(name, [entry.option.value], entry.properties))],
     actions: Object.fromEntries(sorted.map((entry) => [entry.option.value, entry.execute])) as Record<string, Action>,
+    operations: sorted,
   };
 }
 

@@ -27,6 +27,7 @@ export const clientInput = (context: IExecuteFunctions, itemIndex: number) => ({
 });
 
 export const create: NodeOperation = {
+  operation,
   option: { name: 'Create', value: 'create', action: 'Create a client', description: 'Create a client' },
   properties: clientProperties,
   execute: (context, i, connection, send) => runOperation(operation, connection, clientInput(context, i), send),

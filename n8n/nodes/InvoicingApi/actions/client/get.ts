@@ -7,6 +7,7 @@ const { getClient: operation } = operations;
 const { client_id } = operation.fields;
 
 export const get: NodeOperation = {
+  operation,
   option: { name: 'Get', value: 'get', action: 'Get a client', description: 'Get a client by its ID' },
   properties: [property(client_id)],
   execute: (context, i, connection, send) =>

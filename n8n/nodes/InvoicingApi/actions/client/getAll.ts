@@ -7,6 +7,7 @@ const { listClients: operation } = operations;
 const { limit, email } = operation.fields;
 
 export const getAll: NodeOperation = {
+  operation,
   option: {
     name: 'Get Many',
     value: 'getAll',

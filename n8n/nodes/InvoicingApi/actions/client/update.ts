@@ -9,6 +9,7 @@ const { updateClient: operation } = operations;
 const { client_id, ...changes } = operation.fields;
 
 export const update: NodeOperation = {
+  operation,
   option: { name: 'Update', value: 'update', action: 'Update a client', description: 'Change the details of a client' },
   properties: [
     property(client_id),

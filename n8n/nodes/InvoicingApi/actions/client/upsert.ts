@@ -4,6 +4,7 @@ import type { NodeOperation } from '../common';
 import { clientInput, clientProperties } from './create';
 
 export const upsert: NodeOperation = {
+  operation: operations.upsertClient,
   option: {
     name: 'Create or Update',
     value: 'upsert',

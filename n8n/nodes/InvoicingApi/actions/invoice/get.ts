@@ -7,6 +7,7 @@ const { getInvoice: operation } = operations;
 const { invoice_id } = operation.fields;
 
 export const get: NodeOperation = {
+  operation,
   option: { name: 'Get', value: 'get', action: 'Get an invoice', description: 'Get an invoice by its ID' },
   properties: [property(invoice_id)],
   execute: (context, i, connection, send) =>

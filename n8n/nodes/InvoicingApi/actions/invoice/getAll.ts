@@ -7,6 +7,7 @@ const { listInvoices: operation } = operations;
 const { limit, status, client_email, number } = operation.fields;
 
 export const getAll: NodeOperation = {
+  operation,
   option: {
     name: 'Get Many',
     value: 'getAll',

@@ -7,6 +7,7 @@ const { getPayment: operation } = operations;
 const { payment_id } = operation.fields;
 
 export const get: NodeOperation = {
+  operation,
   option: { name: 'Get', value: 'get', action: 'Get a payment', description: 'Get a payment by its ID' },
   properties: [property(payment_id)],
   execute: (context, i, connection, send) =>

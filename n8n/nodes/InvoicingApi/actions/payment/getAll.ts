@@ -1,5 +1,5 @@
 /** Payment → Get Many: shared/operations/listPayments.ts, page after page, with every filter it has. */
-import { listAll, operations } from '../../../../../shared';
+import { UPI, listAll, operations } from '../../../../../shared';
 import { property } from '../../../../lib/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
@@ -7,6 +7,7 @@ const { listPayments: operation } = operations;
 const { limit, invoice_id, utr, reference, method, paid_from, paid_before } = operation.fields;
 
 export const getAll: NodeOperation = {
+  operation,
   option: {
     name: 'Get Many',
     value: 'getAll',
@@ -14,7 +15,7 @@ export const getAll: NodeOperation = {
     description: 'List payments, newest recorded first, by invoice, UPI reference, reference, method or a paid-at period',
   },
   properties: listProperties(limit, [property(invoice_id), property(utr), property(reference),
-    property(method, { default: 'upi' }), property(paid_from), property(paid_before)]),
+    property(method, { default: UPI }), property(paid_from), property(paid_before)]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);
     return listAll(operation, connection, filters, send, max);

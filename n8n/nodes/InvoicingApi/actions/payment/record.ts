@@ -1,16 +1,17 @@
 /** Payment → Record: shared/operations/recordPayment.ts. UPI details show only for a UPI payment. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { operations, runOperation } from '../../../../../shared';
+import { UPI, operations, runOperation } from '../../../../../shared';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
-import { idempotencyKey } from '../invoice/create';
+import { idempotencyKey } from '../idempotency';
 
 const { recordPayment: operation } = operations;
 const { invoice_id, method, amount, utr, vpa, reference, paid_at, note } = operation.fields;
-const upiOnly = { displayOptions: { show: { [method.key]: ['upi'] } } };
+const upiOnly = { displayOptions: { show: { [method.key]: [UPI] } } };
 
 export const record: NodeOperation = {
+  operation,
   option: {
     name: 'Record',
     value: 'record',
@@ -19,7 +20,7 @@ export const record: NodeOperation = {
   },
   properties: [
     property(invoice_id),
-    property(method, { default: 'bank_transfer' }),
+    property(method, { default: method.example }),
     property(amount),
     property(utr, { ...upiOnly, required: true }),
     property(vpa, upiOnly),
@@ -33,7 +34,7 @@ export const record: NodeOperation = {
     },
   ],
   execute: (context, i, connection, send) => {
-    const upi = param(context, method.key, i) === 'upi';
+    const upi = param(context, method.key, i) === UPI;
     const extra = (param(context, 'additionalFields', i, {}) as IDataObject) ?? {};
     return runOperation(operation, connection, {
       invoice_id: param(context, invoice_id.key, i),

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatMinor } from '../../shared';
+import type { SandboxCore } from '../domain/context';
+import type { Reply } from '../routes/router';
+import type { RawCall } from '../http/server';
+import { moneyScript } from './moneyScript';
+import { wordsJson } from './pageWords';
+
+/** Next to this file in the sources, copied next to cli.js by build.mjs. */
+const PUBLIC_DIR = path.join(__dirname, 'public');
+
+const STATIC: Record<string, string> = {
+  '/dashboard.js': 'text/javascript; charset=utf-8',
+  '/dashboard.css': 'text/css; charset=utf-8',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
+function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
+  const invoice = core.data.invoices.get(id);
+  if (!invoice) return undefined;
+  const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
+  const rows = invoice.items.map((item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`);
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
+<h1>Invoice ${escapeHtml(invoice.number)}</h1><p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
+<table>${rows.join('')}</table><p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
+<p><small>Sandbox page: nothing here moves money.</small></p>`,
+  };
+}
+
+/** The pages outside the API: the dashboard (plain HTML and JS, and shared/money.ts as /money.js) and hosted invoice pages. */
+export function createPages(core: SandboxCore) {
+  // Read on first use, so an embedding (a test, the benchmark) that never opens the dashboard needs no files.
+  const cache = new Map<string, string>();
+  const read = (name: string) => {
+    if (!cache.has(name)) cache.set(name, readFileSync(path.join(PUBLIC_DIR, name), 'utf8'));
+    return cache.get(name)!;
+  };
+  const html = { 'content-type': 'text/html; charset=utf-8' };
+
+  return (call: RawCall): Reply | undefined => {
+    if (call.method !== 'GET') return undefined;
+    const route = call.url.pathname;
+    if (route === '/') return { status: 302, headers: { location: '/dashboard' } };
+    if (route === '/dashboard') {
+      // Statuses, event types and the key prefix come from their declarations, so the page never spells them.
+      return { status: 200, headers: html, body: read('dashboard.html').replace('{{WORDS}}', wordsJson()) };
+    }
+    if (route === '/money.js') {
+      if (!cache.has(route)) cache.set(route, moneyScript(PUBLIC_DIR));
+      return { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: cache.get(route) };
+    }
+    if (STATIC[route]) return { status: 200, headers: { 'content-type': STATIC[route] }, body: read(route.slice(1)) };
+    if (route === '/healthz') return { status: 200, body: { ok: true } };
+    const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
+    return hosted ? hostedInvoice(core, hosted[1]) : undefined;
+  };
+}

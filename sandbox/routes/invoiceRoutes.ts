@@ -1,0 +1,17 @@
+import { createInvoiceInputSchema, listInvoicesQuerySchema, operations, validateInput } from '../../shared';
+import { createInvoice, invoiceOr404 } from '../domain/invoices';
+import type { Router } from './router';
+import { listPage } from './listPage';
+
+export function invoiceRoutes(router: Router): void {
+  const { createInvoice: create, getInvoice, listInvoices } = operations;
+  router
+    .on(create.method, create.route, (req, ctx) =>
+      ({ status: 201, body: createInvoice(ctx, validateInput(createInvoiceInputSchema, req.body)) }))
+    .on(getInvoice.method, getInvoice.route, (req, ctx) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
+    .on(listInvoices.method, listInvoices.route, (req, ctx) => {
+      const query = validateInput(listInvoicesQuerySchema, req.query);
+      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number };
+      return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
+    });
+}

@@ -1,0 +1,111 @@
+/**
+ * Invoice events as one flat record a non-developer maps directly: the invoice's state after the event,
+ * amounts with formatted twins, whether it is now fully paid, and what happened (the view, the payment
+ * with its UPI reference, the dispute). Each field's label is the catalogue's (fields.ts), or is
+ * declared here when only this record has the field.
+ */
+import { FIELDS, shownLabel, type Word } from '../fields';
+import { formatMinor } from '../money';
+import type { InvoiceEvent } from '../schemas/webhookEvents';
+
+type Flat = string | number | boolean | null;
+
+const { record, invoice, client, payment, event, happening } = FIELDS;
+const prefixed = (prefix: string, entry: Word) => `${prefix} ${shownLabel(entry)}`;
+
+/** What every event record starts with (client events' too), keyed by its place in the record. */
+export const ENVELOPE_LABELS = {
+  id: shownLabel(record.id),
+  event_id: event.id.label,
+  event_type: event.type.label,
+  occurred_at: event.occurredAt.label,
+  livemode: shownLabel(record.livemode),
+};
+
+export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
+  ...ENVELOPE_LABELS,
+  invoice_id: invoice.id.label,
+  invoice_number: invoice.number.label,
+  invoice_status: prefixed('Invoice', invoice.status),
+  invoice_url: invoice.hostedUrl.label,
+  client_id: client.id.label,
+  client_email: invoice.clientEmail.label,
+  currency: invoice.currency.label,
+  amount_due: invoice.amountDue.label,
+  amount_due_formatted: invoice.amountDueFormatted.label,
+  amount_paid: invoice.amountPaid.label,
+  amount_paid_formatted: invoice.amountPaidFormatted.label,
+  amount_remaining: invoice.amountRemaining.label,
+  amount_remaining_formatted: invoice.amountRemainingFormatted.label,
+  fully_paid: 'Fully Paid',
+  view_channel: 'Viewed Via',
+  viewed_at: 'Viewed At',
+  payment_id: payment.id.label,
+  payment_method: payment.method.label,
+  payment_amount: prefixed('Payment', payment.amount),
+  payment_amount_formatted: prefixed('Payment', payment.amountFormatted),
+  payment_reference: prefixed('Payment', payment.reference),
+  upi_utr: payment.utr.label,
+  upi_vpa: payment.vpa.label,
+  paid_at: payment.paidAt.label,
+  dispute_id: 'Dispute ID',
+  dispute_reason: happening.reason.label,
+  dispute_note: prefixed('Dispute', payment.note),
+  disputed_at: 'Disputed At',
+  whatsapp_status: invoice.whatsappStatus.label,
+  invoice_created_at: prefixed('Invoice', record.createdAt),
+};
+
+export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
+  const invoice = event.data.invoice;
+  const format = (amount: number) => formatMinor(amount, invoice.currency);
+  const record = {
+    id: event.id,
+    event_id: event.id,
+    event_type: event.type,
+    occurred_at: event.created_at,
+    livemode: event.livemode,
+    invoice_id: invoice.id,
+    invoice_number: invoice.number,
+    invoice_status: invoice.status,
+    invoice_url: invoice.hosted_url,
+    client_id: invoice.client_id,
+    client_email: invoice.client_email,
+    currency: invoice.currency,
+    amount_due: invoice.amount_due,
+    amount_due_formatted: format(invoice.amount_due),
+    amount_paid: invoice.amount_paid,
+    amount_paid_formatted: format(invoice.amount_paid),
+    amount_remaining: invoice.amount_remaining,
+    amount_remaining_formatted: format(invoice.amount_remaining),
+    fully_paid: invoice.amount_remaining === 0 && invoice.amount_paid >= invoice.amount_due,
+  };
+  switch (event.type) {
+    case 'invoice.created':
+      return { ...record, whatsapp_status: invoice.whatsapp.status, invoice_created_at: invoice.created_at };
+    case 'invoice.viewed':
+      return { ...record, view_channel: event.data.view.channel, viewed_at: event.data.view.viewed_at };
+    case 'invoice.paid': {
+      const payment = event.data.payment;
+      return {
+        ...record,
+        payment_id: payment.id,
+        payment_method: payment.method,
+        payment_amount: payment.amount,
+        payment_amount_formatted: formatMinor(payment.amount, payment.currency),
+        payment_reference: payment.reference ?? null,
+        upi_utr: payment.upi?.utr ?? null,
+        upi_vpa: payment.upi?.vpa ?? null,
+        paid_at: payment.paid_at,
+      };
+    }
+    case 'invoice.disputed':
+      return {
+        ...record,
+        dispute_id: event.data.dispute.id,
+        dispute_reason: event.data.dispute.reason,
+        dispute_note: event.data.dispute.note ?? null,
+        disputed_at: event.data.dispute.opened_at,
+      };
+  }
+}
