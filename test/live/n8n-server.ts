@@ -215,8 +215,14 @@ export class N8nServer {
   /** Finished executions of one workflow, newest first. */
   async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
     const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-    const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=250`);
-    return page.results;
+    // n8n 2.41 answers at most 100 a page (2.40 and 1.x took more); older pages by the last id seen.
+    const all: Array<{ id: string; status: string; mode: string }> = [];
+    for (let lastId = ''; ;) {
+      const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+      all.push(...page.results);
+      if (page.results.length < 100) return all;
+      lastId = page.results.at(-1).id;
+    }
   }
 
   /** One execution's run data, unflattened with n8n's own `flatted`. */
