@@ -126,13 +126,13 @@ twice per call, whatever the call does) and the n8n row the engine's webhook con
 ### 3. Size and start-up
 
 The n8n package as \`npm pack\` would publish it (dist/, README, LICENSE, package.json): tarball and
-unpacked size, reported, and no runtime dependency (n8n provides \`n8n-workflow\` and \`zod\`; the check
-also looks for a bundled copy of zod). Zapier's \`build.zip\` of our app beside a freshly generated
+unpacked size, reported, and no runtime dependency (n8n provides \`n8n-workflow\`; zod's v3 API is carried
+once, in \`dist/vendor/zod.js\`, and the check counts its copies). Zapier's \`build.zip\` of our app beside a freshly generated
 minimal app on the same core version (exact \`zapier-platform-core\` 19.1.0, one trivial create, the same
 \`.zapierapprc\` fix, the same lockfile), both built by \`zapier-platform build --skip-validation\` offline.
 Cold load: in a fresh Node process, the time to load the platform's own modules, then our entry module on
-top (the unzipped \`index.js\` of each \`build.zip\`; our two node files and the credential after
-\`n8n-workflow\` and \`zod\`), medians over repeated processes.
+top (the unzipped \`index.js\` of each \`build.zip\`; our node files, the credential and their zod after
+\`n8n-workflow\`), medians over repeated processes.
 
 What limits it: the Zapier zip is mostly core and its dependencies, which every app ships; ours adds one
 bundle (shared and zod inside, as the Zapier CLI does not bundle). The n8n package is its two node files

@@ -5,7 +5,7 @@ import type {
   INodeProperties,
 } from 'n8n-workflow';
 
-import { connectionTestMessages } from '../../shared/connectionTest';
+import { NOT_THE_API_MESSAGE, connectionTestMessages } from '../../shared/connectionTest';
 import { FIELDS } from '../../shared/fields';
 import { SERVICE, normalizeBaseUrlExpression } from '../../shared/identity';
 import { getAccount } from '../../shared/operations/getAccount';
@@ -49,13 +49,23 @@ export class InvoicingApi implements ICredentialType {
 
   // The account endpoint (contract: the connection test), at the base URL the nodes would use: n8n
   // evaluates this request by itself, so normalizeBaseUrl comes as the expression it generates.
+  // Every answer is taken as a response and read by its body: n8n 1.x drops a failed test request's
+  // HTTP status (its NodeApiError loses the response), so `responseCode` rules never fire there and the
+  // user saw n8n's bare "Forbidden - perhaps check your credentials?". The service's errors are RFC 9457
+  // problem bodies whose `status` is the HTTP status, which both n8n lines can match.
   test: ICredentialTestRequest = {
     request: {
       baseURL: `={{ ${normalizeBaseUrlExpression('$credentials.baseUrl')} }}`,
       url: getAccount.route,
       method: getAccount.method,
+      ignoreHttpStatusErrors: true,
     },
-    // Without rules n8n shows the bare status text ("Forbidden").
-    rules: connectionTestMessages().map(({ status, message }) => ({ type: 'responseCode' as const, properties: { value: status, message } })),
+    rules: [
+      ...connectionTestMessages().map(({ status, message }) => ({
+        type: 'responseSuccessBody' as const, properties: { key: 'status', value: status, message },
+      })),
+      // Anything else without an account's `livemode` (a web page, another service's JSON) is not the API.
+      { type: 'responseSuccessBody' as const, properties: { key: 'livemode', value: undefined, message: NOT_THE_API_MESSAGE } },
+    ],
   };
 }

@@ -15,8 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What n8n resolves for a community package at run time (n8n-workflow, its zod) plus Node's crypto. */
-export const ALLOWED_REQUIRES = ['n8n-workflow', 'zod', 'node:crypto', 'crypto'];
+/**
+ * What a community package may require at run time: n8n-workflow (its declared peer) and Node's crypto.
+ * Not zod: n8n resolves its own for us but promises no version, so the package carries its copy.
+ */
+export const ALLOWED_REQUIRES = ['n8n-workflow', 'node:crypto', 'crypto'];
 
 /** Shipped code must not reach for these; n8n Cloud's scanner rejects them. */
 export const FORBIDDEN_CODE = [

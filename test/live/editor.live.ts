@@ -1,5 +1,5 @@
 /**
- * What a workflow author does in n8n's editor before activating anything, in a real n8n 2.40.7 server:
+ * What a workflow author does in n8n's editor before activating anything, in a real n8n server (the version npm run test:live installed):
  * "Fetch Test Event" on the Polling Trigger and "Listen for test event" on the webhook trigger, both run
  * the way the editor runs them (`POST /rest/workflows/{id}/run` from the trigger). Counts in one table.
  */
@@ -9,7 +9,7 @@ import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, happen, newInvoice } from './sandbox';
 import { SingleN8n } from './single';
 import { Counts } from './table';
-import { POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
+import { PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, triggerWorkflow } from './workflows';
 
 const QUIET_MS = 3000;
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await live?.stop(counts, 'n8n 2.40.7: the editor\'s test runs, counts seen in the server');
+  await live?.stop(counts, `n8n ${live.n8n.install.version}: the editor's test runs, counts seen in the server`);
 });
 
 test('Polling Trigger, Fetch Test Event: the newest selected event, and the cursor stays where it was', async () => {
@@ -99,4 +99,15 @@ test('webhook trigger, Listen for test event: one temporary subscription, the fi
   expect(shown).toEqual([paid.id]);
   expect(left).toHaveLength(0);
   expect(after).toBe(1);
+});
+
+test('the Invoicing API node is offered to AI agents as a tool (usableAsTool)', async () => {
+  // The node types the editor loads (its node panel, and an AI Agent's Tool input). n8n 1.x lists the tool
+  // variant it built from the package as it loaded it; 2.x lists the flag and builds the variant from it.
+  const types = (await n8n.request('GET', '/types/nodes.json')).body as Array<{ name: string; outputs?: unknown; usableAsTool?: unknown }>;
+  const ours = (suffix: string) => types.find((type) => type.name === `${PACKAGE}.${suffix}` || type.name === suffix);
+  const offered = n8n.major >= 2 ? ours('invoicingApi')?.usableAsTool === true
+    : JSON.stringify(ours('invoicingApiTool')?.outputs) === JSON.stringify(['ai_tool']);
+  counts.record('editor', `the action node as an AI agent tool (${n8n.major >= 2 ? 'usableAsTool listed' : 'tool variant listed'})`, 1, offered ? 1 : 0);
+  expect(offered).toBe(true);
 });

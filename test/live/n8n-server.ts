@@ -13,6 +13,8 @@ import { promisify } from 'node:util';
 import { freePort, progress, start, type Started } from './processes';
 
 export interface N8nInstall {
+  /** The n8n version installed (install-n8n.mjs), shown in every table's title. */
+  version: string;
   nodeBin: string;
   nodeDir: string;
   n8nDir: string;
@@ -205,7 +207,16 @@ export class N8nServer {
    * execution id, or `waitingForWebhook` while n8n listens on its test URL.
    */
   async runFromTrigger(workflowId: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
-    return await this.rest('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+    const triggerToStartFrom = { name: triggerName };
+    // n8n 1.x runs the workflow its editor sends along; 2.x reads the saved one and takes only the trigger.
+    const body = this.major >= 2 ? { triggerToStartFrom }
+      : { workflowData: await this.rest('GET', `/rest/workflows/${workflowId}`), triggerToStartFrom };
+    return await this.rest('POST', `/rest/workflows/${workflowId}/run`, body);
+  }
+
+  /** n8n's major version: the REST API differs between the 1.x and 2.x lines in places. */
+  get major(): number {
+    return Number(this.install.version.split('.')[0]);
   }
 
   async staticData(workflowId: string): Promise<unknown> {
@@ -215,8 +226,14 @@ export class N8nServer {
   /** Finished executions of one workflow, newest first. */
   async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
     const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-    const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=250`);
-    return page.results;
+    // n8n 2.41 answers at most 100 a page (2.40 and 1.x took more); older pages by the last id seen.
+    const all: Array<{ id: string; status: string; mode: string }> = [];
+    for (let lastId = ''; ;) {
+      const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+      all.push(...page.results);
+      if (page.results.length < 100) return all;
+      lastId = page.results.at(-1).id;
+    }
   }
 
   /** One execution's run data, unflattened with n8n's own `flatted`. */

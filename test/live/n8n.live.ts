@@ -1,6 +1,6 @@
 /**
- * The n8n half of the live suite: our packed package in a real n8n 2.40.7 server (installed by
- * install-n8n.mjs), driven through its REST API, its CLI and production webhook URLs, against a sandbox.
+ * The n8n half of the live suite: our packed package in a real n8n server (the version
+ * install-n8n.mjs installed for this run), driven through its REST API, its CLI and production webhook URLs, against a sandbox.
  * Each step is one test; the counts go into one table printed at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -78,7 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await n8n?.stop();
   await sandbox?.close();
-  counts.print('n8n 2.40.7, single process: counts seen in the server');
+  counts.print(`n8n ${install.version}, single process: counts seen in the server`);
   if (process.env.LIVE_KEEP) progress(`kept the n8n user folders in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }, 120_000);
@@ -88,24 +88,43 @@ test('n8n loads the package as its installer puts it', () => {
 });
 
 describe('credential test, in our words', () => {
-  const check = (apiKey: string) => n8n.testCredential(credential, CREDENTIAL, { apiKey, baseUrl: sandbox.baseUrl });
+  const check = (apiKey: string, baseUrl = sandbox.baseUrl) => n8n.testCredential(credential, CREDENTIAL, { apiKey, baseUrl });
+  /** One table row per answer: whether the editor showed our words (n8n 1.x once showed its own). */
+  const shown = (what: string, result: { status: string; message: string }, words: RegExp) =>
+    counts.record('single', `credential test, ${what}: our words`, 1, result.status === 'Error' && words.test(result.message) ? 1 : 0);
 
   beforeAll(async () => {
     credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
   });
 
   test('a good test key passes', async () => {
-    expect(await check(sandboxKey(sandbox))).toEqual(expect.objectContaining({ status: 'OK' }));
+    const result = await check(sandboxKey(sandbox));
+    counts.record('single', 'credential test, a good test key: passes', 1, result.status === 'OK' ? 1 : 0);
+    expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
   });
   test('an unknown key says the key was not accepted and what to do', async () => {
     const result = await check('ik_test_unknown-key');
+    shown('an unknown key', result, /did not accept the API key/);
     expect(result.status).toBe('Error');
-    expect(result.message).toMatch(/did not accept the API key/);
+    expect(result.message).toMatch(/did not accept the API key \(HTTP 401\)\. The key may be mistyped/);
   });
   test('a live key says the sandbox takes test keys only', async () => {
     const result = await check(`ik_live_${'x'.repeat(24)}`);
+    shown('a live key on the sandbox', result, /test keys only/);
     expect(result.status).toBe('Error');
-    expect(result.message).toMatch(/test keys only/);
+    expect(result.message).toMatch(/\(HTTP 403\)\. If this is a live key .* accepts test keys only/);
+  });
+  test('a base URL with a path the service does not have says how to give it', async () => {
+    const result = await check(sandboxKey(sandbox), `${sandbox.baseUrl}/api`);
+    shown('a base URL with a path', result, /does not lead to the Invoicing API/);
+    expect(result.status).toBe('Error');
+    expect(result.message).toMatch(/\(HTTP 404\)\. The base URL does not lead to the Invoicing API/);
+  });
+  test('a base URL that leads to another server (this n8n) is not taken for the API', async () => {
+    const result = await check(sandboxKey(sandbox), n8n.url);
+    shown('a base URL of another server', result, /not as the Invoicing API/);
+    expect(result.status).toBe('Error');
+    expect(result.message).toMatch(/The base URL answered, but not as the Invoicing API/);
   });
 });
 
@@ -288,8 +307,9 @@ describe('Polling Trigger in the server, on its every-minute schedule', () => {
   const name = 'Poll for invoice and client events';
   let workflowId: string;
   let handedOn = 0;
-  /** n8n logs each poll it starts (activation's and the schedule's) at debug level. */
-  const polls = () => n8n.output().split(`Poll trigger initiated for workflow "${name}"`).length - 1;
+  /** n8n logs each poll it starts (activation's and the schedule's) at debug level ("Polling trigger" in 1.x). */
+  const pollLine = new RegExp(`Poll(?:ing)? trigger initiated for workflow "${name}"`, 'g');
+  const polls = () => n8n.output().match(pollLine)?.length ?? 0;
   const executions = async () => (await n8n.executions(workflowId)).length;
   /** Event ids the service listed, oldest first: the order the service recorded them in. */
   const newestEventIds = async (limit: number) =>

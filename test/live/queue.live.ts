@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stop?.();
   await sandbox?.close();
-  counts.print('n8n 2.40.7, queue mode (main, webhook processor, worker; Postgres, Redis): counts seen');
+  counts.print(`n8n ${install.version}, queue mode (main, webhook processor, worker; Postgres, Redis): counts seen`);
   rmSync(work, { recursive: true, force: true });
 }, 120_000);
 

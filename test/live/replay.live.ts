@@ -1,5 +1,5 @@
 /**
- * "Replay Missed Events" in a real n8n 2.40.7 server: a burst of payments while the trigger's workflow
+ * "Replay Missed Events" in a real n8n server (the version npm run test:live installed): a burst of payments while the trigger's workflow
  * is off, and another while n8n is stopped, must each start one execution per event when the workflow
  * is active again, oldest first. Counts seen in the server, printed as one table.
  */
@@ -62,7 +62,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await live?.stop(counts, 'n8n 2.40.7: replay of missed events, counts seen in the server');
+  await live?.stop(counts, `n8n ${live.n8n.install.version}: replay of missed events, counts seen in the server`);
 });
 
 test('first activation replays nothing; a payment then starts one execution', async () => {

@@ -1,34 +1,53 @@
-// `npm run test:live`: the connectors where users run them. Installs a pinned n8n server into a cache
-// outside the clone (first run only), builds the release artefacts (Zapier's zip, the n8n tarball) as
+// `npm run test:live`: the connectors where users run them. Installs an n8n server into a cache outside the
+// clone (first run of each version only), builds the release artefacts (Zapier's zip, the n8n tarball) as
 // `npm run build` does, then runs the live jest files against them. Prints a line per step with its time.
+//
+//   npm run test:live                          every live file, on the newest n8n the package supports
+//   npm run test:live -- --n8n oldest          the n8n files (not Zapier's) on the oldest supported n8n
+//   npm run test:live -- --n8n 1.123.81        ... or on any version the installer can install
+//   npm run test:live -- test/live/x.live.ts   one file; other arguments go to jest as they are
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { installN8n } from './install-n8n.mjs';
+import { N8N_VERSION, SUPPORTED_N8N, installN8n } from './install-n8n.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const began = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-const n8n = installN8n();
+/** `--n8n <version | oldest | newest>` out of the arguments; the rest go to jest. */
+function parseArguments(args) {
+  const at = args.indexOf('--n8n');
+  if (at === -1) return { version: N8N_VERSION, chosen: false, jestArgs: args };
+  const wanted = args[at + 1];
+  if (!wanted) throw new Error('--n8n needs a version (or oldest / newest)');
+  return { version: SUPPORTED_N8N[wanted] ?? wanted, chosen: true, jestArgs: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+
+const { version, chosen, jestArgs } = parseArguments(process.argv.slice(2));
+const names = Object.entries(SUPPORTED_N8N).filter(([, supported]) => supported === version).map(([name]) => name);
+process.stdout.write(`[live] n8n ${version}${names.length ? ` (the ${names.join(' and ')} supported)` : ' (not a supported end; a trial)'}\n`);
+const n8n = installN8n({ version });
 
 let started = Date.now();
 process.stdout.write('[live] building the release artefacts (npm run build) ...\n');
 execFileSync(process.execPath, [path.join(root, 'scripts', 'release-build.js')], { cwd: root, stdio: 'inherit' });
 process.stdout.write(`[live] release artefacts built in ${seconds(started)}\n`);
 
-const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const { version: ours } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const env = {
   ...process.env,
   LIVE_N8N: JSON.stringify(n8n),
-  LIVE_N8N_TARBALL: path.join(root, 'release', `n8n-nodes-invoicing-api-${version}.tgz`),
+  LIVE_N8N_TARBALL: path.join(root, 'release', `n8n-nodes-invoicing-api-${ours}.tgz`),
   LIVE_ZAPIER_ZIP: path.join(root, 'zapier', 'build', 'build.zip'),
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--disable-warning=ExperimentalWarning'].filter(Boolean).join(' '),
 };
+// Another n8n version is a run of the n8n files: Zapier's half does not change with it.
+const onlyN8n = chosen && version !== N8N_VERSION && !jestArgs.some((arg) => arg.endsWith('.live.ts'));
 started = Date.now();
 const jest = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join(root, 'test', 'live', 'jest.config.js'),
-  '--runInBand', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' });
-process.stdout.write(`[live] live tests ran in ${seconds(started)}; the whole live run took ${seconds(began)}\n`);
+  '--runInBand', ...(onlyN8n ? ['--testPathIgnorePatterns', 'zapier\\.live\\.ts$'] : []), ...jestArgs], { cwd: root, env, stdio: 'inherit' });
+process.stdout.write(`[live] live tests on n8n ${version} ran in ${seconds(started)}; the whole live run took ${seconds(began)}\n`);
 process.exit(jest.status ?? 1);

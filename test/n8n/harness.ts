@@ -6,7 +6,7 @@
  * (credential storage, the HTTP front door) are stood in for here.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,16 +47,23 @@ const packageRoot = path.join(repoRoot, 'n8n');
 
 /**
  * Builds the package into a fresh temporary folder (so parallel suites never share a dist/) that
- * resolves n8n-workflow and zod from the repo's node_modules, as an n8n instance provides them.
+ * resolves modules from the repo's node_modules, as an n8n instance puts its own on the path. With
+ * `zod`, the folder instead sees only n8n-workflow and that folder as `zod`: an n8n whose zod differs.
  */
-export function buildPackage(): { dir: string; cleanup: () => void } {
+export function buildPackage(options: { zod?: string } = {}): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'n8n-nodes-invoicing-api-'));
   execFileSync(process.execPath, [path.join(packageRoot, 'build.mjs'), path.join(dir, 'dist')], {
     cwd: packageRoot,
     stdio: 'pipe',
   });
   copyFileSync(path.join(packageRoot, 'package.json'), path.join(dir, 'package.json'));
-  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  if (options.zod) {
+    mkdirSync(path.join(dir, 'node_modules'));
+    symlinkSync(path.join(repoRoot, 'node_modules', 'n8n-workflow'), path.join(dir, 'node_modules', 'n8n-workflow'), 'dir');
+    symlinkSync(options.zod, path.join(dir, 'node_modules', 'zod'), 'dir');
+  } else {
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  }
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

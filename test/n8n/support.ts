@@ -20,8 +20,8 @@ export interface Setup {
 }
 
 /** Builds and loads the package once per test file and starts an in-memory sandbox beside it. */
-export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
-  const built = buildPackage();
+export async function setUp(options: SandboxOptions = {}, build: Parameters<typeof buildPackage>[0] = {}): Promise<Setup> {
+  const built = buildPackage(build);
   const pkg = await loadPackage(built.dir);
   const sandbox = await startSandbox({ port: 0, timeScale: 0.001, rateLimitPerSecond: 10_000, ...options });
   const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
