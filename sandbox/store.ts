@@ -73,12 +73,13 @@ export class Collection<T extends { id: string }> {
   /**
    * Newest first; `startingAfter` is an id of this table (of the same account when `where` names one),
    * undefined in the result when it names nothing. A `where` key may end in a comparison (`'paid_at >='`)
-   * for ranges. `endingBefore` pages the other way: the `limit` items just newer than it, still newest
-   * first, `hasMore` saying whether newer ones remain.
+   * for ranges, or in ` LIKE` for a search (its value a LIKE pattern, `\\` escaping). `endingBefore` pages
+   * the other way: the `limit` items just newer than it, still newest first, `hasMore` saying whether newer
+   * ones remain.
    */
   list(where: Where, limit: number, startingAfter?: string, endingBefore?: string): Page<T> | undefined {
     const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
-    const clauses = filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`));
+    const clauses = filters.map(([c]) => (/ LIKE$/.test(c) ? `${c} ? ESCAPE '\\'` : /[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`));
     const params: (string | number)[] = filters.map(([, v]) => v);
     const cursorId = endingBefore ?? startingAfter;
     if (cursorId !== undefined) {

@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { Problem, orNotFound } from '../problems';
 import type { Router } from '../router';
 import { recordEvent } from './events';
-import { listPage } from './lists';
+import { listPage, searchWhere } from './lists';
 
 function emailTaken(ctx: Context, email: string, except?: string): void {
   const existing = ctx.data.clients.findOne({ email: email.toLowerCase() });
@@ -61,6 +61,7 @@ export function clientRoutes(router: Router): void {
     })
     .on(listClients.method, listClients.route, (req, ctx) => {
       const query = validateInput(listClientsQuerySchema, req.query);
-      return { status: 200, body: listPage(ctx.data.clients, query, { email: query.email?.toLowerCase() }, (c) => c) };
+      const where = { email: query.email?.toLowerCase(), ...searchWhere(['name', 'email', 'company'], query.search) };
+      return { status: 200, body: listPage(ctx.data.clients, query, where, (c) => c) };
     });
 }

@@ -8,7 +8,7 @@ import { orNotFound } from '../problems';
 import type { Router } from '../router';
 import { createClient } from './clients';
 import { recordEvent } from './events';
-import { listPage } from './lists';
+import { listPage, searchWhere } from './lists';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
 function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp'] {
@@ -59,7 +59,9 @@ export function invoiceRoutes(router: Router): void {
     .on(getInvoice.method, getInvoice.route, (req, ctx) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
     .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
-      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number };
+      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number,
+        "json_extract(doc, '$.amount_remaining') >": query.owed ? 0 : undefined,
+        ...searchWhere(['number', 'client_email'], query.search) };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
     });
 }

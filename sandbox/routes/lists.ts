@@ -3,7 +3,7 @@ import type { AccountCollection } from '../store';
 import { Problem } from '../problems';
 
 /** `limit` and `starting_after` alone, for lists the contract gives no filter (webhooks, the delivery log). */
-export const pageQuerySchema = listClientsQuerySchema.omit({ email: true });
+export const pageQuerySchema = listClientsQuerySchema.omit({ email: true, search: true });
 
 export interface ListQuery {
   limit?: number;
@@ -12,6 +12,17 @@ export interface ListQuery {
 }
 
 export const DEFAULT_LIMIT = 10;
+
+/**
+ * The contract's `search` (docs/api-contract.md, "Pickers"): the words, ignoring case, anywhere in one
+ * of the named fields of the stored document. A `where` entry for AccountCollection.list.
+ */
+export function searchWhere(fields: readonly string[], search: string | undefined): Record<string, string | undefined> {
+  if (search === undefined) return {};
+  const text = fields.map((field) => `coalesce(json_extract(doc, '$.${field}'), '')`).join(" || ' ' || ");
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return { [`lower(${text}) LIKE`]: pattern };
+}
 
 /** One page in the contract's list shape, newest first, with the cursor checked against this list. */
 export function listPage<T extends { id: string }, Out>(collection: AccountCollection<T>, query: ListQuery,

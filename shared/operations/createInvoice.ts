@@ -1,6 +1,8 @@
 /** Create Invoice: line items for a client (found or created by e-mail), optionally sent on WhatsApp. */
 import { z } from 'zod';
+import { amountUnitInput, convertAmount, typedAmountInput } from '../amounts';
 import { FIELDS } from '../fields';
+import { isKnownCurrency } from '../money';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import {
@@ -27,10 +29,27 @@ export const createInvoiceInputSchema = z.object({
 
 const { invoice, item } = FIELDS;
 
+/**
+ * What the editors take: each line's amount as typed ("1,500.00", in the currency's main unit unless
+ * Amounts Are In says minor units), converted exactly once the currency is known (shared/amounts.ts).
+ */
+const typedInput = createInvoiceInputSchema.extend({
+  items: z.array(itemInputSchema.extend({ amount: typedAmountInput }), {
+    required_error: 'must have at least one line item', invalid_type_error: 'must be a list of line items, each with a description and an amount',
+  }).min(1, 'must have at least one line item').max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
+  amount_unit: amountUnitInput,
+  idempotency_key: optional(idempotencyKeySchema),
+}).superRefine((given, ctx) => {
+  // An unknown currency is refused on its own field; its amounts cannot be read without it.
+  if (!isKnownCurrency(given.currency)) return;
+  given.items.forEach((line, index) =>
+    convertAmount(line, 'amount', given.currency, given.amount_unit, ctx, ['items', index, 'amount']));
+});
+
 export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
-  input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
+  input: typedInput,
   // Item by item, so nothing but the contract's two fields of a line can reach the service.
   body: (input) => ({
     client_email: input.client_email,
@@ -39,8 +58,8 @@ export const createInvoice = defineOperation({
     auto_send_whatsapp: input.auto_send_whatsapp,
   }),
   result: (body) => presentInvoice(read(invoiceSchema, body)),
-  fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.autoSendWhatsapp,
-    invoice.idempotencyKey],
+  fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.amountUnit,
+    invoice.autoSendWhatsapp, invoice.idempotencyKey],
   labels: INVOICE_LABELS,
   sample: samplePresentedInvoice,
 });

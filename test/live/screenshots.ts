@@ -53,7 +53,7 @@ async function main(): Promise<void> {
           credentials: { [CREDENTIAL]: credential },
           parameters: {
             resource: 'invoice', operation: 'create', client_email: 'ana@example.com', currency: 'INR', itemsInput: 'fields',
-            items: { item: [{ description: 'Website design, May', amount: 1500000 }, { description: 'Hosting, May', amount: 250000 }] },
+            items: { item: [{ description: 'Website design, May', amount: '15,000.00' }, { description: 'Hosting, May', amount: '2,500.00' }] },
             auto_send_whatsapp: true,
           },
         },

@@ -1,11 +1,12 @@
 /** Create Invoice: line items as a Zapier line-item group, checked by the shared schema before sending. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { operations, runOperation } from '../../../shared';
+import { PICKER_HELP, operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
+import { clientEmailDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, auto_send_whatsapp, idempotency_key } = operation.fields;
+const { client_email, currency, items, description, amount, amount_unit, auto_send_whatsapp, idempotency_key } = operation.fields;
 
 /**
  * Zapier sends a line-item group as `items: [{description, amount}]`; when the children are mapped
@@ -30,6 +31,7 @@ const perform = (z: ZObject, bundle: Bundle) => {
     client_email: input.client_email,
     currency: input.currency,
     items: lineItems(input),
+    amount_unit: input.amount_unit,
     auto_send_whatsapp: input.auto_send_whatsapp,
     idempotency_key: input.idempotency_key,
   };
@@ -45,11 +47,13 @@ export const createInvoice = {
   },
   operation: {
     inputFields: [
-      inputField(client_email),
+      // Existing clients to pick from; a new or mapped e-mail is still accepted (and creates the client).
+      inputField(client_email, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail }),
       inputField(currency),
       // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
       { key: items.key, label: items.label, required: items.required,
         children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] },
+      inputField(amount_unit),
       inputField(auto_send_whatsapp),
       inputField(idempotency_key),
     ],

@@ -1,12 +1,14 @@
 /** Invoice → Create: shared/operations/createInvoice.ts, with line items as fields or one JSON array. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { deriveIdempotencyKey, isBlank, operations, runOperation } from '../../../../../shared';
+import { PICKER_HELP, deriveIdempotencyKey, isBlank, operations, runOperation } from '../../../../../shared';
+import { locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
+import { toHtml } from '../../../../lib/text';
 import { param, type NodeOperation } from '../common';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, auto_send_whatsapp, idempotency_key } = operation.fields;
+const { client_email, currency, items, description, amount, amount_unit, auto_send_whatsapp, idempotency_key } = operation.fields;
 
 export const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
 
@@ -57,8 +59,26 @@ export const create: NodeOperation = {
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
   properties: [
-    property(client_email),
-    property(currency),
+    {
+      // The client stays an e-mail (an unknown one is created), with the existing clients to pick from.
+      displayName: client_email.label,
+      name: client_email.key,
+      type: 'resourceLocator',
+      default: { mode: 'list', value: '' },
+      required: true,
+      description: toHtml(PICKER_HELP.clientEmail),
+      modes: [
+        { displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a client...',
+          typeOptions: { searchListMethod: 'clientEmails', searchable: true } },
+        { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(client_email.example)}` },
+      ],
+    },
+    property(currency, {
+      type: 'options',
+      typeOptions: { loadOptionsMethod: 'currencies' },
+      default: currency.example,
+      description: `${currency.help} Another currency: switch to Expression and type its code.`,
+    }),
     {
       displayName: 'Line Items Input',
       name: 'itemsInput',
@@ -93,12 +113,14 @@ export const create: NodeOperation = {
       description: `${items.help} A JSON array of objects with a description and an amount, e.g. ${LINE_ITEMS_JSON_EXAMPLE}`,
       displayOptions: { show: { itemsInput: ['json'] } },
     },
+    property(amount_unit),
     property(auto_send_whatsapp),
   ],
   execute: (context, i, connection, send) => runOperation(operation, connection, {
-    client_email: param(context, client_email.key, i),
+    client_email: locatorId(context, 'client', client_email, i),
     currency: param(context, currency.key, i),
     items: lineItems(context, i),
+    amount_unit: param(context, amount_unit.key, i, 'main'),
     auto_send_whatsapp: param(context, auto_send_whatsapp.key, i, false),
     idempotency_key: idempotencyKey(context, i),
   }, send),
