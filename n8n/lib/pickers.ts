@@ -46,6 +46,18 @@ export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSear
   };
 }
 
+/** Invoice → Create's client: still an e-mail (an unknown one is created), with the existing clients to pick from. */
+export function emailLocator(spec: FieldSpec): INodeProperties {
+  return {
+    ...locator('client', spec, 'clientEmails', PICKER_HELP.clientEmail),
+    modes: [
+      { displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a client...',
+        typeOptions: { searchListMethod: 'clientEmails', searchable: true } },
+      { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` },
+    ],
+  };
+}
+
 /**
  * The ID a locator holds, whatever its mode; a plain string (a workflow saved before the pickers, or an
  * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its

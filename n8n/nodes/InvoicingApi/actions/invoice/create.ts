@@ -1,10 +1,9 @@
 /** Invoice → Create: shared/operations/createInvoice.ts, with line items as fields or one JSON array. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { PICKER_HELP, deriveIdempotencyKey, isBlank, operations, runOperation } from '../../../../../shared';
-import { locatorId } from '../../../../lib/pickers';
+import { deriveIdempotencyKey, isBlank, operations, runOperation } from '../../../../../shared';
+import { emailLocator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
-import { toHtml } from '../../../../lib/text';
 import { param, type NodeOperation } from '../common';
 
 const { createInvoice: operation } = operations;
@@ -59,20 +58,7 @@ export const create: NodeOperation = {
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
   properties: [
-    {
-      // The client stays an e-mail (an unknown one is created), with the existing clients to pick from.
-      displayName: client_email.label,
-      name: client_email.key,
-      type: 'resourceLocator',
-      default: { mode: 'list', value: '' },
-      required: true,
-      description: toHtml(PICKER_HELP.clientEmail),
-      modes: [
-        { displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a client...',
-          typeOptions: { searchListMethod: 'clientEmails', searchable: true } },
-        { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(client_email.example)}` },
-      ],
-    },
+    emailLocator(client_email),
     property(currency, {
       type: 'options',
       typeOptions: { loadOptionsMethod: 'currencies' },
