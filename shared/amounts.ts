@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { currencyExponent, formatMinor, minorUnitName } from './money';
-import { MAX_AMOUNT, amountInput, isBlank } from './schemas/primitives';
+import { MAX_AMOUNT, isBlank } from './schemas/primitives';
 
 export const AMOUNT_UNITS = ['main', 'minor'] as const;
 export type AmountUnit = (typeof AMOUNT_UNITS)[number];
@@ -115,17 +115,17 @@ export const amountUnitInput = z.preprocess((value) => (isBlank(value) ? 'main' 
   z.enum(AMOUNT_UNITS, { errorMap: () => ({ message: `must be one of ${AMOUNT_UNITS.join(', ')}` }) }));
 
 /**
- * Converts the typed amount at `path` in place, or adds the issue that says why it cannot be. Minor units
- * keep the wire's own rule (`amountInput`) and its words, exactly as before amounts could be typed.
+ * Whether an input asks for minor units. Such an input is judged by the wire's own schema (a whole number
+ * of paise, with its words, beside every other field), exactly as before amounts could be typed.
  */
+export function inMinorUnits(raw: unknown): boolean {
+  const unit = (raw as { amount_unit?: unknown } | null | undefined)?.amount_unit;
+  return typeof unit === 'string' && unit.trim() === 'minor';
+}
+
+/** Converts the typed amount at `path` in place, or adds the issue that says why it cannot be. */
 export function convertAmount(holder: Record<string, unknown>, key: string, currency: string, unit: AmountUnit,
   ctx: z.RefinementCtx, path: Array<string | number>, options: { min?: number } = {}): void {
-  if (unit === 'minor') {
-    const parsed = amountInput.safeParse(holder[key]);
-    if (parsed.success) holder[key] = parsed.data;
-    else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path } as z.IssueData);
-    return;
-  }
   const reading = readAmount(holder[key], currency, unit, options);
   if (reading.ok) holder[key] = reading.minor;
   else ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: reading.message });

@@ -1,6 +1,6 @@
 /** Create Invoice: line items for a client (found or created by e-mail), optionally sent on WhatsApp. */
 import { z } from 'zod';
-import { amountUnitInput, convertAmount, typedAmountInput } from '../amounts';
+import { amountUnitInput, convertAmount, inMinorUnits, typedAmountInput } from '../amounts';
 import { FIELDS } from '../fields';
 import { isKnownCurrency } from '../money';
 import { INVOICE_LABELS, presentInvoice } from '../present';
@@ -11,6 +11,7 @@ import {
 } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
+import { validateInput } from '../validation';
 
 export const itemInputSchema = z.object({
   description: textInput(MAX_DESCRIPTION),
@@ -46,7 +47,10 @@ const typedInput = createInvoiceInputSchema.extend({
     convertAmount(line, 'amount', given.currency, given.amount_unit, ctx, ['items', index, 'amount']));
 });
 
-export const createInvoice = defineOperation({
+/** Amounts Are In: Minor Units: the wire's own schema, its whole numbers of paise and its words. */
+const minorInput = createInvoiceInputSchema.extend({ amount_unit: amountUnitInput, idempotency_key: optional(idempotencyKeySchema) });
+
+const defined = defineOperation({
   method: 'POST',
   path: '/invoices',
   input: typedInput,
@@ -63,5 +67,10 @@ export const createInvoice = defineOperation({
   labels: INVOICE_LABELS,
   sample: samplePresentedInvoice,
 });
+
+export const createInvoice = {
+  ...defined,
+  validate: (raw: unknown) => validateInput(inMinorUnits(raw) ? minorInput : typedInput, raw ?? {}),
+};
 
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;

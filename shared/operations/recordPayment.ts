@@ -3,7 +3,7 @@
  * reported, against an invoice. The editors give the UPI details as two flat fields; the body nests them.
  */
 import { z } from 'zod';
-import { amountUnitInput, positiveTypedAmountInput, readAmount } from '../amounts';
+import { amountUnitInput, inMinorUnits, positiveTypedAmountInput, readAmount } from '../amounts';
 import { FIELDS } from '../fields';
 import { PAYMENT_LABELS, presentPayment } from '../payments';
 import { samplePresentedPayment } from '../samples';
@@ -68,9 +68,12 @@ const typedInput = z.object({
 }).strict().superRefine((given, ctx) => checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }));
 
 async function run(connection: Connection, raw: unknown, send: Send) {
+  // Minor units need no currency: the wire's own schema judges them, with no read first.
+  if (inMinorUnits(raw)) {
+    const { amount_unit: _unit, ...rest } = raw as Record<string, unknown>;
+    return runOperation(recordPayment, connection, rest, send);
+  }
   const { amount_unit: unit, amount, ...given } = validateInput(typedInput, raw ?? {});
-  // Minor units need no currency: the wire's own rule judges them, with no read first.
-  if (unit === 'minor') return runOperation(recordPayment, connection, { ...given, amount }, send);
   const { currency } = await runOperation(getInvoice, connection, { invoice_id: given.invoice_id }, send);
   const reading = readAmount(amount, currency, unit, { min: 1 });
   if (!reading.ok) throw new InputError([{ field: 'amount', message: `${fieldLabel('amount')} ${reading.message}` }]);

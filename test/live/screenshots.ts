@@ -41,7 +41,8 @@ async function openPicker(page: Page, url: string, nodeName: string, parameter: 
   await node.dblclick();
   await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
   const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
-  await field.locator('input').first().click();
+  // The second input is the list itself (the first picks the mode: From List, By ID, By URL).
+  await field.locator('input').nth(1).click();
   await page.waitForTimeout(1500);
   await page.keyboard.type(search, { delay: 80 });
   await page.waitForTimeout(2500);

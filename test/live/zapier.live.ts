@@ -300,7 +300,7 @@ describe('dynamic dropdowns (perform-based choices, paged by the service cursor)
     expect(first.results).toHaveLength(100);
     expect(first.results[0]).toEqual({ id: expect.stringMatching(/^cli_/), label: `Client ${CLIENTS} · client${CLIENTS}@example.com` });
     expect(first.paging_token).toBe(first.results[99].id);
-    expect(second.results[0].label).toBe(`Client ${CLIENTS - 100} · client0${CLIENTS - 100}@example.com`);
+    expect(second.results[0].label).toBe(`Client 0${CLIENTS - 100} · client0${CLIENTS - 100}@example.com`);
     const seen = new Set([...first.results, ...second.results].map((choice: { id: string }) => choice.id));
     let token = second.paging_token;
     let pages = 2;
