@@ -83,8 +83,9 @@ async function run(connection: Connection, raw: unknown, send: Send) {
 /** Record Payment as both editors offer it. */
 export const recordTypedPayment = {
   input: typedInput,
-  fields: fieldsOf(typedInput, [invoice.id, payment.method, payment.amount, payment.amountUnit, payment.reference, payment.utr,
-    payment.vpa, payment.paidAt, payment.note, payment.idempotencyKey]),
+  // Which invoice, how much, how it arrived, then the details and options.
+  fields: fieldsOf(typedInput, [invoice.id, payment.amount, payment.method, payment.utr, payment.vpa, payment.reference,
+    payment.paidAt, payment.note, payment.amountUnit, payment.idempotencyKey]),
   labels: PAYMENT_LABELS,
   sample: samplePresentedPayment,
   run,
