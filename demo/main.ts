@@ -90,13 +90,18 @@ async function main(): Promise<number> {
     }, (c) => `updated ${c.id}, phone ${c.phone}`);
 
     const describe = (i: PresentedInvoice) => `${i.number} ${i.amount_due_formatted}, ${i.items.length} line items, WhatsApp ${i.whatsapp?.status ?? 'off'}`;
-    const zapierInvoice = await steps.run('Zapier: Create Invoice (line items, Send on WhatsApp, Prevent Duplicates Key)',
-      () => z.createInvoice({ client_email: CLIENT.email, currency: 'INR', auto_send_whatsapp: true, idempotency_key: 'zap-order-1001',
-        items: [{ description: 'Website design, May', amount: '1250000' }, { description: 'Hosting, 12 months', amount: '240000' }] }), describe);
-    const n8nInvoice = await steps.run('n8n: Invoice → Create (line items, Send on WhatsApp)',
+    const picked = await steps.run('Zapier: Create Invoice, the Client dropdown (existing clients to pick from)', async () => {
+      const choice = (await z.clientDropdown()).find((entry) => entry.id === CLIENT.email);
+      check(choice !== undefined, `the Client dropdown does not offer ${CLIENT.email}`);
+      return choice!;
+    }, (choice) => `picked "${choice.label}"`);
+    const zapierInvoice = await steps.run('Zapier: Create Invoice (the picked client, amounts typed "12,500.00" and "2,400.00", Send on WhatsApp, Prevent Duplicates Key)',
+      () => z.createInvoice({ client_email: picked.id, currency: 'INR', auto_send_whatsapp: true, idempotency_key: 'zap-order-1001',
+        items: [{ description: 'Website design, May', amount: '12,500.00' }, { description: 'Hosting, 12 months', amount: '2,400.00' }] }), describe);
+    const n8nInvoice = await steps.run('n8n: Invoice → Create (amounts typed "4,500.00", "1,500.00", "999"; Send on WhatsApp)',
       () => n.createInvoice({ client_email: CLIENT.email, currency: 'INR', auto_send_whatsapp: true, items: { item: [
-        { description: 'Logo refresh', amount: 450000 }, { description: 'Brand guidelines', amount: 150000 },
-        { description: 'Social media kit', amount: 99900 }] } }), describe);
+        { description: 'Logo refresh', amount: '4,500.00' }, { description: 'Brand guidelines', amount: '1,500.00' },
+        { description: 'Social media kit', amount: '999' }] } }), describe);
 
     const zapierHooks = await steps.run(`Zapier: turn on all ${EVENT_TYPES.length} triggers (performSubscribe × ${EVENT_TYPES.length})`,
       () => z.subscribeAll(), (ids) => `${ids.length} webhooks: ${ids.join(', ')}`);
@@ -120,7 +125,7 @@ async function main(): Promise<number> {
     }, (event) => `client.created ${event.id} for ravi.kumar@example.com`);
     // Reconciliation: a bank transfer on the n8n invoice, recorded from n8n, announced like a UPI payment.
     const transfer = await steps.run('n8n: Payment → Record (a bank transfer, with its bank reference)', async () => {
-      const recorded = await n.recordPayment({ invoice_id: n8nInvoice.id, method: 'bank_transfer', amount: 100000,
+      const recorded = await n.recordPayment({ invoice_id: n8nInvoice.id, method: 'bank_transfer', amount: '1,000.00',
         additionalFields: { reference: 'HDFCN52026112012345' } });
       const { data } = await call<{ data: WebhookEvent[] }>((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }));
       check((data[0].data as { payment: { id: string } }).payment.id === recorded.id, 'the transfer was not announced as invoice.paid');

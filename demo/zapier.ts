@@ -116,6 +116,15 @@ export class ZapierSide {
     return { client: await this.step(create.operation.perform, { inputData: { email: input.email, name: input.name, ...address } }), created: true };
   }
 
+  /** The Client dropdown of Create Invoice as the Zap editor fills it: one page of existing clients. */
+  async clientDropdown(): Promise<Array<{ id: string; label: string }>> {
+    type Choices = { results: Array<{ id: string; label: string }> };
+    const field = this.app.creates.create_invoice.operation.inputFields.find((entry) => entry.key === 'client_email') as
+      { choices: { perform: (z: any, bundle: Bundle) => Promise<Choices> } };
+    const page = await this.step(field.choices.perform, { meta: {} as Bundle['meta'] });
+    return page.results;
+  }
+
   async createInvoice(inputData: Record<string, unknown>): Promise<PresentedInvoice> {
     return await this.step(this.app.creates.create_invoice.operation.perform, { inputData });
   }

@@ -72,6 +72,17 @@ const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Ite
 /** A line item's or a payment's amount. */
 const [amount, amountFormatted] = amountWords('amount', 'Amount');
 
+export const AMOUNT_UNIT_CHOICES = [
+  { value: 'main', label: 'Currency Units (1,500.00 = ₹1,500.00)' },
+  { value: 'minor', label: 'Minor Units: Paise, Cents (150000 = ₹1,500.00)' },
+] as const;
+
+const amountUnitField = field({
+  key: 'amount_unit', label: 'Amounts Are In', type: 'string', inputOnly: true, default: 'main', choices: AMOUNT_UNIT_CHOICES, allowCustom: false,
+  help: 'Currency units (the default): amounts are written as people write prices, 1,500.00 for ₹1,500.00. ' +
+    `Minor units: whole numbers of paise or cents, for data that already counts them (${amountExample('INR')}).`,
+});
+
 export const FIELDS = {
   connection: {
     apiKey: field({
@@ -113,6 +124,7 @@ export const FIELDS = {
       help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
         'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
     }),
+    amountUnit: amountUnitField,
     idempotencyKey: idempotencyKeyField('order-10023', 'this invoice, such as an order ID', 'invoice is returned instead of a second one being created'),
     id: field({
       key: 'invoice_id', label: 'Invoice ID', type: 'id', example: `${ID_PREFIX.invoice}3MtwBwLkdIwHu7ix`, inputOnly: true,
@@ -140,9 +152,10 @@ export const FIELDS = {
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: amount.key, label: amount.label, type: 'integer', example: 1500,
-      help: `A whole number in the currency's smallest unit (paise, cents): ${amountExample('INR')}, ` +
-        `${amountExample('USD')}, ${amountExample('JPY')}. No decimal point.`,
+      key: amount.key, label: 'Amount', shownAs: amount.label, type: 'string', example: '1,500.00',
+      help: 'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
+        '(₹1,500.00). Up to as many decimals as the currency has (none for JPY, 3 for KWD). ' +
+        'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
   },
   client: {
@@ -178,9 +191,10 @@ export const FIELDS = {
     method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
       choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
       help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
-    amount: field({ key: amount.key, label: amount.label, type: 'integer', required: true, example: 500000,
-      help: `What arrived, as a whole number in the invoice currency's smallest unit (${amountExample('INR')}); ` +
-        'at least 1 and at most what the invoice still has to be paid. No decimal point.' }),
+    amount: field({ key: amount.key, label: 'Amount', shownAs: amount.label, type: 'string', required: true, example: '5,000.00',
+      help: "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
+        'at most what the invoice still has to be paid. Data already in paise or cents? Set Amounts Are In to Minor Units.' }),
+    amountUnit: amountUnitField,
     reference: field({ key: 'reference', label: 'Reference', type: 'string', required: false, example: 'HDFCN52026112012345',
       help: "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
         'Find Payment searches by it (ignoring case and surrounding spaces).' }),

@@ -1,6 +1,8 @@
 /** The shared core: everything both connectors and the sandbox need, with no platform imports. */
 export * from './identity';
 export * from './money';
+export * from './amounts';
+export * from './pickers';
 export * from './fields';
 export * from './schemas';
 export * from './validation';

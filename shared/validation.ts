@@ -87,7 +87,11 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
   if (path[0] === FIELDS.invoice.items.key && typeof path[1] === 'number') {
     const position = itemPlace(path[1]);
     const key = path[2];
-    if (key === 'amount') return { field, message: `${position}: amount ${amountMessage(issue, valueAt, currency)}` };
+    if (key === 'amount') {
+      // Custom issues come from shared/amounts.ts and already name the accepted forms.
+      const text = issue.code === 'custom' ? issue.message : amountMessage(issue, valueAt, currency);
+      return { field, message: `${position}: amount ${text}` };
+    }
     if (key === undefined) return { field, message: `${position} must have a description and an amount` };
     return { field, message: `${position}: ${String(key)} ${message}` };
   }

@@ -7,6 +7,7 @@ import {
   sleep,
   type IExecuteFunctions,
   type IHookFunctions,
+  type ILoadOptionsFunctions,
   type IHttpRequestOptions,
   type IPollFunctions,
   type IWebhookFunctions,
@@ -19,7 +20,7 @@ export const CREDENTIAL = 'invoicingApi';
 /** Long enough for a 100-item invoice on a slow day; short of n8n's own execution timeouts. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+type Context = IExecuteFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 interface StoredCredential {
   baseUrl?: string;

@@ -2,6 +2,7 @@ import { clientCreateInputSchema, clientUpdateInputSchema, listClientsQuerySchem
 import { clientOr404, createClient, updateClient } from '../domain/clients';
 import type { Router } from './router';
 import { listPage } from './listPage';
+import { containsWords } from '../storage/store';
 
 export function clientRoutes(router: Router): void {
   const { createClient: create, getClient, updateClient: update, listClients } = operations;
@@ -15,6 +16,7 @@ export function clientRoutes(router: Router): void {
     })
     .on(listClients.method, listClients.route, (req, ctx) => {
       const query = validateInput(listClientsQuerySchema, req.query);
-      return { status: 200, body: listPage(ctx.data.clients, query, { email: query.email?.toLowerCase() }, (c) => c) };
+      const where = { email: query.email?.toLowerCase(), ...containsWords(['name', 'email', 'company'], query.search) };
+      return { status: 200, body: listPage(ctx.data.clients, query, where, (c) => c) };
     });
 }

@@ -2,6 +2,7 @@ import { createInvoiceInputSchema, listInvoicesQuerySchema, operations, validate
 import { createInvoice, invoiceOr404 } from '../domain/invoices';
 import type { Router } from './router';
 import { listPage } from './listPage';
+import { containsWords, docField } from '../storage/store';
 
 export function invoiceRoutes(router: Router): void {
   const { createInvoice: create, getInvoice, listInvoices } = operations;
@@ -11,7 +12,8 @@ export function invoiceRoutes(router: Router): void {
     .on(getInvoice.method, getInvoice.route, (req, ctx) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
     .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
-      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number };
+      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number,
+        [docField('amount_remaining', '>')]: query.owed ? 0 : undefined, ...containsWords(['number', 'client_email'], query.search) };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
     });
 }

@@ -3,7 +3,7 @@ import type { AccountCollection } from '../storage/store';
 import { Problem } from '../domain/problems';
 
 /** `limit` and `starting_after` alone, for lists the contract gives no filter (webhooks, the delivery log). */
-export const pageQuerySchema = listClientsQuerySchema.omit({ email: true });
+export const pageQuerySchema = listClientsQuerySchema.omit({ email: true, search: true });
 
 export interface ListQuery {
   limit?: number;

@@ -19,10 +19,27 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-/** A `where` key may end in a comparison (`'paid_at >='`); undefined values filter nothing. */
+/**
+ * A `where` key may end in a comparison (`'paid_at >='`), or in ` LIKE` for a search (its value a LIKE
+ * pattern, `\\` escaping); undefined values filter nothing.
+ */
 function conditions(where: Where): { clauses: string[]; params: (string | number)[] } {
   const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
-  return { clauses: filters.map(([c]) => (/[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`)), params: filters.map(([, v]) => v) };
+  const clause = (c: string) => (/ LIKE$/.test(c) ? `${c} ? ESCAPE '\\'` : /[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`);
+  return { clauses: filters.map(([c]) => clause(c)), params: filters.map(([, v]) => v) };
+}
+
+/** A `where` key on a field of the stored document that has no column of its own (`docField('amount_remaining', '>')`). */
+export const docField = (field: string, comparison = '='): string => `json_extract(doc, '$.${field}') ${comparison}`;
+
+/**
+ * The contract's `search` (docs/api-contract.md, "Pickers") as a `where` entry: the words, ignoring case,
+ * anywhere in one of the named fields of the stored document.
+ */
+export function containsWords(fields: readonly string[], search: string | undefined): Where {
+  if (search === undefined) return {};
+  const text = fields.map((field) => `coalesce(json_extract(doc, '$.${field}'), '')`).join(" || ' ' || ");
+  return { [`lower(${text}) LIKE`]: `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
 /**
@@ -78,8 +95,9 @@ export class Collection<T extends { id: string }> {
   /**
    * Newest first; `startingAfter` is an id of this table (of the same account when `where` names one),
    * undefined in the result when it names nothing. A `where` key may end in a comparison (`'paid_at >='`)
-   * for ranges. `endingBefore` pages the other way: the `limit` items just newer than it, still newest
-   * first, `hasMore` saying whether newer ones remain.
+   * for ranges, or in ` LIKE` for a search (its value a LIKE pattern, `\\` escaping). `endingBefore` pages
+   * the other way: the `limit` items just newer than it, still newest first, `hasMore` saying whether newer
+   * ones remain.
    */
   list(where: Where, limit: number, startingAfter?: string, endingBefore?: string): Page<T> | undefined {
     const { clauses, params } = conditions(where);

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { CLIENT_LABELS } from '../present';
 import { sampleClient } from '../samples';
-import { emailInput, listQuery, optional } from '../schemas/primitives';
+import { emailInput, listQuery, optional, optionalText } from '../schemas/primitives';
 import { clientSchema, listPageSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 
 /** The query, as the service (and the sandbox) checks it. */
-export const listClientsQuerySchema = z.object({ ...listQuery, email: optional(emailInput) }).strict();
+export const listClientsQuerySchema = z.object({ ...listQuery, email: optional(emailInput), search: optionalText(100) }).strict();
 
 const clientPage = listPageSchema(clientSchema);
 

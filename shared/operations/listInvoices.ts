@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
-import { emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
+import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';
 
@@ -14,6 +14,8 @@ export const listInvoicesQuerySchema = z.object({
   status: optional(invoiceStatusInput),
   client_email: optional(emailInput),
   number: optionalText(50),
+  search: optionalText(100),
+  owed: optional(booleanInputOrFalse),
 }).strict();
 
 const { invoice, list } = FIELDS;

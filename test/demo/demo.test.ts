@@ -37,7 +37,7 @@ function received(stdout: string, platform: 'Zapier' | 'n8n') {
 function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const steps = stdout.split('\n').filter((line) => /^\[\s?\d+\] /.test(line));
-  expect(steps).toHaveLength(21);
+  expect(steps).toHaveLength(22);
   for (const step of steps) expect(step).toMatch(/: .+ \(\d+ ms\)$/);
   expect(stdout).not.toMatch(/FAILED|^\s+at /m);
   // The sandbox's test key is a secret like any API key: never printed.
@@ -70,6 +70,10 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect(stdout).toContain(`Invoices:   ${payments![3]} ₹14,900.00 (2 line items) from Zapier; ${payments![1]}`);
   expect(stdout).toMatch(new RegExp(`Find Payment by the UPI reference \\(UTR\\) a bank statement shows: UTR ${payments![2]} → pay_\\w+ ₹14,900\\.00`));
   expect(stdout).toMatch(/Zapier: no record, logged "Webhook refused: .+"; n8n: 401 /);
+  // Issue 21: a client picked from Create Invoice's dropdown, amounts typed as people write them.
+  expect(stdout).toMatch(/Zapier: Create Invoice, the Client dropdown \(existing clients to pick from\): picked "Ana Sharma · ana\.sharma@example\.com"/);
+  expect(stdout).toMatch(/amounts typed "12,500\.00" and "2,400\.00".*: INV-\d+ ₹14,900\.00, 2 line items/);
+  expect(stdout).toMatch(/amounts typed "4,500\.00", "1,500\.00", "999".*: INV-\d+ ₹6,999\.00, 3 line items/);
   expect(stdout).toMatch(/^Result: OK, every step worked\.$/m);
   return { zapier, n8n };
 }

@@ -47,7 +47,7 @@ function actionWorkflow(name: string, email: string, saved = credential) {
       }),
       node('a0000000-0000-4000-8000-000000000003', 'Create Invoice', 480, {
         resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR', itemsInput: 'fields',
-        items: { item: [{ description: 'Website design', amount: 150000 }, { description: 'Hosting, May', amount: 25000 }] },
+        items: { item: [{ description: 'Website design', amount: '1,500.00' }, { description: 'Hosting, May', amount: '250' }] },
       }),
     ],
     connections: {

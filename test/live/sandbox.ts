@@ -84,3 +84,21 @@ export async function happen(sandbox: Sandbox, invoiceId: string, type: string):
       ? operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 30000 })
       : operations.simulateDispute.request(c, { invoice_id: invoiceId, reason: 'Amount differs from the quote' })));
 }
+
+/**
+ * A second account holding `count` clients ("Client 00001 · client00001@example.com"), made through the
+ * API ten at a time, for the pickers' paging; returns its key.
+ */
+export async function accountWithClients(sandbox: Sandbox, count: number): Promise<string> {
+  const apiKey = sandbox.createAccount().secret;
+  const connection = { apiKey, baseUrl: sandbox.baseUrl };
+  let next = 0;
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (next < count) {
+      const n = String((next += 1)).padStart(5, '0');
+      const reply = await fetchSend(operations.createClient.request(connection, { email: `client${n}@example.com`, name: `Client ${n}` }));
+      if (reply.status !== 201) throw new Error(`sandbox: client ${n}: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+  }));
+  return apiKey;
+}

@@ -2,7 +2,8 @@
  * `npm run screenshots`: pictures for n8n/README.md from the real editor. Starts the cached n8n server
  * (install-n8n.mjs) with the packed package and a sandbox credential, builds a workflow with the
  * Invoicing API node on Invoice → Create and one with the trigger, opens each node's panel in headless
- * Chromium and saves docs/images/n8n-*.png.
+ * Chromium and saves docs/images/n8n-*.png; then opens the client picker with a search typed, and Record
+ * Payment with an amount written as people write it.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 
 import { installPackage, N8nServer, OWNER } from './n8n-server';
-import { liveSandbox, sandboxKey } from './sandbox';
+import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
+import { operations } from '../../shared';
 import { CREDENTIAL, PACKAGE, TRIGGER, triggerWorkflow } from './workflows';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -27,6 +29,23 @@ async function openNode(page: Page, url: string, nodeName: string, file: string)
   await node.dblclick();
   await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(images, file) });
+  process.stdout.write(`saved docs/images/${file}\n`);
+}
+
+/** Opens a node's client picker ("From List") and types a search into it, as a user looks for a client. */
+async function openPicker(page: Page, url: string, nodeName: string, parameter: string, search: string, file: string): Promise<void> {
+  await page.goto(url);
+  const node = page.locator('[data-test-id="canvas-node"]', { hasText: nodeName }).first();
+  await node.waitFor({ timeout: 60_000 });
+  await node.dblclick();
+  await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+  const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
+  // The second input is the list itself (the first picks the mode: From List, By ID, By URL).
+  await field.locator('input').nth(1).click();
+  await page.waitForTimeout(1500);
+  await page.keyboard.type(search, { delay: 80 });
+  await page.waitForTimeout(2500);
   await page.screenshot({ path: path.join(images, file) });
   process.stdout.write(`saved docs/images/${file}\n`);
 }
@@ -52,8 +71,9 @@ async function main(): Promise<void> {
           id: 'c0000000-0000-4000-8000-000000000002', name: 'Create Invoice', type: `${PACKAGE}.invoicingApi`, typeVersion: 1, position: [240, 0],
           credentials: { [CREDENTIAL]: credential },
           parameters: {
-            resource: 'invoice', operation: 'create', client_email: 'ana@example.com', currency: 'INR', itemsInput: 'fields',
-            items: { item: [{ description: 'Website design, May', amount: 1500000 }, { description: 'Hosting, May', amount: 250000 }] },
+            resource: 'invoice', operation: 'create', currency: 'INR', itemsInput: 'fields',
+            client_email: { __rl: true, mode: 'list', value: 'ana@example.com', cachedResultName: 'Ana Sharma · ana@example.com' },
+            items: { item: [{ description: 'Website design, May', amount: '15,000.00' }, { description: 'Hosting, May', amount: '2,500.00' }] },
             auto_send_whatsapp: true,
           },
         },
@@ -61,6 +81,28 @@ async function main(): Promise<void> {
       connections: { Start: { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] } },
     });
     const trigger = await n8n.createWorkflow(triggerWorkflow('When an invoice is paid', credential));
+    for (const [email, name] of [['ana@example.com', 'Ana Sharma'], ['anand.rao@example.com', 'Anand Rao'], ['ravi@example.com', 'Ravi Kumar'],
+      ['meera@example.com', 'Meera Iyer'], ['hello@shantanu.studio', 'Shantanu Studio']]) {
+      await sandboxApi(sandbox, (c) => operations.createClient.request(c, { email, name }));
+    }
+    const owed = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'ana@example.com', currency: 'INR',
+      items: [{ description: 'Website design, May', amount: 1500000 }, { description: 'Hosting, May', amount: 250000 }] }));
+    const node = (id: string, name: string, parameters: Record<string, unknown>) => ({ id, name, type: `${PACKAGE}.invoicingApi`,
+      typeVersion: 1, position: [240, 0], credentials: { [CREDENTIAL]: credential }, parameters });
+    const start = { id: 'c1000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+    const picker = await n8n.createWorkflow({
+      name: 'Update a client', nodes: [start, node('c1000000-0000-4000-8000-000000000002', 'Update Client',
+        { resource: 'client', operation: 'update', client_id: { __rl: true, mode: 'list', value: '' } })],
+      connections: { Start: { main: [[{ node: 'Update Client', type: 'main', index: 0 }]] } },
+    });
+    const payment = await n8n.createWorkflow({
+      name: 'Record a bank transfer', nodes: [start, node('c1000000-0000-4000-8000-000000000003', 'Record Payment', {
+        resource: 'payment', operation: 'record', method: 'bank_transfer', amount: '1,500.00',
+        invoice_id: { __rl: true, mode: 'list', value: owed.id, cachedResultName: `${owed.number} · ana@example.com · ₹17,500.00 due · open`,
+          cachedResultUrl: owed.hosted_url },
+        additionalFields: { reference: 'HDFCN52026112012345' } })],
+      connections: { Start: { main: [[{ node: 'Record Payment', type: 'main', index: 0 }]] } },
+    });
 
     mkdirSync(images, { recursive: true });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -71,6 +113,8 @@ async function main(): Promise<void> {
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
     await openNode(page, `${n8n.url}/workflow/${action.id}`, 'Create Invoice', 'n8n-create-invoice.png');
     await openNode(page, `${n8n.url}/workflow/${trigger.id}`, TRIGGER, 'n8n-trigger.png');
+    await openNode(page, `${n8n.url}/workflow/${payment.id}`, 'Record Payment', 'n8n-record-payment.png');
+    await openPicker(page, `${n8n.url}/workflow/${picker.id}`, 'Update Client', 'client_id', 'an', 'n8n-client-picker.png');
   } finally {
     await browser.close();
     await n8n.stop();

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { eventually } from './processes';
 import { flattenEvent, operations, sampleEventsByType } from '../../shared';
-import { activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
+import { accountWithClients, activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
 import { startZapierRpc, type ZapierRpc } from './zapier-lambda';
 
@@ -127,7 +127,7 @@ test('every create and search', async () => {
   const [found] = await call('searches.find_client.operation.perform', { inputData: { email: 'zap.live@example.com' } });
   expect(found.id).toBe(client.id);
   const invoice = await call('creates.create_invoice.operation.perform', {
-    inputData: { client_email: client.email, currency: 'INR', items: [{ description: 'Design', amount: 120000 }, { description: 'Hosting', amount: 30000 }] },
+    inputData: { client_email: client.email, currency: 'INR', items: [{ description: 'Design', amount: '1,200.00' }, { description: 'Hosting', amount: '300' }] },
   });
   expect(invoice).toEqual(expect.objectContaining({ amount_due: 150000, currency: 'INR' }));
   invoiceId = invoice.id;
@@ -157,7 +157,7 @@ const happenings: Record<string, () => Promise<Record<string, unknown>>> = {
   },
   'invoice.created': async () => {
     const invoice = await call('creates.create_invoice.operation.perform', {
-      inputData: { client_email: SYNC_EMAIL, currency: 'INR', items: [{ description: 'Retainer', amount: 80000 }] },
+      inputData: { client_email: SYNC_EMAIL, currency: 'INR', items: [{ description: 'Retainer', amount: '800.00' }] },
     });
     return { invoice_id: invoice.id, client_email: SYNC_EMAIL, amount_due: 80000 };
   },
@@ -216,7 +216,7 @@ describe('Record Payment and Find Payment', () => {
   test('Record Payment records one bank transfer on the invoice', async () => {
     const before = (await payments()).length;
     const payment = await call('creates.record_payment.operation.perform', {
-      inputData: { invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' },
+      inputData: { invoice_id: invoiceId, method: 'bank_transfer', amount: '200.00', reference: 'NEFT-LIVE-000417' },
     });
     const after = await payments();
     counts.record('zip', 'payments after one Record Payment', before + 1, after.length);
@@ -237,6 +237,85 @@ describe('Record Payment and Find Payment', () => {
     expect(utr).toMatch(/^\d{12}$/);
     expect(byUtr).toEqual([expect.objectContaining({ method: 'upi', upi: expect.objectContaining({ utr }) })]);
     expect(none).toEqual([]);
+  });
+});
+
+describe('dynamic dropdowns (perform-based choices, paged by the service cursor)', () => {
+  const CLIENTS = 10_000;
+  let manyKey = '';
+  let owed: { id: string; number: string };
+  let paid: { id: string };
+
+  /** The handler's method path of a field's `choices.perform`, found in the definition Zapier reads. */
+  async function choices(action: string, key: string, bundle: Record<string, unknown> = {}) {
+    const definition = await handler({ command: 'definition', bundle: {} });
+    const index = definition.results.creates[action].operation.inputFields.findIndex((field: { key: string }) => field.key === key);
+    return await call(`creates.${action}.operation.inputFields.${index}.choices.perform`, { meta: {}, ...bundle });
+  }
+
+  beforeAll(async () => {
+    manyKey = await accountWithClients(sandbox, CLIENTS);
+    owed = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'zap.owed@example.com', currency: 'INR',
+      items: [{ description: 'Design', amount: 150000 }] }));
+    paid = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'zap.paid@example.com', currency: 'INR',
+      items: [{ description: 'Audit', amount: 50000 }] }));
+    await sandboxApi(sandbox, (c) => operations.recordPayment.request(c, { invoice_id: paid.id, method: 'cash', amount: 50000 }));
+  }, 300_000);
+
+  test(`Update Client's client: the first page, then the next by its paging token, through ${CLIENTS.toLocaleString('en')} clients`, async () => {
+    const authData = { api_key: manyKey };
+    const first = await choices('update_client', 'client_id', { authData });
+    const second = await choices('update_client', 'client_id', { authData, meta: { paging_token: first.paging_token } });
+    expect(first.results).toHaveLength(100);
+    expect(first.results[0]).toEqual({ id: expect.stringMatching(/^cli_/), label: `Client ${CLIENTS} · client${CLIENTS}@example.com` });
+    expect(first.paging_token).toBe(first.results[99].id);
+    expect(second.results[0].label).toBe(`Client 0${CLIENTS - 100} · client0${CLIENTS - 100}@example.com`);
+    const seen = new Set([...first.results, ...second.results].map((choice: { id: string }) => choice.id));
+    let token = second.paging_token;
+    let pages = 2;
+    while (token) {
+      const page = await choices('update_client', 'client_id', { authData, meta: { paging_token: token } });
+      for (const choice of page.results) seen.add(choice.id);
+      token = page.paging_token;
+      pages += 1;
+    }
+    counts.record('zip', `dropdown pages for ${CLIENTS} clients`, CLIENTS / 100, pages);
+    counts.record('zip', `distinct clients in the dropdown (of ${CLIENTS})`, CLIENTS, seen.size);
+    expect(pages).toBe(CLIENTS / 100);
+    expect(seen.size).toBe(CLIENTS);
+  });
+
+  test("Record Payment's invoice: only invoices that still owe money", async () => {
+    const { results } = await choices('record_payment', 'invoice_id');
+    const ids = results.map((choice: { id: string }) => choice.id);
+    counts.record('zip', 'paid invoices offered to Record Payment', 0, ids.filter((id: string) => id === paid.id).length);
+    counts.record('zip', 'owed invoices offered to Record Payment', 1, ids.filter((id: string) => id === owed.id).length);
+    expect(ids).toContain(owed.id);
+    expect(ids).not.toContain(paid.id);
+    expect(results.find((choice: { id: string }) => choice.id === owed.id).label).toBe(`${owed.number} · zap.owed@example.com · ₹1,500.00 due · open`);
+    expect(results.every((choice: { label: string }) => / due · /.test(choice.label))).toBe(true);
+  });
+
+  test('a step with a picked invoice and one with a mapped invoice ID both record the payment', async () => {
+    const picked = (await choices('record_payment', 'invoice_id')).results.find((choice: { id: string }) => choice.id === owed.id);
+    const byPick = await call('creates.record_payment.operation.perform', {
+      inputData: { invoice_id: picked.id, method: 'cash', amount: '100.00' } });
+    const [found] = await call('searches.find_invoice.operation.perform', { inputData: { number: owed.number } });
+    const byMap = await call('creates.record_payment.operation.perform', {
+      inputData: { invoice_id: found.id, method: 'cash', amount: '100' } });
+    const recorded = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data;
+    counts.record('zip', 'payments recorded by a picked and a mapped invoice ID', 2, recorded.length);
+    expect([byPick, byMap]).toEqual([expect.objectContaining({ invoice_id: owed.id, amount: 10000 }),
+      expect.objectContaining({ invoice_id: owed.id, amount: 10000 })]);
+    expect(recorded).toHaveLength(2);
+  });
+
+  test('a refused amount sends nothing: no payment, and the message lists the accepted forms', async () => {
+    const before = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data.length;
+    const refused = call('creates.record_payment.operation.perform', { inputData: { invoice_id: owed.id, method: 'cash', amount: '1.500,00' } });
+    await expect(refused).rejects.toThrow(/Amount could be read more than one way \(you entered 1\.500,00\); enter an amount such as 1500, 1500\.00 or 1,500\.00/);
+    const after = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data.length;
+    expect(after).toBe(before);
   });
 });
 

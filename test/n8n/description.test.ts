@@ -5,7 +5,7 @@
  */
 import { Workflow, type INode, type INodeProperties, type INodePropertyCollection, type INodeTypeDescription, type INodeTypes } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, normalizeBaseUrl, operations, type FieldSpec, type Word } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, PICKER_HELP, normalizeBaseUrl, operations, type FieldSpec, type Word } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
@@ -45,7 +45,14 @@ describe('Invoicing API node', () => {
     expect(matching.length).toBeGreaterThan(0);
     for (const property of matching) {
       expect(property.displayName).toBe(spec.label);
-      if (spec !== FIELDS.invoice.idempotencyKey) expect(property.description).toBe(toHtml(spec.help));
+      if (property.type === 'resourceLocator') {
+        // A picker's help says what to pick (shared/pickers.ts); its typed mode keeps the catalogue example.
+        expect(Object.values(PICKER_HELP).map(toHtml)).toContain(property.description);
+        expect(property.modes?.[1].placeholder).toBe(`e.g. ${spec.example}`);
+        continue;
+      }
+      if (spec === FIELDS.invoice.currency) expect(property.description).toMatch(/^Three-letter ISO 4217 code.* Another currency: switch to Expression/);
+      else if (spec !== FIELDS.invoice.idempotencyKey) expect(property.description).toBe(toHtml(spec.help));
       if (spec.example !== undefined && spec.type !== 'boolean' && property.type !== 'options') {
         expect(property.placeholder).toBe(`e.g. ${spec.example}`);
       }
@@ -157,4 +164,43 @@ test('toHtml turns the catalogue\'s Markdown links and code spans into HTML and 
   expect(toHtml('See [API keys](https://x.example/keys); keys start `ik_test_`.'))
     .toBe('See <a href="https://x.example/keys" target="_blank">API keys</a>; keys start <code>ik_test_</code>.');
   expect(toHtml('Plain text (with brackets) [not a link].')).toBe('Plain text (with brackets) [not a link].');
+});
+
+describe('pickers', () => {
+  const locators = properties.filter((property) => property.type === 'resourceLocator');
+
+  test('every ID a user supplies is a resource locator: From List (searchable), By ID (checked), By URL for invoices and clients', () => {
+    const byName = (name: string) => locators.filter((property) => property.name === name);
+    expect(locators.map((property) => property.name).sort()).toEqual(
+      ['client_email', 'client_id', 'client_id', 'invoice_id', 'invoice_id', 'payment_id']);
+    for (const property of [...byName('invoice_id'), ...byName('client_id')]) {
+      expect(property.default).toEqual({ mode: 'list', value: '' });
+      expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'url']);
+      expect(property.modes?.[0].typeOptions).toMatchObject({ searchable: true });
+    }
+    expect(byName('payment_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+    const methods = new Set(locators.map((property) => property.modes?.[0].typeOptions?.searchListMethod));
+    expect([...methods].sort()).toEqual(['clientEmails', 'clients', 'invoices', 'owedInvoices', 'payments']);
+    expect(Object.keys(new InvoicingApiNode().methods.listSearch).sort()).toEqual([...methods].sort());
+  });
+
+  test('Record Payment lists only owed invoices; By ID and By URL check what is typed with the shared patterns', () => {
+    const record = locators.find((property) => property.name === 'invoice_id'
+      && (property.displayOptions?.show?.resource as string[]).includes('payment'))!;
+    expect(record.modes?.[0].typeOptions?.searchListMethod).toBe('owedInvoices');
+    const regex = (mode: number) => new RegExp((record.modes?.[mode].validation?.[0] as unknown as { properties: { regex: string } }).properties.regex);
+    expect(regex(1).test('inv_3MtwBwLkdIwHu7ix')).toBe(true);
+    expect(regex(1).test('cli_3MtwBwLkdIwHu7ix')).toBe(false);
+    expect(regex(2).test('https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix')).toBe(true);
+    expect(regex(2).test('http://127.0.0.1:4010/dashboard#/invoices/inv_1')).toBe(true);
+    expect(regex(2).test('http://127.0.0.1:4010/dashboard#/clients/cli_1')).toBe(false);
+  });
+
+  test('the currency is a list of common currencies by name, from load options', async () => {
+    const [currency] = properties.filter((property) => property.name === FIELDS.invoice.currency.key);
+    expect(currency).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'currencies' }, default: 'INR' });
+    const options = await new InvoicingApiNode().methods.loadOptions.currencies.call({} as never);
+    expect(options.slice(0, 3)).toEqual([
+      { name: 'INR (Indian Rupee)', value: 'INR' }, { name: 'USD (US Dollar)', value: 'USD' }, { name: 'EUR (Euro)', value: 'EUR' }]);
+  });
 });

@@ -32,7 +32,7 @@ test('ApiError 422 → NodeApiError with the HTTP code, the field errors and the
   expect(error).toBeInstanceOf(NodeApiError);
   expect(error.httpCode).toBe('422');
   expect(error.message).toBe(apiError.message);
-  expect(error.message).toContain('Amount (Minor Units) (items[0].amount): must be a whole number');
+  expect(error.message).toContain('Amount (items[0].amount): must be a whole number');
   expect(error.context.itemIndex).toBe(0);
   expect(error.description).toBe(`items[0].amount: ${apiError.fieldErrors[0].message}\nRequest ID: req_123`);
 });

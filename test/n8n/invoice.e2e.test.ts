@@ -16,7 +16,7 @@ const create = (extra: Record<string, unknown> = {}) => ({
   operation: 'create',
   client_email: 'ana@example.com',
   currency: 'inr',
-  items: { item: [{ description: 'Website design, May', amount: 1250000 }, { description: 'Hosting', amount: 240000 }] },
+  items: { item: [{ description: 'Website design, May', amount: '12,500.00' }, { description: 'Hosting', amount: '2400' }] },
   ...extra,
 });
 
@@ -50,17 +50,29 @@ describe('Create', () => {
   test('line items as one JSON array typed in', async () => {
     const run = await s.run(create({
       itemsInput: 'json',
-      itemsJson: JSON.stringify([{ description: 'Consulting', amount: 500000 }]),
+      itemsJson: JSON.stringify([{ description: 'Consulting', amount: '5,000.00' }]),
     }));
     expect(run.error).toBeUndefined();
     expect((run.items[0].json as any).items).toEqual([{ description: 'Consulting', amount: 500000, amount_formatted: '₹5,000.00' }]);
   });
 
+  test('Amounts Are In: Minor Units keeps data that counts paise; a client picked from the list is its e-mail', async () => {
+    const run = await s.run(create({
+      amount_unit: 'minor',
+      client_email: { __rl: true, mode: 'list', value: 'ana@example.com', cachedResultName: 'Ana Sharma · ana@example.com' },
+      items: { item: [{ description: 'Website design, May', amount: 1250000 }, { description: 'Hosting', amount: '240000' }] },
+    }));
+    expect(run.error).toBeUndefined();
+    expect(run.items[0].json).toMatchObject({ client_email: 'ana@example.com', amount_due: 1490000, amount_due_formatted: '₹14,900.00' });
+    const refused = await s.run(create({ amount_unit: 'minor', items: { item: [{ description: 'Design', amount: '1,500.00' }] } }));
+    expect((refused.error as any).message).toBe('Item 1: amount must be a whole number of paise, e.g. 1500 for ₹15.00');
+  });
+
   test('line items as a JSON array mapped by an expression from the incoming item', async () => {
     const run = await s.run(create({ itemsInput: 'json', itemsJson: '={{ $json.lines }}', client_email: '={{ $json.email }}' }), {
       input: [
-        { email: 'ravi@example.com', lines: [{ description: 'Logo', amount: 99900 }, { description: 'Cards', amount: '5000' }] },
-        { email: 'meera@example.com', lines: [{ description: 'Photos', amount: 120000 }] },
+        { email: 'ravi@example.com', lines: [{ description: 'Logo', amount: 999 }, { description: 'Cards', amount: '50.00' }] },
+        { email: 'meera@example.com', lines: [{ description: 'Photos', amount: '1,200' }] },
       ],
     });
     expect(run.error).toBeUndefined();
@@ -81,13 +93,13 @@ describe('Create', () => {
     const before = await invoiceCount();
     const run = await s.run(create({
       client_email: 'ana@',
-      items: { item: [{ description: 'Design', amount: 15.5 }, { description: 'x'.repeat(501), amount: 100 }] },
+      items: { item: [{ description: 'Design', amount: '15.555' }, { description: 'x'.repeat(501), amount: 100 }] },
     }));
     const error = run.error as any;
     expect(error.name).toBe('NodeOperationError');
     expect(error.context.itemIndex).toBe(0);
     expect(error.message).toContain('Client Email must be a valid e-mail address');
-    expect(error.message).toContain('Item 1: amount must be a whole number of paise, e.g. 1500 for ₹15.00 (you entered 15.5');
+    expect(error.message).toContain('Item 1: amount has more decimals than INR has (2 decimals; you entered 15.555); enter an amount in INR such as 1500, 1500.00 or 1,500.00');
     expect(error.message).toContain('Item 2: description must be at most 500 characters');
     expect(error.description).toContain('client_email: ');
     expect(error.description).toContain('items[0].amount: ');

@@ -29,9 +29,9 @@ describe('body shapes', () => {
       retryAfterSeconds: undefined,
       fieldErrors: [
         { field: 'client_email', message: 'Client Email (client_email): is not a valid e-mail address' },
-        { field: 'items[1].amount', message: 'Amount (Minor Units) (items[1].amount): must be an integer' },
+        { field: 'items[1].amount', message: 'Amount (items[1].amount): must be an integer' },
       ],
-      message: 'Invoicing API rejected the input (HTTP 422). Client Email (client_email): is not a valid e-mail address; Amount (Minor Units) (items[1].amount): must be an integer.',
+      message: 'Invoicing API rejected the input (HTTP 422). Client Email (client_email): is not a valid e-mail address; Amount (items[1].amount): must be an integer.',
     });
   });
 

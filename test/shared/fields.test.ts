@@ -23,12 +23,13 @@ describe('field catalogue', () => {
     expect(entry.help.trim()).toMatch(/[.)]$/);
   });
 
-  test('the amount field says it counts minor units, with examples in three currencies', () => {
-    expect(FIELDS.item.amount.label).toBe('Amount (Minor Units)');
-    expect(FIELDS.item.amount.help).toContain('1500 for ₹15.00');
-    expect(FIELDS.item.amount.help).toContain('1500 for $15.00');
-    expect(FIELDS.item.amount.help).toContain('15 for ¥15');
-    expect(FIELDS.item.amount.type).toBe('integer');
+  test('the amount field takes amounts as people write them, and points to minor units for data that counts them', () => {
+    expect(FIELDS.item.amount.label).toBe('Amount');
+    expect(FIELDS.item.amount.help).toContain('1500, 1500.00 or 1,500.00');
+    expect(FIELDS.item.amount.help).toContain('Amounts Are In');
+    expect(FIELDS.item.amount.type).toBe('string');
+    expect(FIELDS.invoice.amountUnit.help).toContain('1500 for ₹15.00');
+    expect(FIELDS.invoice.amountUnit.choices?.map((choice) => choice.value)).toEqual(['main', 'minor']);
   });
 
   test('the API key help links to where keys are made and names both key kinds', () => {

@@ -31,7 +31,7 @@ function service(...replies: Reply[]) {
 const ok = (body: unknown, status = 200): RawResponse => ({ status, headers: { 'content-type': 'application/json' }, body });
 const page = (data: unknown[], has_more = false) => ok({ object: 'list', data, has_more });
 const problem = (status: number, code: string, detail = code) => ({ status, headers: {}, body: { type: 'about:blank', title: code, status, detail, code, request_id: 'req_1' } });
-const invoiceInput = { client_email: 'ana@example.com', currency: 'inr', items: [{ description: 'Design', amount: '1500' }] };
+const invoiceInput = { client_email: 'ana@example.com', currency: 'inr', items: [{ description: 'Design', amount: '15.00' }] };
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -55,7 +55,9 @@ describe('runOperation', () => {
   });
 
   test.each<[string, keyof typeof operations, unknown, string]>([
-    ['create invoice with a decimal amount', 'createInvoice', { ...invoiceInput, items: [{ description: 'x', amount: '15.00' }] }, 'items[0].amount'],
+    ['create invoice with more decimals than INR has', 'createInvoice', { ...invoiceInput, items: [{ description: 'x', amount: '15.005' }] }, 'items[0].amount'],
+    ['create invoice with an amount read two ways', 'createInvoice', { ...invoiceInput, items: [{ description: 'x', amount: '1.500,00' }] }, 'items[0].amount'],
+    ['create invoice with a negative amount', 'createInvoice', { ...invoiceInput, items: [{ description: 'x', amount: '-15' }] }, 'items[0].amount'],
     ['create invoice without items', 'createInvoice', { ...invoiceInput, items: [] }, 'items'],
     ['get invoice with a client id', 'getInvoice', { invoice_id: 'cli_1' }, 'invoice_id'],
     ['get client without an id', 'getClient', {}, 'client_id'],
@@ -404,6 +406,36 @@ describe('payments', () => {
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).issues).toEqual(expect.arrayContaining([{ field, message: expect.stringMatching(message) }]));
     expect(api.calls).toHaveLength(0);
+  });
+
+  describe('as the editors take it: the amount as typed, in the invoice currency', () => {
+    const { recordTypedPayment } = operations;
+    const invoiceIn = (currency: string) => ok({ ...sampleInvoice, id: 'inv_1', currency });
+
+    test.each([['INR', '5,000.00', 500000], ['JPY', '5,000', 5000], ['KWD', '5.125', 5125], ['USD', '19.99', 1999]] as const)(
+      '%s %s is read from the invoice and sent as %i', async (currency, typed, minor) => {
+        const api = service(invoiceIn(currency), ok(payment({ amount: minor, currency }), 201));
+        await recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send);
+        expect(api.route()).toEqual(['GET /invoices/inv_1', 'POST /invoices/inv_1/payments']);
+        expect(api.calls[1].body).toEqual({ method: 'cash', amount: minor });
+      });
+
+    test('minor units, when asked for, are sent as given, with no read first', async () => {
+      const api = service(ok(payment(), 201));
+      await recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: '150000', amount_unit: 'minor' }, api.send);
+      expect(api.route()).toEqual(['POST /invoices/inv_1/payments']);
+      expect(api.calls[0].body).toEqual({ method: 'cash', amount: 150000 });
+    });
+
+    test.each([['1.500,00', 0, /could be read more than one way/], ['-5', 0, /cannot be negative/], ['', 0, /is required/],
+      ['1500.5', 1, /more decimals than JPY has \(no decimals/], ['0.00', 0, /must be more than 0/]] as const)(
+      '%p is refused with no payment sent (%i reads first)', async (typed, reads, message) => {
+        const api = service(invoiceIn('JPY'));
+        const error = await rejection(recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send));
+        expect((error as InputError).issues).toEqual([{ field: 'amount', message: expect.stringMatching(message) }]);
+        expect(api.calls).toHaveLength(reads);
+        expect(api.calls.every((call) => call.method === 'GET')).toBe(true);
+      });
   });
 
   test('Get Payment and List Payments build their paths and queries; a period is passed in UTC', async () => {

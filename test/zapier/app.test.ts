@@ -109,6 +109,6 @@ describe('publishing checks', () => {
     expect(items.helpText).toBeUndefined();
     expect(items.children![0].helpText).toMatch(/^One entry per line on the invoice/);
     expect(items.children!.map((child) => child.key)).toEqual(['description', 'amount']);
-    expect(items.children![1].helpText).toMatch(/1500 for ₹15\.00/);
+    expect(items.children![1].helpText).toMatch(/1500, 1500\.00 or 1,500\.00/);
   });
 });

@@ -89,7 +89,7 @@ describe('the built app (zapier-platform build)', () => {
       method: 'creates.create_invoice.operation.perform',
       bundle: {
         authData: { api_key: 'ik_test_buildCheck1' },
-        inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'B', amount: '200' }, { description: 'A', amount: '100' }] },
+        inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'B', amount: '2.00' }, { description: 'A', amount: '1' }] },
       },
       // Zapier's Lambda hands the app's environment variables over in the event.
       environment: { INVOICING_API_BASE_URL: baseUrl },
@@ -107,10 +107,10 @@ describe('the built app (zapier-platform build)', () => {
     const output = await invoke(unpacked, {
       command: 'execute',
       method: 'creates.create_invoice.operation.perform',
-      bundle: { authData: { api_key: 'ik_test_buildCheck1' }, inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'A', amount: '1.50' }] } },
+      bundle: { authData: { api_key: 'ik_test_buildCheck1' }, inputData: { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'A', amount: '1.505' }] } },
       environment: { INVOICING_API_BASE_URL: baseUrl },
     });
-    expect(output.error?.message).toContain('Item 1: amount must be a whole number of paise');
+    expect(output.error?.message).toContain('Item 1: amount has more decimals than INR has (2 decimals; you entered 1.505)');
     expect(received).toHaveLength(0);
   }, 60_000);
 

@@ -7,15 +7,15 @@ const inputData = {
   client_email: 'ana@example.com',
   currency: 'inr',
   items: [
-    { description: 'Website design, May', amount: '1250000' },
-    { description: 'Hosting, 12 months', amount: 240000 },
+    { description: 'Website design, May', amount: '12,500.00' },
+    { description: 'Hosting, 12 months', amount: 2400 },
     { description: 'Domain', amount: '0' },
   ],
   auto_send_whatsapp: 'true',
 };
 
 describe('Create Invoice', () => {
-  it('sends the line items in order, the currency upper-cased and amounts as integers', async () => {
+  it('sends the line items in order, the currency upper-cased and amounts typed in rupees as integers of paise', async () => {
     let body: any;
     const scope = api().post('/v1/invoices', (sent) => ((body = sent), true)).reply(201, sampleInvoice);
     await appTester(perform, { authData, inputData });
@@ -64,12 +64,22 @@ describe('Create Invoice', () => {
     let body: any;
     api().post('/v1/invoices', (sent) => ((body = sent), true)).reply(201, sampleInvoice);
     const { items: _items, ...rest } = inputData;
-    await appTester(perform, { authData, inputData: { ...rest, description: ['Design', 'Hosting'], amount: ['1500', '200'] } });
+    await appTester(perform, { authData, inputData: { ...rest, description: ['Design', 'Hosting'], amount: ['15', '2.00'] } });
     expect(body.items).toEqual([{ description: 'Design', amount: 1500 }, { description: 'Hosting', amount: 200 }]);
   });
 
+  it('Amounts Are In: Minor Units sends whole numbers of paise as given', async () => {
+    let body: any;
+    api().post('/v1/invoices', (sent) => ((body = sent), true)).reply(201, sampleInvoice);
+    await appTester(perform, { authData, inputData: { ...inputData, amount_unit: 'minor', items: [{ description: 'Design', amount: '150000' }] } });
+    expect(body.items).toEqual([{ description: 'Design', amount: 150000 }]);
+  });
+
   it.each([
-    [{ ...inputData, items: [inputData.items[0], { description: 'Hosting', amount: '15.00' }] }, /Item 2: amount must be a whole number of paise, e\.g\. 1500 for ₹15\.00/],
+    [{ ...inputData, items: [inputData.items[0], { description: 'Hosting', amount: '15.005' }] }, /Item 2: amount has more decimals than INR has \(2 decimals; you entered 15\.005\); enter an amount in INR such as 1500, 1500\.00 or 1,500\.00/],
+    [{ ...inputData, items: [{ description: 'Hosting', amount: '1.500,00' }] }, /Item 1: amount could be read more than one way \(you entered 1\.500,00\)/],
+    [{ ...inputData, items: [{ description: 'Hosting', amount: '-15' }] }, /Item 1: amount cannot be negative/],
+    [{ ...inputData, amount_unit: 'minor', items: [{ description: 'Hosting', amount: '15.00' }] }, /Item 1: amount must be a whole number of paise, e\.g\. 1500 for ₹15\.00 \(you entered 15\.00: amounts are in paise, without a decimal point\)/],
     [{ ...inputData, client_email: 'not-an-email' }, /Client Email must be a valid e-mail address/],
     [{ ...inputData, currency: 'RUPEES' }, /Currency must be a three-letter ISO 4217 currency code/],
     [{ ...inputData, items: [] }, /Line Items must have at least one line item/],

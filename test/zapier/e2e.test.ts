@@ -41,7 +41,7 @@ describe('Zapier app against the sandbox', () => {
   it('creates an invoice with its line items in order, sent on WhatsApp, and finds it by number', async () => {
     invoice = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData, inputData: {
       client_email: email, currency: 'inr', auto_send_whatsapp: 'yes', idempotency_key: `order-${client.id}`,
-      items: [{ description: 'Website design, May', amount: '1250000' }, { description: 'Hosting, 12 months', amount: '240000' }],
+      items: [{ description: 'Website design, May', amount: '12,500.00' }, { description: 'Hosting, 12 months', amount: '2400' }],
     } });
     expect(invoice).toMatchObject({ client_id: client.id, currency: 'INR', amount_due: 1490000, amount_due_formatted: '₹14,900.00',
       items: [{ description: 'Website design, May' }, { description: 'Hosting, 12 months' }] });
@@ -52,7 +52,7 @@ describe('Zapier app against the sandbox', () => {
 
   it('shows a WhatsApp send that failed (client without a phone) in the output', async () => {
     const output = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData, inputData: {
-      client_email: `no.phone.${Date.now()}@example.com`, currency: 'USD', auto_send_whatsapp: true, items: [{ description: 'Consulting', amount: 1500 }],
+      client_email: `no.phone.${Date.now()}@example.com`, currency: 'USD', auto_send_whatsapp: true, items: [{ description: 'Consulting', amount: '15.00' }],
     } });
     expect(output.whatsapp).toMatchObject({ status: 'failed', error_code: 'client_phone_missing' });
   });

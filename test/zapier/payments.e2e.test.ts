@@ -37,7 +37,7 @@ test('a client created and changed in the service, and an invoice for it, start 
   await appTester(App.creates.update_client.operation.perform, { authData: session.authData, inputData: { client_id: client.id, phone: '+91 98765 43210' } });
   await session.receiver.waitFor(2);
   const invoice = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData,
-    inputData: { client_email: email, currency: 'INR', items: [{ description: 'Retainer', amount: 500000 }] } });
+    inputData: { client_email: email, currency: 'INR', items: [{ description: 'Retainer', amount: '5,000.00' }] } });
   const deliveries = await session.receiver.waitFor(3);
 
   const created = await performAll(deliveries[0], subscriptions);
@@ -60,9 +60,9 @@ test('a client created and changed in the service, and an invoice for it, start 
 
 test('a bank transfer recorded, a UPI payment found by its UTR, a repeated UTR refused in words', async () => {
   const invoice = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData,
-    inputData: { client_email: `books.${Date.now()}@example.com`, currency: 'INR', items: [{ description: 'Audit', amount: 300000 }] } });
+    inputData: { client_email: `books.${Date.now()}@example.com`, currency: 'INR', items: [{ description: 'Audit', amount: '3000' }] } });
   const transfer = await appTester(recordPayment.operation.perform, { authData: session.authData, inputData: {
-    invoice_id: invoice.id, method: 'bank_transfer', amount: '100000', reference: 'HDFCN52026112012345', paid_at: '2026-11-20', note: '',
+    invoice_id: invoice.id, method: 'bank_transfer', amount: '1,000.00', reference: 'HDFCN52026112012345', paid_at: '2026-11-20', note: '',
   } });
   expect(transfer).toMatchObject({ object: 'payment', invoice_id: invoice.id, method: 'bank_transfer', amount: 100000,
     amount_formatted: '₹1,000.00', upi: null, reference: 'HDFCN52026112012345', paid_at: '2026-11-20T00:00:00Z' });
@@ -75,10 +75,10 @@ test('a bank transfer recorded, a UPI payment found by its UTR, a repeated UTR r
     .resolves.toEqual([expect.objectContaining({ id: paid.data.payment.id, method: 'upi', amount_formatted: '₹500.00', invoice_id: invoice.id })]);
   await expect(appTester(findPayment.operation.perform, { authData: session.authData, inputData: { utr: '400000000999' } })).resolves.toEqual([]);
 
-  const repeated = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'upi', amount: 100, utr } });
+  const repeated = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'upi', amount: '1', utr } });
   await expect(repeated).rejects.toThrow(new RegExp(`${utr} is already recorded`));
-  const over = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'cash', amount: 200000 } });
+  const over = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'cash', amount: '2,000.00' } });
   await expect(over).rejects.toThrow(/at most the amount remaining.*150000/);
-  const missing = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'upi', amount: 100 } });
+  const missing = appTester(recordPayment.operation.perform, { authData: session.authData, inputData: { invoice_id: invoice.id, method: 'upi', amount: '1.00' } });
   await expect(missing).rejects.toThrow(/UPI Reference \(UTR\) is required when the payment method is upi/);
 });

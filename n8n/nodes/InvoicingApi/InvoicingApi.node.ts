@@ -9,6 +9,7 @@ import {
 
 import { SERVICE, mapConcurrent } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
+import { listSearch, loadOptions } from '../../lib/pickers';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 import { client } from './actions/client';
 import { param, type Action } from './actions/common';
@@ -73,6 +74,8 @@ export class InvoicingApi implements INodeType {
       },
     ],
   };
+
+  methods = { listSearch, loadOptions };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();

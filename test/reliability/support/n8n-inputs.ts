@@ -19,14 +19,14 @@ function clientForm(): IDataObject {
 // One request at a time (Max Concurrent Requests = 1), so requests arrive in item order.
 export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
   createInvoice: { resource: 'invoice', operation: 'create', client_email: '={{ $json.client_email }}', currency: '={{ $json.currency }}',
-    itemsInput: 'json', itemsJson: '={{ $json.items }}', auto_send_whatsapp: '={{ $json.auto_send_whatsapp }}',
+    itemsInput: 'json', itemsJson: '={{ $json.items }}', auto_send_whatsapp: '={{ $json.auto_send_whatsapp }}', amount_unit: 'minor',
     options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' } },
   createClient: { resource: 'client', operation: 'create', email: '={{ $json.email }}', additionalFields: clientForm(), options: { concurrency: 1 } },
   updateClient: { resource: 'client', operation: 'update', client_id: '={{ $json.client_id }}',
     updateFields: { email: '={{ $json.email }}', ...clientForm() }, options: { concurrency: 1 } },
   recordPayment: { resource: 'payment', operation: 'record', invoice_id: '={{ $json.invoice_id }}', method: '={{ $json.method }}',
     amount: '={{ $json.amount }}', utr: '={{ $json.utr }}', vpa: '={{ $json.vpa }}',
-    additionalFields: { reference: '={{ $json.reference }}', paid_at: '={{ $json.paid_at }}', note: '={{ $json.note }}' },
+    additionalFields: { reference: '={{ $json.reference }}', paid_at: '={{ $json.paid_at }}', note: '={{ $json.note }}', amount_unit: 'minor' },
     options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' } },
 };
 

@@ -4,12 +4,13 @@
  * to the operation appears here without an edit.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { operations, runOperation } from '../../../shared';
+import { PICKER_HELP, operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
+import { clientEmailDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
-const { items, description, amount } = operation.fields;
+const { client_email, items, description, amount } = operation.fields;
 const lineItemKeys = [description.key, amount.key];
 
 /**
@@ -46,11 +47,14 @@ export const createInvoice = {
     description: 'Creates an invoice with line items for a client, and can send it on WhatsApp right away.',
   },
   operation: {
-    inputFields: Object.values(operation.fields).filter((spec) => !lineItemKeys.includes(spec.key)).map((spec) => (spec !== items
-      ? inputField(spec)
-      // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
-      : { key: items.key, label: items.label, required: items.required,
-        children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] })),
+    inputFields: Object.values(operation.fields).filter((spec) => !lineItemKeys.includes(spec.key)).map((spec) => (
+      spec === items
+        // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
+        ? { key: items.key, label: items.label, required: items.required,
+          children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] }
+        // Existing clients to pick from; a new or mapped e-mail is still accepted (and creates the client).
+        : spec === client_email ? inputField(spec, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail })
+          : inputField(spec))),
     perform,
     sample: operation.sample,
     outputFields: outputFields(operation.sample, operation.labels),

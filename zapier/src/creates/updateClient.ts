@@ -1,7 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { clientInputFromFields, operations, runOperation } from '../../../shared';
+import { PICKER_HELP, clientInputFromFields, operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
+import { clientDropdown } from '../pickers';
 
 const { updateClient: operation } = operations;
 const { client_id: clientId, ...form } = operation.fields;
@@ -20,7 +21,7 @@ export const updateClient = {
   },
   operation: {
     inputFields: [
-      inputField(clientId, { search: 'find_client.id' }),
+      inputField(clientId, { choices: clientDropdown, search: 'find_client.id', helpText: PICKER_HELP.client }),
       ...Object.values(form).map((spec) => inputField(spec)),
     ],
     perform,

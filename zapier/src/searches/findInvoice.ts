@@ -1,7 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { operations } from '../../../shared';
+import { PICKER_HELP, operations } from '../../../shared';
 import { call, searchResult } from '../api';
 import { inputField, outputFields } from '../fields';
+import { invoiceDropdown } from '../pickers';
 
 const { findInvoice: operation } = operations;
 
@@ -17,7 +18,8 @@ export const findInvoice = {
     description: 'Finds an invoice by its ID or by its invoice number.',
   },
   operation: {
-    inputFields: Object.values(operation.fields).map((spec) => inputField(spec)),
+    inputFields: Object.values(operation.fields).map((spec) =>
+      (spec.key === 'invoice_id' ? inputField(spec, { choices: invoiceDropdown, helpText: PICKER_HELP.invoice }) : inputField(spec))),
     perform,
     sample: operation.sample,
     outputFields: outputFields(operation.sample, operation.labels),

@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
+import { locator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 
@@ -12,7 +13,7 @@ export const update: NodeOperation = {
   operation,
   option: { name: 'Update', value: 'update', action: 'Update a client', description: 'Change the details of a client' },
   properties: [
-    property(client_id),
+    locator('client', client_id, 'clients'),
     {
       displayName: 'Update Fields',
       name: 'updateFields',
@@ -23,7 +24,7 @@ export const update: NodeOperation = {
     },
   ],
   execute: (context, i, connection, send) => runOperation(operation, connection, {
-    client_id: param(context, client_id.key, i),
+    client_id: locatorId(context, 'client', client_id, i),
     ...clientInputFromFields((param(context, 'updateFields', i, {}) as IDataObject) ?? {}),
   }, send),
 };

@@ -6,12 +6,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { operations, runOperation, type FieldSpec } from '../../../../../shared';
+import { emailLocator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 
 const { createInvoice: operation } = operations;
-const { items, description, amount, idempotency_key } = operation.fields;
+const { client_email, currency, items, description, amount, idempotency_key } = operation.fields;
+
+/** Where a field is more than its declaration: the client picked from a list, the currency from n8n's load options. */
+const picked: Partial<Record<string, INodeProperties>> = {
+  [client_email.key]: emailLocator(client_email),
+  [currency.key]: property(currency, {
+    type: 'options',
+    typeOptions: { loadOptionsMethod: 'currencies' },
+    default: currency.example,
+    description: `${currency.help} Another currency: switch to Expression and type its code.`,
+  }),
+};
 
 const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
 
@@ -79,9 +91,10 @@ export const create: NodeOperation = {
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
   properties: Object.values(operation.fields).flatMap((spec): INodeProperties[] =>
-    spec === items ? lineItemProperties : plain.includes(spec) ? [property(spec)] : []),
+    spec === items ? lineItemProperties : plain.includes(spec) ? [picked[spec.key] ?? property(spec)] : []),
   execute: (context, i, connection, send) => runOperation(operation, connection, {
-    ...Object.fromEntries(plain.map((spec: FieldSpec) => [spec.key, param(context, spec.key, i, spec.default)])),
+    ...Object.fromEntries(plain.map((spec: FieldSpec) => [spec.key, spec === client_email
+      ? locatorId(context, 'client', client_email, i) : param(context, spec.key, i, spec.default)])),
     items: lineItems(context, i),
     idempotency_key: idempotencyKey(context, i),
   }, send),

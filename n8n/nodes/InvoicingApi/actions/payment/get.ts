@@ -1,7 +1,7 @@
 /** Payment → Get: shared/operations/getPayment.ts. */
 import { operations, runOperation } from '../../../../../shared';
-import { property } from '../../../../lib/properties';
-import { param, type NodeOperation } from '../common';
+import { locator, locatorId } from '../../../../lib/pickers';
+import type { NodeOperation } from '../common';
 
 const { getPayment: operation } = operations;
 const { payment_id } = operation.fields;
@@ -9,7 +9,7 @@ const { payment_id } = operation.fields;
 export const get: NodeOperation = {
   operation,
   option: { name: 'Get', value: 'get', action: 'Get a payment', description: 'Get a payment by its ID' },
-  properties: [property(payment_id)],
+  properties: [locator('payment', payment_id, 'payments')],
   execute: (context, i, connection, send) =>
-    runOperation(operation, connection, { payment_id: param(context, payment_id.key, i) }, send),
+    runOperation(operation, connection, { payment_id: locatorId(context, 'payment', payment_id, i) }, send),
 };

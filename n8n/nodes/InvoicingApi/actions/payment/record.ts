@@ -1,13 +1,14 @@
 /** Payment → Record: shared/operations/recordPayment.ts. UPI details show only for a UPI payment. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { UPI, operations, runOperation } from '../../../../../shared';
+import { PICKER_HELP, UPI, operations } from '../../../../../shared';
+import { locator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 
-const { recordPayment: operation } = operations;
-const { invoice_id, method, amount, utr, vpa, reference, paid_at, note } = operation.fields;
+const { recordTypedPayment: operation } = operations;
+const { invoice_id, method, amount, amount_unit, utr, vpa, reference, paid_at, note } = operation.fields;
 const upiOnly = { displayOptions: { show: { [method.key]: [UPI] } } };
 
 export const record: NodeOperation = {
@@ -19,9 +20,9 @@ export const record: NodeOperation = {
     description: 'Record a payment received outside UPI (a bank transfer, cash) or reported by your bank against an invoice',
   },
   properties: [
-    property(invoice_id),
-    property(method, { default: method.example }),
+    locator('invoice', invoice_id, 'owedInvoices', PICKER_HELP.owedInvoice),
     property(amount),
+    property(method, { default: method.example }),
     property(utr, { ...upiOnly, required: true }),
     property(vpa, upiOnly),
     {
@@ -30,16 +31,17 @@ export const record: NodeOperation = {
       type: 'collection',
       placeholder: 'Add Field',
       default: {},
-      options: [property(reference), property(paid_at), property(note)],
+      options: [property(reference), property(paid_at), property(note), property(amount_unit)],
     },
   ],
   execute: (context, i, connection, send) => {
     const upi = param(context, method.key, i) === UPI;
     const extra = (param(context, 'additionalFields', i, {}) as IDataObject) ?? {};
-    return runOperation(operation, connection, {
-      invoice_id: param(context, invoice_id.key, i),
+    return operation.run(connection, {
+      invoice_id: locatorId(context, 'invoice', invoice_id, i),
       method: param(context, method.key, i),
       amount: param(context, amount.key, i),
+      amount_unit: extra[amount_unit.key],
       utr: upi ? param(context, utr.key, i) : undefined,
       vpa: upi ? param(context, vpa.key, i, '') : undefined,
       reference: extra[reference.key],

@@ -1,0 +1,115 @@
+/**
+ * Pickers as n8n's current nodes have them: a resource locator with "From List" (searchable, paged by
+ * the service's cursor), "By ID" (checked as typed) and, for invoices and clients, "By URL" (the
+ * invoice's page or the dashboard's); load options for the other closed lists (currencies). Choices,
+ * ID patterns, links and help all come from shared/pickers.ts.
+ */
+import type {
+  IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyMode, INodePropertyOptions,
+} from 'n8n-workflow';
+
+import {
+  CURRENCY_CHOICES, ID_PATTERNS, LINK_FORMS, PICKER_HELP, clientChoices, idFromUrl, invoiceChoices, paymentChoices,
+  type ChoicePage, type FieldSpec, type PickerQuery,
+} from '../../shared';
+import { nodeErrorFor } from './errors';
+import { toHtml } from './text';
+import { connectionOf, sender } from './transport';
+
+type Kind = keyof typeof ID_PATTERNS;
+const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };
+
+/** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
+export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSearch, help: string = PICKER_HELP[kind]): INodeProperties {
+  const prefix = ID_PATTERNS[kind].id.slice(1, 5);
+  const modes: INodePropertyMode[] = [
+    { displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${NOUN[kind]}...`,
+      typeOptions: { searchListMethod: list, searchable: true } },
+    { displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${String(spec.example ?? `${prefix}…`)}`,
+      validation: [{ type: 'regex', properties: { regex: ID_PATTERNS[kind].id, errorMessage: `Not a ${NOUN[kind]} ID: it starts ${prefix}` } }] },
+  ];
+  if (kind !== 'payment') {
+    const url = ID_PATTERNS[kind].url;
+    modes.push({ displayName: 'By URL', name: 'url', type: 'string', placeholder: kind === 'invoice'
+      ? 'e.g. https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix' : 'e.g. http://127.0.0.1:4010/dashboard#/clients/cli_NffrFeUfNV2Hib',
+    validation: [{ type: 'regex', properties: { regex: url, errorMessage: `Paste ${LINK_FORMS[kind]}` } }],
+    extractValue: { type: 'regex', regex: url } });
+  }
+  return {
+    displayName: spec.label,
+    name: spec.key,
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: spec.required ?? true,
+    description: toHtml(help),
+    modes,
+  };
+}
+
+/** Invoice → Create's client: still an e-mail (an unknown one is created), with the existing clients to pick from. */
+export function emailLocator(spec: FieldSpec): INodeProperties {
+  return {
+    ...locator('client', spec, 'clientEmails', PICKER_HELP.clientEmail),
+    modes: [
+      { displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a client...',
+        typeOptions: { searchListMethod: 'clientEmails', searchable: true } },
+      { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` },
+    ],
+  };
+}
+
+/**
+ * The ID a locator holds, whatever its mode; a plain string (a workflow saved before the pickers, or an
+ * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its
+ * refusal names the field and the links it takes instead of n8n's generic "the URL entered is incorrect".
+ */
+export function locatorId(context: IExecuteFunctions, kind: 'invoice' | 'client' | 'payment', spec: FieldSpec, itemIndex: number): unknown {
+  const raw = context.getNodeParameter(spec.key, itemIndex, '') as unknown;
+  if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
+  const { mode, value } = raw as { mode?: string; value?: unknown };
+  return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;
+}
+
+async function search(context: ILoadOptionsFunctions, load: (query: PickerQuery) => Promise<ChoicePage>,
+  filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+  try {
+    const page = await load({ search: filter?.trim() || undefined, after: paginationToken || undefined });
+    return {
+      results: page.choices.map((choice) => ({ name: choice.label, value: choice.value, url: choice.url })),
+      paginationToken: page.next,
+    };
+  } catch (error) {
+    throw nodeErrorFor(context.getNode(), error);
+  }
+}
+
+/** The node's `methods.listSearch`: each picker's "From List". */
+export const listSearch = {
+  async clients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+    const connection = await connectionOf(this);
+    return search(this, (query) => clientChoices(connection, sender(this), query), filter, paginationToken);
+  },
+  async clientEmails(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+    const connection = await connectionOf(this);
+    return search(this, (query) => clientChoices(connection, sender(this), { ...query, value: 'email' }), filter, paginationToken);
+  },
+  async invoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+    const connection = await connectionOf(this);
+    return search(this, (query) => invoiceChoices(connection, sender(this), query), filter, paginationToken);
+  },
+  async owedInvoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+    const connection = await connectionOf(this);
+    return search(this, (query) => invoiceChoices(connection, sender(this), { ...query, owed: true }), filter, paginationToken);
+  },
+  async payments(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+    const connection = await connectionOf(this);
+    return search(this, (query) => paymentChoices(connection, sender(this), query), filter, paginationToken);
+  },
+};
+
+/** The node's `methods.loadOptions`: closed lists the editor shows as dropdowns (a custom value or expression still goes). */
+export const loadOptions = {
+  async currencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+    return CURRENCY_CHOICES.map(({ value, label }) => ({ name: label, value }));
+  },
+};

@@ -1,0 +1,132 @@
+/**
+ * Amounts as people type them. The one input rule of both editors (contract: "Amounts as typed"):
+ *
+ * - an amount is in the currency's main unit (rupees, dollars, dinars): "1500", "1500.00", "1,500.00";
+ * - the point is the decimal mark; commas may only group thousands ("1,500,000.50");
+ * - it is converted by the currency's ISO 4217 exponent on the decimal string itself, never through a
+ *   float, so "19.99" USD is exactly 1999 cents and "1,500.000" KWD is 1500000 fils;
+ * - refused, with the accepted forms in the message: a negative, more decimals than the currency has
+ *   (trailing zeros aside: "1500.00" JPY is ¥1,500), and anything that could be read two ways
+ *   ("1.500,00", "1,50").
+ *
+ * Workflow data already counted in paise or cents keeps the old rule through the unit option
+ * ('minor': a whole number, "150000" = ₹1,500.00). Hand-written: no maintained library parses a
+ * grouped decimal string into an exact integer without floats, and the n8n package may have no
+ * runtime dependencies.
+ */
+import { z } from 'zod';
+import { currencyExponent, formatMinor, minorUnitName } from './money';
+import { MAX_AMOUNT, isBlank } from './schemas/primitives';
+
+export const AMOUNT_UNITS = ['main', 'minor'] as const;
+export type AmountUnit = (typeof AMOUNT_UNITS)[number];
+
+export type AmountReading = { ok: true; minor: number } | { ok: false; message: string };
+
+const PLAIN = /^\d+(\.\d+)?$/;
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+const WHOLE = /^\d+$/;
+
+/** The accepted forms, written for the currency at hand: "1500, 1500.00 or 1,500.00". */
+export function acceptedAmountForms(currency: string): string {
+  const decimals = currencyExponent(currency);
+  const fraction = decimals ? `.${'0'.repeat(decimals)}` : '';
+  return decimals ? `1500, 1500${fraction} or 1,500${fraction}` : '1500 or 1,500';
+}
+
+function refuse(message: string): AmountReading {
+  return { ok: false, message };
+}
+
+/** A number mapped in by an expression: its shortest decimal spelling, the one a person would have typed. */
+function textOf(raw: unknown): string | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? String(raw) : undefined;
+  return typeof raw === 'string' ? raw.trim() : undefined;
+}
+
+/** Checks the form alone (no currency needed): undefined when it is one of the accepted forms. */
+export function amountFormProblem(raw: unknown, unit: AmountUnit = 'main'): string | undefined {
+  const text = textOf(raw);
+  if (text === undefined || text === '') return 'is required';
+  if (/^[-−]/.test(text)) return 'cannot be negative';
+  if (unit === 'minor') return WHOLE.test(text) ? undefined : 'must be a whole number';
+  if (PLAIN.test(text) || GROUPED.test(text)) return undefined;
+  return 'could be read more than one way';
+}
+
+/**
+ * `raw` (what the user typed or mapped) → the integer the service counts, or a sentence (without the
+ * field's name, which the caller puts in front) saying what is wrong and what would be accepted.
+ */
+export function readAmount(raw: unknown, currency: string, unit: AmountUnit = 'main', options: { min?: number } = {}): AmountReading {
+  const code = currency.toUpperCase();
+  const decimals = currencyExponent(code);
+  const min = options.min ?? 0;
+  const forms = unit === 'minor'
+    ? `a whole number of ${minorUnitName(code)}, e.g. 150000 for ${formatMinor(150000, code)}`
+    : `an amount in ${code} such as ${acceptedAmountForms(code)} (a point before the decimals, commas only between thousands)`;
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return refuse(`must be a number: enter ${forms}`);
+  const problem = amountFormProblem(raw, unit);
+  const text = textOf(raw) ?? '';
+  if (problem === 'is required') return refuse(`is required: enter ${forms}`);
+  if (problem) return refuse(`${problem} (you entered ${text}); enter ${forms}`);
+
+  const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
+  let minorDigits: string;
+  if (unit === 'minor') {
+    minorDigits = whole;
+  } else {
+    const kept = fraction.slice(0, decimals);
+    if (/[^0]/.test(fraction.slice(decimals))) {
+      const has = decimals ? `${decimals} decimal${decimals > 1 ? 's' : ''}` : 'no decimals';
+      return refuse(`has more decimals than ${code} has (${has}; you entered ${text}); enter ${forms}`);
+    }
+    minorDigits = whole + kept.padEnd(decimals, '0');
+  }
+  // Past the maximum by its length alone, so a 400-digit string never becomes a float.
+  const digits = minorDigits.replace(/^0+(?=\d)/, '');
+  const minor = digits.length > String(MAX_AMOUNT).length ? Infinity : Number(digits);
+  if (minor > MAX_AMOUNT) return refuse(`must be at most ${formatMinor(MAX_AMOUNT, code)} (you entered ${text})`);
+  if (minor < min) return refuse(`must be at least ${formatMinor(min, code)} (you entered ${text})`);
+  return { ok: true, minor };
+}
+
+/**
+ * The amount as typed, a typed text's form checked alone (so it is named beside every other broken field);
+ * the object holding it converts it once its currency and unit are known (`convertAmount`).
+ */
+export const typedAmountInput = z.union([z.string(), z.number()], {
+  errorMap: () => ({ message: `must be an amount such as ${acceptedAmountForms('INR')}` }),
+}).superRefine((value, ctx) => {
+  if (typeof value === 'number') return;
+  const problem = amountFormProblem(value, 'main');
+  if (problem === 'is required') ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter an amount such as ${acceptedAmountForms('INR')}` });
+  else if (problem) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom,
+      message: `${problem} (you entered ${String(value).trim()}); enter an amount such as ${acceptedAmountForms('INR')} ` +
+        '(a point before the decimals, commas only between thousands)' });
+  }
+});
+
+/** A payment's amount: nothing is recorded for nothing, whatever the currency. */
+export const positiveTypedAmountInput = typedAmountInput.refine((value) => !/^[0,.]+$/.test(String(value).trim()), 'must be more than 0');
+
+export const amountUnitInput = z.preprocess((value) => (isBlank(value) ? 'main' : value),
+  z.enum(AMOUNT_UNITS, { errorMap: () => ({ message: `must be one of ${AMOUNT_UNITS.join(', ')}` }) }));
+
+/**
+ * Whether an input asks for minor units. Such an input is judged by the wire's own schema (a whole number
+ * of paise, with its words, beside every other field), exactly as before amounts could be typed.
+ */
+export function inMinorUnits(raw: unknown): boolean {
+  const unit = (raw as { amount_unit?: unknown } | null | undefined)?.amount_unit;
+  return typeof unit === 'string' && unit.trim() === 'minor';
+}
+
+/** Converts the typed amount at `path` in place, or adds the issue that says why it cannot be. */
+export function convertAmount(holder: Record<string, unknown>, key: string, currency: string, unit: AmountUnit,
+  ctx: z.RefinementCtx, path: Array<string | number>, options: { min?: number } = {}): void {
+  const reading = readAmount(holder[key], currency, unit, options);
+  if (reading.ok) holder[key] = reading.minor;
+  else ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: reading.message });
+}

@@ -1,0 +1,124 @@
+/**
+ * What both editors' pickers show: one page of clients or invoices as choices that read the way a
+ * person says them ("Ana Sharma · ana@example.com", "INV-000123 · ana@example.com · ₹1,500.00 due ·
+ * open"), the cursor to the next page, and how an ID is recognised by itself or inside a link. The
+ * Zapier dropdowns and the n8n resource locators are thin translations of these.
+ */
+import type { FieldSpec } from './fields';
+import { formatMinor } from './money';
+import { runOperation, type Connection, type Send } from './operations/define';
+import { listClients } from './operations/listClients';
+import { listInvoices } from './operations/listInvoices';
+import { listPayments } from './operations/listPayments';
+import type { PresentedInvoice } from './present';
+import type { Client, Payment } from './schemas/resources';
+import { InputError } from './validation';
+
+export interface Choice {
+  /** The ID the operation is given. */
+  value: string;
+  label: string;
+  /** Where a person can open it (the invoice's page), when there is one. */
+  url?: string;
+}
+
+export interface ChoicePage {
+  choices: Choice[];
+  /** The cursor for the next page (`starting_after`), absent on the last page. */
+  next?: string;
+}
+
+/** The help both editors show beside a picker: what to pick, and what else may go there. */
+export const PICKER_HELP = {
+  client: 'Pick the client from the list (search by name, e-mail or company), or give a client ID (cli_…).',
+  clientEmail: 'Pick an existing client, or type or map any e-mail address: a client with a new address is created.',
+  invoice: 'Pick the invoice from the list (search by number or client e-mail), or give an invoice ID (inv_…).',
+  owedInvoice: 'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
+    'Or give an invoice ID (inv_…).',
+  payment: 'Pick the payment from the list, or give a payment ID (pay_…).',
+} as const;
+
+/** Choices per page: the service's largest page, so a long list needs the fewest requests. */
+export const PICKER_PAGE_SIZE = 100;
+
+const SEPARATOR = ' · ';
+const words = (value: string) => value.replace(/_/g, ' ');
+
+/** `value`: what the choice stands for, the client's ID or (where an operation takes one) its e-mail. */
+export function clientChoice(client: Client, value: 'id' | 'email' = 'id'): Choice {
+  const who = client.name || client.company;
+  return { value: client[value], label: who ? `${who}${SEPARATOR}${client.email}` : client.email };
+}
+
+/** "INV-000123 · Ana Sharma · ₹1,500.00 due · open"; the client's e-mail where the invoice carries no name. */
+export function invoiceChoice(invoice: PresentedInvoice): Choice {
+  const who = typeof invoice.client_name === 'string' && invoice.client_name ? invoice.client_name : invoice.client_email;
+  const money = invoice.amount_remaining > 0
+    ? `${formatMinor(invoice.amount_remaining, invoice.currency)} due`
+    : formatMinor(invoice.amount_due, invoice.currency);
+  return { value: invoice.id, label: [invoice.number, who, money, words(invoice.status)].join(SEPARATOR), url: invoice.hosted_url };
+}
+
+/** "₹5,000.00 · bank transfer · 20 Nov 2026 · inv_…" */
+export function paymentChoice(payment: Payment): Choice {
+  const day = new Date(payment.paid_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const reference = payment.reference ?? payment.upi?.utr;
+  const parts = [formatMinor(payment.amount, payment.currency), words(payment.method), day, reference ?? payment.invoice_id];
+  return { value: payment.id, label: parts.join(SEPARATOR) };
+}
+
+export interface PickerQuery {
+  /** Words a person typed into the picker's search box. */
+  search?: string;
+  /** The `next` of the page before. */
+  after?: string;
+}
+
+function page<T extends { id: string }>(data: T[], hasMore: boolean, choice: (item: T) => Choice): ChoicePage {
+  const last = data[data.length - 1];
+  return { choices: data.map(choice), next: hasMore && last ? last.id : undefined };
+}
+
+const base = (query: PickerQuery) => ({ limit: PICKER_PAGE_SIZE, starting_after: query.after, search: query.search });
+
+export async function clientChoices(connection: Connection, send: Send,
+  query: PickerQuery & { value?: 'id' | 'email' } = {}): Promise<ChoicePage> {
+  const answer = await runOperation(listClients, connection, base(query), send);
+  return page(answer.data, answer.has_more, (client) => clientChoice(client, query.value));
+}
+
+/** `owed`: only invoices that still have money to be paid (what Record Payment can be recorded against). */
+export async function invoiceChoices(connection: Connection, send: Send, query: PickerQuery & { owed?: boolean } = {}): Promise<ChoicePage> {
+  const answer = await runOperation(listInvoices, connection, { ...base(query), owed: query.owed ? true : undefined }, send);
+  return page(answer.data, answer.has_more, invoiceChoice);
+}
+
+export async function paymentChoices(connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> {
+  const answer = await runOperation(listPayments, connection, { limit: PICKER_PAGE_SIZE, starting_after: query.after }, send);
+  return page(answer.data, answer.has_more, paymentChoice);
+}
+
+/**
+ * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/inv_…`) and the
+ * dashboard's invoice and client pages (`…/dashboard#/invoices/inv_…`, `…#/clients/cli_…`). Regular
+ * expressions as strings, because n8n's resource locator takes them that way.
+ */
+export const ID_PATTERNS = {
+  invoice: { id: '^inv_[A-Za-z0-9_]+$', url: '^https?://[^/]+/(?:.*/)?(?:i/|dashboard#/invoices/)(inv_[A-Za-z0-9_]+)' },
+  client: { id: '^cli_[A-Za-z0-9_]+$', url: '^https?://[^/]+/(?:.*/)?dashboard#/clients/(cli_[A-Za-z0-9_]+)' },
+  payment: { id: '^pay_[A-Za-z0-9_]+$' },
+} as const;
+
+/** The links each picker's "By URL" takes, as its placeholder and refusals name them. */
+export const LINK_FORMS = {
+  invoice: "the invoice's page (https://…/i/inv_…) or its dashboard page (https://…/dashboard#/invoices/inv_…)",
+  client: "the client's dashboard page (https://…/dashboard#/clients/cli_…)",
+} as const;
+
+/** The ID inside a pasted link; an InputError naming the field and the links it takes when there is none. */
+export function idFromUrl(kind: 'invoice' | 'client', url: unknown, field: FieldSpec): string {
+  const id = typeof url === 'string' ? new RegExp(ID_PATTERNS[kind].url).exec(url.trim())?.[1] : undefined;
+  if (id) return id;
+  throw new InputError([{ field: field.key, message: `${field.label}: ${String(url)} is not a link to ${kind === 'invoice' ? 'an invoice' : 'a client'}; ` +
+    `paste ${LINK_FORMS[kind]}, or pick it from the list` }]);
+}

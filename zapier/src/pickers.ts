@@ -1,0 +1,36 @@
+/**
+ * Dynamic dropdowns, one per kind of ID a user supplies, filled from shared/pickers.ts.
+ *
+ * Perform-based `choices` (core 19) rather than hidden triggers with `dynamic`: the dropdown's paging is
+ * the service's own cursor handed back as `paging_token` (a hidden trigger pages by `bundle.meta.page`,
+ * which this cursor API cannot jump to), and no helper trigger sits in the app's trigger list or in
+ * Zapier's review. The editor still lets a user map a value or type a custom one; the shared schema
+ * judges that value as it judges any other.
+ */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { clientChoices, invoiceChoices, type ChoicePage, type Connection, type PickerQuery, type Send } from '../../shared';
+import { call } from './api';
+
+type Load = (connection: Connection, send: Send, query: PickerQuery) => Promise<ChoicePage>;
+
+interface ZapierChoices {
+  results: Array<{ id: string; label: string }>;
+  /** The next page's cursor; null on the last page, which ends Zapier's "Load more". */
+  paging_token: string | null;
+}
+
+function dropdown(load: Load) {
+  return {
+    perform: (z: ZObject, bundle: Bundle): Promise<ZapierChoices> => call(z, bundle, async (connection, send) => {
+      const page = await load(connection, send, { after: bundle.meta?.paging_token || undefined });
+      return { results: page.choices.map(({ value, label }) => ({ id: value, label })), paging_token: page.next ?? null };
+    }),
+  };
+}
+
+export const clientDropdown = dropdown(clientChoices);
+/** Create Invoice keeps the client's e-mail (it creates an unknown one), so its choices carry the e-mail. */
+export const clientEmailDropdown = dropdown((connection, send, query) => clientChoices(connection, send, { ...query, value: 'email' }));
+export const invoiceDropdown = dropdown(invoiceChoices);
+/** Record Payment: only invoices that still have money to be paid. */
+export const owedInvoiceDropdown = dropdown((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true }));
