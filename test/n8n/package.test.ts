@@ -77,11 +77,12 @@ describe('the packed tarball', () => {
     expect(packed.report.forbidden).toEqual([]);
   });
 
-  // Three self-contained bundles of shared/ (the pickers and the amount rule brought it past 100 kB); a
-  // bundled dependency (zod alone is about 60 kB packed) would still break this.
+  // Three self-contained bundles of shared/ (the pickers and the amount rule brought it past 100 kB packed,
+  // 400 kB unpacked with the README); a bundled dependency (zod alone is about 60 kB packed) would still
+  // break this.
   test('is small', () => {
     expect(packed.report.size).toBeLessThan(120_000);
-    expect(packed.report.unpackedSize).toBeLessThan(400_000);
+    expect(packed.report.unpackedSize).toBeLessThan(450_000);
   });
 });
 
