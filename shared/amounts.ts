@@ -9,23 +9,21 @@
  *   (trailing zeros aside: "1500.00" JPY is ¥1,500), and anything that could be read two ways
  *   ("1.500,00", "1,50").
  *
- * Workflow data already counted in paise or cents keeps the old rule through the unit option
- * ('minor': a whole number, "150000" = ₹1,500.00). Hand-written: no maintained library parses a
+ * Workflow data already counted in paise or cents keeps the wire's own rule through the unit option
+ * ('minor': a whole number, "150000" = ₹1,500.00; see `inMinorUnits`). Hand-written: no maintained library parses a
  * grouped decimal string into an exact integer without floats, and the n8n package may have no
  * runtime dependencies.
  */
 import { z } from 'zod';
-import { currencyExponent, formatMinor, minorUnitName } from './money';
+import { currencyExponent, formatMinor } from './money';
 import { MAX_AMOUNT, isBlank } from './schemas/primitives';
 
 export const AMOUNT_UNITS = ['main', 'minor'] as const;
-export type AmountUnit = (typeof AMOUNT_UNITS)[number];
 
 export type AmountReading = { ok: true; minor: number } | { ok: false; message: string };
 
 const PLAIN = /^\d+(\.\d+)?$/;
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
-const WHOLE = /^\d+$/;
 
 /** The accepted forms, written for the currency at hand: "1500, 1500.00 or 1,500.00". */
 export function acceptedAmountForms(currency: string): string {
@@ -45,11 +43,10 @@ function textOf(raw: unknown): string | undefined {
 }
 
 /** Checks the form alone (no currency needed): undefined when it is one of the accepted forms. */
-export function amountFormProblem(raw: unknown, unit: AmountUnit = 'main'): string | undefined {
+export function amountFormProblem(raw: unknown): string | undefined {
   const text = textOf(raw);
   if (text === undefined || text === '') return 'is required';
   if (/^[-−]/.test(text)) return 'cannot be negative';
-  if (unit === 'minor') return WHOLE.test(text) ? undefined : 'must be a whole number';
   if (PLAIN.test(text) || GROUPED.test(text)) return undefined;
   return 'could be read more than one way';
 }
@@ -58,31 +55,23 @@ export function amountFormProblem(raw: unknown, unit: AmountUnit = 'main'): stri
  * `raw` (what the user typed or mapped) → the integer the service counts, or a sentence (without the
  * field's name, which the caller puts in front) saying what is wrong and what would be accepted.
  */
-export function readAmount(raw: unknown, currency: string, unit: AmountUnit = 'main', options: { min?: number } = {}): AmountReading {
+export function readAmount(raw: unknown, currency: string, options: { min?: number } = {}): AmountReading {
   const code = currency.toUpperCase();
   const decimals = currencyExponent(code);
   const min = options.min ?? 0;
-  const forms = unit === 'minor'
-    ? `a whole number of ${minorUnitName(code)}, e.g. 150000 for ${formatMinor(150000, code)}`
-    : `an amount in ${code} such as ${acceptedAmountForms(code)} (a point before the decimals, commas only between thousands)`;
+  const forms = `an amount in ${code} such as ${acceptedAmountForms(code)} (a point before the decimals, commas only between thousands)`;
   if (typeof raw === 'number' && !Number.isFinite(raw)) return refuse(`must be a number: enter ${forms}`);
-  const problem = amountFormProblem(raw, unit);
+  const problem = amountFormProblem(raw);
   const text = textOf(raw) ?? '';
   if (problem === 'is required') return refuse(`is required: enter ${forms}`);
   if (problem) return refuse(`${problem} (you entered ${text}); enter ${forms}`);
 
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
-  let minorDigits: string;
-  if (unit === 'minor') {
-    minorDigits = whole;
-  } else {
-    const kept = fraction.slice(0, decimals);
-    if (/[^0]/.test(fraction.slice(decimals))) {
-      const has = decimals ? `${decimals} decimal${decimals > 1 ? 's' : ''}` : 'no decimals';
-      return refuse(`has more decimals than ${code} has (${has}; you entered ${text}); enter ${forms}`);
-    }
-    minorDigits = whole + kept.padEnd(decimals, '0');
+  if (/[^0]/.test(fraction.slice(decimals))) {
+    const has = decimals ? `${decimals} decimal${decimals > 1 ? 's' : ''}` : 'no decimals';
+    return refuse(`has more decimals than ${code} has (${has}; you entered ${text}); enter ${forms}`);
   }
+  const minorDigits = whole + fraction.slice(0, decimals).padEnd(decimals, '0');
   // Past the maximum by its length alone, so a 400-digit string never becomes a float.
   const digits = minorDigits.replace(/^0+(?=\d)/, '');
   const minor = digits.length > String(MAX_AMOUNT).length ? Infinity : Number(digits);
@@ -99,7 +88,7 @@ export const typedAmountInput = z.union([z.string(), z.number()], {
   errorMap: () => ({ message: `must be an amount such as ${acceptedAmountForms('INR')}` }),
 }).superRefine((value, ctx) => {
   if (typeof value === 'number') return;
-  const problem = amountFormProblem(value, 'main');
+  const problem = amountFormProblem(value);
   if (problem === 'is required') ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter an amount such as ${acceptedAmountForms('INR')}` });
   else if (problem) {
     ctx.addIssue({ code: z.ZodIssueCode.custom,
@@ -124,9 +113,9 @@ export function inMinorUnits(raw: unknown): boolean {
 }
 
 /** Converts the typed amount at `path` in place, or adds the issue that says why it cannot be. */
-export function convertAmount(holder: Record<string, unknown>, key: string, currency: string, unit: AmountUnit,
+export function convertAmount(holder: Record<string, unknown>, key: string, currency: string,
   ctx: z.RefinementCtx, path: Array<string | number>, options: { min?: number } = {}): void {
-  const reading = readAmount(holder[key], currency, unit, options);
+  const reading = readAmount(holder[key], currency, options);
   if (reading.ok) holder[key] = reading.minor;
   else ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: reading.message });
 }

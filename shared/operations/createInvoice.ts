@@ -44,7 +44,7 @@ const typedInput = createInvoiceInputSchema.extend({
   // An unknown currency is refused on its own field; its amounts cannot be read without it.
   if (!isKnownCurrency(given.currency)) return;
   given.items.forEach((line, index) =>
-    convertAmount(line, 'amount', given.currency, given.amount_unit, ctx, ['items', index, 'amount']));
+    convertAmount(line, 'amount', given.currency, ctx, ['items', index, 'amount']));
 });
 
 /** Amounts Are In: Minor Units: the wire's own schema, its whole numbers of paise and its words. */

@@ -76,9 +76,9 @@ async function run(connection: Connection, raw: unknown, send: Send) {
     const { amount_unit: _unit, ...rest } = raw as Record<string, unknown>;
     return runOperation(recordPayment, connection, rest, send);
   }
-  const { amount_unit: unit, amount, ...given } = validateInput(typedInput, raw ?? {});
+  const { amount_unit: _unit, amount, ...given } = validateInput(typedInput, raw ?? {});
   const { currency } = await runOperation(getInvoice, connection, { invoice_id: given.invoice_id }, send);
-  const reading = readAmount(amount, currency, unit, { min: 1 });
+  const reading = readAmount(amount, currency, { min: 1 });
   if (!reading.ok) throw new InputError([{ field: 'amount', message: `${fieldLabel('amount')} ${reading.message}` }]);
   return runOperation(recordPayment, connection, { ...given, amount: reading.minor }, send);
 }

@@ -7,7 +7,7 @@ import { createAppTester } from 'zapier-platform-core';
 
 import App from '../../zapier/src';
 import { zapierAuth } from '../zapier/connection';
-import { operations, setUp, type Setup } from './support';
+import { invoiceCount, setUp, type Setup } from './support';
 
 const appTester = createAppTester(App);
 let s: Setup;
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-const invoiceCount = async () => (await s.api((c) => operations.listInvoices.request(c, { limit: 100 }))).body.data.length as number;
 
 test.each([
   ['INR', '1,500.00', 150000], ['INR', '1500', 150000], ['USD', '19.99', 1999], ['USD', 19.99, 1999], ['JPY', '1,500', 1500],
@@ -35,7 +33,7 @@ test.each([
 });
 
 test.each([['INR', '1.500,00'], ['JPY', '1500.5'], ['KWD', '-1'], ['USD', '19.999']])('%s %p: refused on both, nothing created', async (currency, typed) => {
-  const before = await invoiceCount();
+  const before = await invoiceCount(s);
   const n8n = await s.run({ resource: 'invoice', operation: 'create', client_email: 'both@example.com', currency,
     itemsInput: 'fields', items: { item: [{ description: 'Design', amount: typed }] } });
   const zapier = appTester(App.creates.create_invoice.operation.perform, {
@@ -45,5 +43,5 @@ test.each([['INR', '1.500,00'], ['JPY', '1500.5'], ['KWD', '-1'], ['USD', '19.99
   const message = (n8n.error as any).message as string;
   expect(message).toMatch(/^Item 1: amount /);
   await expect(zapier).rejects.toThrow(message);
-  expect(await invoiceCount()).toBe(before);
+  expect(await invoiceCount(s)).toBe(before);
 });

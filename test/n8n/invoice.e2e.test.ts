@@ -1,5 +1,5 @@
 /** Invoice operations of the built node, run by n8n-core's WorkflowExecute against the sandbox. */
-import { operations, setUp, type Setup } from './support';
+import { invoiceCount, operations, setUp, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -8,8 +8,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-const invoiceCount = async () => (await s.api((c) => operations.listInvoices.request(c, { limit: 100 }))).body.data.length as number;
 
 const create = (extra: Record<string, unknown> = {}) => ({
   resource: 'invoice',
@@ -90,7 +88,7 @@ describe('Create', () => {
   });
 
   test('bad input fails the item with a NodeOperationError naming each field, and sends nothing', async () => {
-    const before = await invoiceCount();
+    const before = await invoiceCount(s);
     const run = await s.run(create({
       client_email: 'ana@',
       items: { item: [{ description: 'Design', amount: '15.555' }, { description: 'x'.repeat(501), amount: 100 }] },
@@ -104,7 +102,7 @@ describe('Create', () => {
     expect(error.description).toContain('client_email: ');
     expect(error.description).toContain('items[0].amount: ');
     expect(run.items).toEqual([]);
-    expect(await invoiceCount()).toBe(before);
+    expect(await invoiceCount(s)).toBe(before);
   });
 
   test('no line items at all, and a JSON value that is not an array, are refused by name', async () => {

@@ -41,6 +41,10 @@ export async function setUp(options: SandboxOptions = {}, build: Parameters<type
 
 export { operations };
 
+/** How many invoices the sandbox holds (up to 100): what a refused item must leave unchanged. */
+export const invoiceCount = async (s: Setup) =>
+  (await s.api((c) => operations.listInvoices.request(c, { limit: 100 }))).body.data.length as number;
+
 export interface ProxiedCall {
   method: string;
   path: string;
