@@ -152,7 +152,7 @@ export const FIELDS = {
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: amount.key, label: 'Amount', shownAs: amount.label, type: 'string', example: '1,500.00',
+      key: amount.key, label: amountFormatted.label, shownAs: amount.label, type: 'string', example: '1,500.00',
       help: 'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
         '(₹1,500.00). Up to as many decimals as the currency has (none for JPY, 3 for KWD). ' +
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
@@ -191,7 +191,7 @@ export const FIELDS = {
     method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
       choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
       help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
-    amount: field({ key: amount.key, label: 'Amount', shownAs: amount.label, type: 'string', required: true, example: '5,000.00',
+    amount: field({ key: amount.key, label: amountFormatted.label, shownAs: amount.label, type: 'string', required: true, example: '5,000.00',
       help: "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
         'at most what the invoice still has to be paid. Data already in paise or cents? Set Amounts Are In to Minor Units.' }),
     amountUnit: amountUnitField,

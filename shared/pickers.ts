@@ -5,6 +5,7 @@
  * Zapier dropdowns and the n8n resource locators are thin translations of these.
  */
 import type { FieldSpec } from './fields';
+import { ID_PREFIX } from './identity';
 import { formatMinor } from './money';
 import { runOperation, type Connection, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
@@ -30,12 +31,12 @@ export interface ChoicePage {
 
 /** The help both editors show beside a picker: what to pick, and what else may go there. */
 export const PICKER_HELP = {
-  client: 'Pick the client from the list (search by name, e-mail or company), or give a client ID (cli_…).',
+  client: `Pick the client from the list (search by name, e-mail or company), or give a client ID (${ID_PREFIX.client}…).`,
   clientEmail: 'Pick an existing client, or type or map any e-mail address: a client with a new address is created.',
-  invoice: 'Pick the invoice from the list (search by number or client e-mail), or give an invoice ID (inv_…).',
+  invoice: `Pick the invoice from the list (search by number or client e-mail), or give an invoice ID (${ID_PREFIX.invoice}…).`,
   owedInvoice: 'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
-    'Or give an invoice ID (inv_…).',
-  payment: 'Pick the payment from the list, or give a payment ID (pay_…).',
+    `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
+  payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
 } as const;
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -59,7 +60,7 @@ export function invoiceChoice(invoice: PresentedInvoice): Choice {
   return { value: invoice.id, label: [invoice.number, who, money, words(invoice.status)].join(SEPARATOR), url: invoice.hosted_url };
 }
 
-/** "₹5,000.00 · bank transfer · 20 Nov 2026 · inv_…" */
+/** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>" */
 export function paymentChoice(payment: Payment): Choice {
   const day = new Date(payment.paid_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const reference = payment.reference ?? payment.upi?.utr;
@@ -99,20 +100,21 @@ export async function paymentChoices(connection: Connection, send: Send, query: 
 }
 
 /**
- * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/inv_…`) and the
- * dashboard's invoice and client pages (`…/dashboard#/invoices/inv_…`, `…#/clients/cli_…`). Regular
+ * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
+ * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
  * expressions as strings, because n8n's resource locator takes them that way.
  */
+const ID_TAIL = '[A-Za-z0-9_]+';
 export const ID_PATTERNS = {
-  invoice: { id: '^inv_[A-Za-z0-9_]+$', url: '^https?://[^/]+/(?:.*/)?(?:i/|dashboard#/invoices/)(inv_[A-Za-z0-9_]+)' },
-  client: { id: '^cli_[A-Za-z0-9_]+$', url: '^https?://[^/]+/(?:.*/)?dashboard#/clients/(cli_[A-Za-z0-9_]+)' },
-  payment: { id: '^pay_[A-Za-z0-9_]+$' },
+  invoice: { id: `^${ID_PREFIX.invoice}${ID_TAIL}$`, url: `^https?://[^/]+/(?:.*/)?(?:i/|dashboard#/invoices/)(${ID_PREFIX.invoice}${ID_TAIL})` },
+  client: { id: `^${ID_PREFIX.client}${ID_TAIL}$`, url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})` },
+  payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */
 export const LINK_FORMS = {
-  invoice: "the invoice's page (https://…/i/inv_…) or its dashboard page (https://…/dashboard#/invoices/inv_…)",
-  client: "the client's dashboard page (https://…/dashboard#/clients/cli_…)",
+  invoice: `the invoice's page (https://…/i/${ID_PREFIX.invoice}…) or its dashboard page (https://…/dashboard#/invoices/${ID_PREFIX.invoice}…)`,
+  client: `the client's dashboard page (https://…/dashboard#/clients/${ID_PREFIX.client}…)`,
 } as const;
 
 /** The ID inside a pasted link; an InputError naming the field and the links it takes when there is none. */

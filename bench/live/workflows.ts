@@ -35,7 +35,7 @@ const rows = (count: number) => node('Rows', 'n8n-nodes-base.code', 2, {
 /** Our Create Invoice over every item (Continue On Fail: a failed item is counted, not fatal). */
 export function bulkOurs(name: string, saved: Saved, count: number) {
   const create = node('Create Invoice', `${PACKAGE}.invoicingApi`, 1, {
-    resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR', itemsInput: 'fields',
+    resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR', itemsInput: 'fields', amount_unit: 'minor',
     items: { item: [{ description: '={{ $json.line }}', amount: '={{ $json.amount }}' }] },
   }, { credentials: { [CREDENTIAL]: saved }, onError: 'continueRegularOutput' });
   return { name, nodes: [start(), rows(count), create], connections: chain(START, 'Rows', 'Create Invoice') };

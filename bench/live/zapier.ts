@@ -72,7 +72,7 @@ export async function zapierFigures(sandbox: Sandbox, zip: string, colds: number
     const lambda = { environment: { INVOICING_API_BASE_URL: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` }, rpc_base: rpc.url, token: 'bench' };
     const authData = { api_key: sandboxKey(sandbox) };
     const create = { command: 'execute', method: 'creates.create_invoice.operation.perform', bundle: { authData,
-      inputData: { client_email: 'zap.bench@example.com', currency: 'INR', items: [{ description: 'Design', amount: 120000 }] } } };
+      inputData: { client_email: 'zap.bench@example.com', currency: 'INR', amount_unit: 'minor', items: [{ description: 'Design', amount: 120000 }] } } };
     const minimalCreate = { command: 'execute', method: 'creates.record.operation.perform',
       bundle: { authData: {}, inputData: { name: 'Test', url: echo.url } } };
 

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
-  CURRENCY_CHOICES, ID_PATTERNS, LINK_FORMS, PICKER_HELP, clientChoices, idFromUrl, invoiceChoices, paymentChoices,
+  CURRENCY_CHOICES, ID_PATTERNS, ID_PREFIX, SERVICE, LINK_FORMS, PICKER_HELP, clientChoices, idFromUrl, invoiceChoices, paymentChoices,
   type ChoicePage, type FieldSpec, type PickerQuery,
 } from '../../shared';
 import { nodeErrorFor } from './errors';
@@ -21,7 +21,7 @@ const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payme
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSearch, help: string = PICKER_HELP[kind]): INodeProperties {
-  const prefix = ID_PATTERNS[kind].id.slice(1, 5);
+  const prefix = ID_PREFIX[kind];
   const modes: INodePropertyMode[] = [
     { displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${NOUN[kind]}...`,
       typeOptions: { searchListMethod: list, searchable: true } },
@@ -31,7 +31,7 @@ export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSear
   if (kind !== 'payment') {
     const url = ID_PATTERNS[kind].url;
     modes.push({ displayName: 'By URL', name: 'url', type: 'string', placeholder: kind === 'invoice'
-      ? 'e.g. https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix' : 'e.g. http://127.0.0.1:4010/dashboard#/clients/cli_NffrFeUfNV2Hib',
+      ? `e.g. https://pay.invoicing.example/i/${String(spec.example)}` : `e.g. ${SERVICE.sandboxBaseUrl}dashboard#/clients/${String(spec.example)}`,
     validation: [{ type: 'regex', properties: { regex: url, errorMessage: `Paste ${LINK_FORMS[kind]}` } }],
     extractValue: { type: 'regex', regex: url } });
   }

@@ -2,7 +2,7 @@ import { clientCreateInputSchema, clientUpdateInputSchema, listClientsQuerySchem
 import { clientOr404, createClient, updateClient } from '../domain/clients';
 import type { Router } from './router';
 import { listPage } from './listPage';
-import { containsWords } from '../storage/store';
+import { containsWords } from '../storage/documentFilters';
 
 export function clientRoutes(router: Router): void {
   const { createClient: create, getClient, updateClient: update, listClients } = operations;

@@ -2,7 +2,7 @@ import { createInvoiceInputSchema, listInvoicesQuerySchema, operations, validate
 import { createInvoice, invoiceOr404 } from '../domain/invoices';
 import type { Router } from './router';
 import { listPage } from './listPage';
-import { containsWords, docField } from '../storage/store';
+import { containsWords, docField } from '../storage/documentFilters';
 
 export function invoiceRoutes(router: Router): void {
   const { createInvoice: create, getInvoice, listInvoices } = operations;

@@ -3,7 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { openProblem, prepareFile } from './databaseFile';
 
 type Column = (doc: any) => string | number | null;
-type Where = Record<string, string | number | undefined>;
+export type Where = Record<string, string | number | undefined>;
 
 /** Bumped whenever a table changes shape; a file of another version is refused with a way out, not misread. */
 export const SCHEMA_VERSION = 2;
@@ -27,19 +27,6 @@ function conditions(where: Where): { clauses: string[]; params: (string | number
   const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
   const clause = (c: string) => (/ LIKE$/.test(c) ? `${c} ? ESCAPE '\\'` : /[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`);
   return { clauses: filters.map(([c]) => clause(c)), params: filters.map(([, v]) => v) };
-}
-
-/** A `where` key on a field of the stored document that has no column of its own (`docField('amount_remaining', '>')`). */
-export const docField = (field: string, comparison = '='): string => `json_extract(doc, '$.${field}') ${comparison}`;
-
-/**
- * The contract's `search` (docs/api-contract.md, "Pickers") as a `where` entry: the words, ignoring case,
- * anywhere in one of the named fields of the stored document.
- */
-export function containsWords(fields: readonly string[], search: string | undefined): Where {
-  if (search === undefined) return {};
-  const text = fields.map((field) => `coalesce(json_extract(doc, '$.${field}'), '')`).join(" || ' ' || ");
-  return { [`lower(${text}) LIKE`]: `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
 /**

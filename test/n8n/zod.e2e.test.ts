@@ -58,7 +58,7 @@ describe.each(Object.entries(ZOD))('with zod %s as the resolvable zod', (major, 
 
   test('Create invoice sends the invoice; a missing field is refused in the same words', async () => {
     const create = { resource: 'invoice', operation: 'create', client_email: 'ana@example.com', currency: 'inr',
-      items: { item: [{ description: 'Website design, May', amount: 1250000 }] } };
+      items: { item: [{ description: 'Website design, May', amount: '12,500.00' }] } };
     const run = await s.run(create);
     expect(run.error).toBeUndefined();
     const invoice = run.items[0].json as { id: string; amount_due_formatted: string };

@@ -38,7 +38,7 @@ describe("errors.ts recognises validateInput's own wording", () => {
     'a line item without an amount': { ...invoice, items: [invoice.items[0], { description: 'Hosting' }] },
     'a line item that is not an object': { ...invoice, items: [invoice.items[0], 'Hosting'] },
     'a line item with an extra field': { ...invoice, items: [{ ...invoice.items[0], colour: 'red' }] },
-    'a decimal amount': { ...invoice, items: [{ description: 'Design', amount: '15.00' }] },
+    'an amount with more decimals than the currency has': { ...invoice, items: [{ description: 'Design', amount: '15.001' }] },
     'a bad e-mail and currency': { ...invoice, client_email: 'ana', currency: 'RUPEES' },
   };
 
