@@ -118,7 +118,7 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
         { ...quiet, cwd: p.n8nDir, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
     } catch (error) {
       rmSync(p.root, { recursive: true, force: true });
-      const npmErrors = String(error.stderr ?? '').split('\n').filter((line) => line.startsWith('npm error')).slice(0, 6);
+      const npmErrors = String(error.stderr ?? '').split('\n').filter((line) => line.startsWith('npm error') && !/complete log|In most cases/.test(line)).slice(0, 4);
       throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
     }
   });
