@@ -1,5 +1,5 @@
 /**
- * The pickers in a real n8n 2.40.7 server, through the endpoints its editor calls: a resource locator's
+ * The pickers in a real n8n server (the version this run installed), through the endpoints its editor calls: a resource locator's
  * "From List" (`POST /rest/dynamic-node-parameters/resource-locator-results`, first page, a search, the
  * next page of an account with 10,000 clients), load options for the currency
  * (`POST /rest/dynamic-node-parameters/options`), and workflows saved with "From List", "By ID" and
@@ -10,7 +10,7 @@ import { operations } from '../../shared';
 import type { N8nServer } from './n8n-server';
 import { progress } from './processes';
 import { accountWithClients, sandboxApi } from './sandbox';
-import { SingleN8n } from './single';
+import { SingleN8n, liveArtefacts } from './single';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE } from './workflows';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await live?.stop(counts, "n8n 2.40.7: the editor's pickers, counts seen in the server");
+  await live?.stop(counts, `n8n ${liveArtefacts().install.version}: the editor's pickers, counts seen in the server`);
 });
 
 test('From List, clients: the first page, "Name · e-mail"; a search narrows it', async () => {

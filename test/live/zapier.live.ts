@@ -6,7 +6,6 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,7 +14,7 @@ import { eventually } from './processes';
 import { flattenEvent, operations, sampleEventsByType } from '../../shared';
 import { accountWithClients, activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
 import { Counts } from './table';
-import { startZapierRpc, type ZapierRpc } from './zapier-lambda';
+import { startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
@@ -30,6 +29,7 @@ let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
 let rpc: ZapierRpc;
+let container: ZapierContainer | undefined;
 
 /** Stands where Zapier's hook URL would: keeps every signed delivery exactly as it arrived. */
 function startReceiver(): Promise<void> {
@@ -80,11 +80,14 @@ beforeAll(async () => {
   sandbox = await liveSandbox();
   [rpc] = await Promise.all([startZapierRpc(), startReceiver()]);
   execFileSync('unzip', ['-q', zip, '-d', path.join(work, 'app')]);
-  // The file Zapier's Lambda loads; from outside the repository, so nothing resolves from the repo's node_modules.
-  ({ handler } = createRequire(__filename)(path.join(work, 'app', 'zapierwrapper.js')));
+  // The file Zapier's Lambda loads, in a process of its own and from outside the repository, so nothing
+  // resolves from the repo's node_modules and only the app's memory counts.
+  container = startZapierContainer(path.join(work, 'app', 'zapierwrapper.js'), work);
+  handler = container.handler;
 }, 120_000);
 
 afterAll(async () => {
+  container?.close();
   await sandbox?.close();
   await new Promise((resolve) => receiver?.close(resolve));
   await rpc?.close();
