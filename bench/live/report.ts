@@ -84,8 +84,9 @@ is not what costs the time; waiting for the isolate is. A community node cannot 
 every trigger other than n8n's Webhook node (Stripe's, GitHub's) pays the same. The trade we keep: the
 Webhook node starts a workflow for any request at all (unsigned, forged, repeated, any event type),
 while ours starts one only for a verified, new event of a chosen type. The legacy engine is a diagnosis
-here, not a setting we ask users to change. In queue mode the job's trip through Redis to the worker
-takes most of the time on both sides, so the isolate's share, and the ratio, are smaller.
+here, not a setting we ask users to change. In queue mode the webhook processor runs the same webhook
+phase (the same isolate), then the job goes through Redis to the worker: the isolate's share shows in
+the p50 as in single mode, while the p95 is mostly the queue's, on both sides alike.
 
 The Polling Trigger is set to n8n's shortest schedule (every minute; n8n refuses a shorter one). Events
 happen at spread moments of a minute and each is timed to the start of the poll's execution that hands
