@@ -84,8 +84,9 @@ is not what costs the time; waiting for the isolate is. A community node cannot 
 every trigger other than n8n's Webhook node (Stripe's, GitHub's) pays the same. The trade we keep: the
 Webhook node starts a workflow for any request at all (unsigned, forged, repeated, any event type),
 while ours starts one only for a verified, new event of a chosen type. The legacy engine is a diagnosis
-here, not a setting we ask users to change. In queue mode the job's trip through Redis to the worker
-takes most of the time on both sides, so the isolate's share, and the ratio, are smaller.
+here, not a setting we ask users to change. In queue mode the webhook processor runs the same webhook
+phase (the same isolate), then the job goes through Redis to the worker: the isolate's share shows in
+the p50 as in single mode, while the p95 is mostly the queue's, on both sides alike.
 
 The Polling Trigger is set to n8n's shortest schedule (every minute; n8n refuses a shorter one). Events
 happen at spread moments of a minute and each is timed to the start of the poll's execution that hands
@@ -113,11 +114,22 @@ the limit is its only defence. The "ceiling" row runs both against a sandbox wit
 matters (HTTP Request without batching, all at once): how fast this server creates invoices at all.
 RSS growth is the n8n process's resident memory at the end of the run minus at its start.
 
-What limits it: when the ceiling is below the limit, n8n's own per-item work on this machine is the
-bound, not the service: each item's expressions (in the isolate, as above), the credential read and
-decrypted for every request (\`httpRequestWithAuthentication\` in n8n-core), the request through n8n's
-HTTP client, and the execution's bookkeeping, all on one Node thread that shares two cores with
-everything else. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
+What limits it: the 429 count says which bound held. A node kept at the limit empties the bucket every
+second and sees about one 429 per request in flight each time (\`npm run bench\` saw 190 over 1,000
+items at 25/s); a handful over 10,000 items means n8n's own rate was below the limit most of the run, so
+n8n's per-item work on this machine, not the service, set the time. The ceiling row is measured on
+2,000 items; over 10,000 the execution holds five times the items (the RSS growth row), and its heap,
+garbage collection and per-item bookkeeping grow with them, so its rate falls below that ceiling. A CPU profile of the n8n process (\`node --cpu-prof\`) over 2,000 of our creates
+on this machine (2026-11-24, outside the bench) showed where its busy time goes: about a quarter in the
+expression isolate (\`@n8n/expression-runtime\`'s \`execute\`: each item's three mapped fields, and the
+credential's \`Bearer {{$credentials.apiKey}}\` header, which n8n resolves for every request), about
+6 % reading and decrypting the credential from its database for every request
+(\`httpRequestWithAuthentication\` in n8n-core, then sqlite3 and typeorm), about 6 % opening a new TCP
+connection per request (n8n's HTTP client keeps none alive), garbage collection and n8n's own execution
+bookkeeping; our package's code about 1 % and zod under 1 %. All of it runs on one Node thread that
+shares two cores with everything else. Handing the node the credential read once per execution
+(n8n-core's \`credentialsDecrypted\` option) would save the per-request database read; the header
+expression stays, since a generic credential header is n8n's idiom for API keys. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
 while the HTTP node's batch timer adds its 100 ms to every batch's own time. With the cores free, the
 node keeps the bucket empty and the time is the floor plus the wait after each second's last 429 (see
 \`npm run bench\`'s figure 1, where the engine alone reaches the floor within 1 %). n8n's RSS grows
@@ -135,12 +147,16 @@ its pages into one item per invoice, since it returns each page as one item. The
 nodes' own execution time as n8n records it (HTTP Request plus Split Out); peak RSS is over the whole
 execution, saving included; the items out are read back and checked against the seeded ids, newest first.
 
-What limits it: both make the same sequential requests (one page at a time, since each page's cursor is
-the previous page's last id), so round trips dominate both. Ours also checks each invoice against the
-contract's schema and presents it (amounts as money, dates), which costs CPU and short-lived memory per
-page; HTTP Request keeps every page's body as an item as well as every split-out invoice, so it holds the
-list twice. Where ours is behind, it is by that validation, which is the point of using the node: a
-malformed answer fails with the field named instead of flowing on.
+What limits it: both make the same 1,000 sequential requests (one page at a time, since each page's
+cursor is the previous page's last id). On top of that ours reads every invoice with the contract's schema
+(zod) and presents it (each amount also as formatted money): measured alone on this machine
+(2026-11-24), 37 to 99 µs per invoice for the schema and 7 to 19 µs for presenting, depending on the
+moment's load, so 100,000 invoices cost it some 4 to 12 s of CPU that HTTP Request does not spend; that
+is the gap where ours is behind, and short-lived copies per page are why its peak RSS can be a little
+higher, although HTTP Request holds the list twice (every page's body as an item, then every split-out
+invoice). That is the trade we keep: a malformed answer from the service fails the node with the field
+named instead of flowing on into a user's workflow, and amounts arrive ready to show. HTTP Request plus
+Split Out hands on the service's raw objects.
 
 #### 4. Zapier's built zip
 
@@ -157,5 +173,9 @@ calls above 450 MB.
 
 What limits it: core itself (its HTTP client, logging every request to the log endpoint, the bundle
 checks), loaded and run the same way for both apps; our zip adds its bundled code (the shared core and
-zod), a fraction of core's own load time.
+zod), a fraction of core's own load time. Warm, both containers' RSS keeps rising slowly after 1,000
+calls, the minimal app's by about as much as ours, so the rise is core's and V8's (a heap that is
+allowed to grow is not collected down), not something our app keeps; both stay far below the 450 MB at
+which core ends a container, which is the limit a user would feel (a retried call). Whether the rise
+flattens further out, or is garbage a full collection would return, is not measured here.
 `;

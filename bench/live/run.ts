@@ -21,7 +21,7 @@ import { CREDENTIAL } from '../../test/live/workflows';
 import { bulkFigures } from './bulk';
 import { pollingFigures, triggerLatency } from './latency';
 import { listFigures } from './lists';
-import { formatTable, type Row } from '../support';
+import { formatTable, row, type Row } from '../support';
 import { writeLiveReport } from './report';
 import { BENCH_ENV, startSingle } from './single';
 import { zapierFigures } from './zapier';
@@ -80,44 +80,59 @@ async function main(): Promise<void> {
       stops.push(() => single!.stop());
       credential = await single.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
     }
+    // A figure that fails is a MISS row with its reason, and the others still run (a run takes half an hour).
+    const guarded = async (figure: Figure, work: () => Promise<Row[]>): Promise<Row[]> => {
+      try {
+        const done = await work();
+        process.stderr.write(`${formatTable(done)}\n`);
+        return done;
+      } catch (error) {
+        process.stderr.write(`bench:live: ${figure} failed: ${(error as Error).stack ?? String(error)}\n`);
+        return [row(figure, 'the figure did not complete', String((error as Error).message ?? error).slice(0, 200), 'see the run\'s output', false)];
+      }
+    };
     for (const figure of only.filter((name) => name !== 'polling' && name !== 'zapier')) {
       const at = Date.now();
       progress(`bench:live: ${figure} …`);
-      if (figure === 'trigger') {
-        rows.push(...await triggerLatency(open, { label: 'single process', main: single!, webhookBase: single!.url }, credential, sizes.events));
-        // Why ours pays more: n8n skips its expression isolate only for its own Webhook node; with the
-        // legacy engine (no isolate) neither side acquires one. A diagnosis, not a setting we ask of users.
-        const legacy = await startSingle(install, tarball, work, 'legacy-engine', { N8N_EXPRESSION_ENGINE: 'legacy' });
-        try {
-          const saved = await legacy.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
-          rows.push(...await triggerLatency(open, { label: 'single, legacy expression engine', main: legacy, webhookBase: legacy.url }, saved, sizes.events, false));
-        } finally {
-          await legacy.stop();
-        }
-      }
-      if (figure === 'queue') {
-        // A folder of its own: Postgres runs as its own user, which must own the folder it is in.
-        const queueWork = mkdtempSync(path.join(os.tmpdir(), 'bench-live-queue-'));
-        stops.push(async () => rmSync(queueWork, { recursive: true, force: true }));
-        const queue = await startQueueDeployment(install, tarball, queueWork, BENCH_ENV);
-        try {
-          const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
-          rows.push(...await triggerLatency(open, { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url }, saved, sizes.events));
-        } finally {
-          await queue.stop();
-        }
-      }
-      if (figure === 'bulk') rows.push(...await bulkFigures({ sandbox: await sandbox(sizes.limit), n8n: single! }, open, sizes.bulk, sizes.limit, sizes['bulk-rounds']));
-      if (figure === 'lists') rows.push(...await listFigures({ sandbox: open, n8n: single! }, sizes.list, sizes['list-rounds']));
+      rows.push(...await guarded(figure, async () => {
+        const figureRows: Row[] = [];
+          if (figure === 'trigger') {
+            figureRows.push(...await triggerLatency(open, { label: 'single process', main: single!, webhookBase: single!.url }, credential, sizes.events));
+            // Why ours pays more: n8n skips its expression isolate only for its own Webhook node; with the
+            // legacy engine (no isolate) neither side acquires one. A diagnosis, not a setting we ask of users.
+            const legacy = await startSingle(install, tarball, work, 'legacy-engine', { N8N_EXPRESSION_ENGINE: 'legacy' });
+            try {
+              const saved = await legacy.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
+              figureRows.push(...await triggerLatency(open, { label: 'single, legacy expression engine', main: legacy, webhookBase: legacy.url }, saved, sizes.events, false));
+            } finally {
+              await legacy.stop();
+            }
+          }
+          if (figure === 'queue') {
+            // A folder of its own: Postgres runs as its own user, which must own the folder it is in.
+            const queueWork = mkdtempSync(path.join(os.tmpdir(), 'bench-live-queue-'));
+            stops.push(async () => rmSync(queueWork, { recursive: true, force: true }));
+            const queue = await startQueueDeployment(install, tarball, queueWork, BENCH_ENV);
+            try {
+              const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
+              figureRows.push(...await triggerLatency(open, { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url }, saved, sizes.events));
+            } finally {
+              await queue.stop();
+            }
+          }
+          if (figure === 'bulk') figureRows.push(...await bulkFigures({ sandbox: await sandbox(sizes.limit), n8n: single! }, open, sizes.bulk, sizes.limit, sizes['bulk-rounds']));
+          if (figure === 'lists') figureRows.push(...await listFigures({ sandbox: open, n8n: single! }, sizes.list, sizes['list-rounds']));
+        return figureRows;
+      }));
       progress(`bench:live: ${figure} done`, at);
     }
     // The Polling Trigger mostly waits for n8n's minute ticks (a 10,000 backlog is ten of them), and Zapier's
     // containers do not touch n8n: the two run side by side to bound the run's time.
     const at = Date.now();
     const [polling, zapier] = await Promise.all([
-      only.includes('polling') ? pollingFigures(open, single!, credential, sizes.spread, sizes.backlog) : [],
+      only.includes('polling') ? guarded('polling', () => pollingFigures(open, single!, credential, sizes.spread, sizes.backlog)) : [],
       // An account of its own, so its invoices and events are not the Polling Trigger's.
-      only.includes('zapier') ? zapierFigures({ ...open, testKey: open.createAccount().secret }, zip, sizes.colds, sizes.calls) : [],
+      only.includes('zapier') ? guarded('zapier', () => zapierFigures({ ...open, testKey: open.createAccount().secret }, zip, sizes.colds, sizes.calls)) : [],
     ]);
     rows.push(...polling, ...zapier);
     if (polling.length || zapier.length) progress('bench:live: polling and zapier done', at);
