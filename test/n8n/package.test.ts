@@ -82,8 +82,9 @@ describe('the packed tarball', () => {
   // 400 kB unpacked with the README) and one copy of zod's v3 API; a second bundled copy of a dependency
   // (zod alone is about 60 kB packed) would still break this.
   test('is small', () => {
-    // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked.
-    expect(packed.report.size).toBeLessThan(130_000);
+    // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
+    // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24).
+    expect(packed.report.size).toBeLessThan(140_000);
     expect(packed.report.unpackedSize).toBeLessThan(560_000);
   });
 });
