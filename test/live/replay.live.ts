@@ -97,6 +97,12 @@ test(`${BURST} payments while the workflow was off: each starts one execution on
 
 test(`${BURST} payments while n8n was stopped: each starts one execution after it starts again`, async () => {
   const handled = await startedEvents();
+  const lastHandled = handled[handled.length - 1];
+  // n8n writes the trigger's state (its replay cursor, the deliveries it has seen) after the execution.
+  // n8n 1.x was seen, now and then, never to write it for the last execution before a stop; n8n then
+  // replays that one event again when it returns (at-least-once; n8n/README.md, "Replay Missed Events").
+  const saved = await eventually('the trigger state naming the last handled event', 10, async () =>
+    (JSON.stringify(await n8n.staticData(workflowId) ?? null).includes(lastHandled) ? true : undefined)).catch(() => false);
   await n8n.stop();
   const missed = await payments(BURST, 'down');
   // The service's first attempt fails while n8n is down; the newer events wait behind it, and its retry and
@@ -106,10 +112,12 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   await subscribed(true);
   const after = await settledCount(handled.length + BURST);
   const started = (await startedEvents()).slice(handled.length);
-  counts.record('replay', `executions for ${BURST} events missed while n8n was down`, BURST, after - handled.length);
+  counts.record('replay', `executions for ${BURST} events missed while n8n was down`, BURST + (saved ? 0 : 1), after - handled.length);
   counts.record('replay', 'events started twice (n8n down)', 0, started.length - new Set(started).size);
   counts.record('replay', 'missed events never started (n8n down)', 0, missed.filter((id) => !started.includes(id)).length);
   counts.record('replay', 'started before an older missed event (n8n down)', 0, overtaking(started, missed));
-  expect(started).toEqual(missed);
+  counts.record('replay', `handled before the stop, started again (state ${saved ? 'saved' : 'not saved'} by n8n)`, saved ? 0 : 1,
+    started.filter((id) => handled.includes(id)).length);
+  expect(started).toEqual(saved ? missed : [lastHandled, ...missed]);
   await n8n.deactivate(workflowId);
 });
