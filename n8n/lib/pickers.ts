@@ -48,13 +48,11 @@ export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSear
 
 /** Invoice → Create's client: still an e-mail (an unknown one is created), with the existing clients to pick from. */
 export function emailLocator(spec: FieldSpec): INodeProperties {
+  const picker = locator('client', spec, 'clientEmails', PICKER_HELP.clientEmail);
+  // Its "From List" as any client picker's (listing e-mails); typed, an e-mail rather than an ID or a link.
   return {
-    ...locator('client', spec, 'clientEmails', PICKER_HELP.clientEmail),
-    modes: [
-      { displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a client...',
-        typeOptions: { searchListMethod: 'clientEmails', searchable: true } },
-      { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` },
-    ],
+    ...picker,
+    modes: [picker.modes![0], { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` }],
   };
 }
 
