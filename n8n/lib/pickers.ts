@@ -49,7 +49,7 @@ export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSear
 /** Invoice → Create's client: still an e-mail (an unknown one is created), with the existing clients to pick from. */
 export function emailLocator(spec: FieldSpec): INodeProperties {
   const picker = locator('client', spec, 'clientEmails', PICKER_HELP.clientEmail);
-  // Its "From List" as any client picker's (listing e-mails); typed, an e-mail rather than an ID or a link.
+  // Its list mode as any client picker's (listing e-mails); typed, an e-mail rather than an ID or a link.
   return {
     ...picker,
     modes: [picker.modes![0], { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` }],
@@ -81,7 +81,7 @@ async function search(context: ILoadOptionsFunctions, load: (query: PickerQuery)
   }
 }
 
-/** The node's `methods.listSearch`: each picker's "From List". */
+/** The node's `methods.listSearch`: each picker's list mode. */
 export const listSearch = {
   async clients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
     const connection = await connectionOf(this);
