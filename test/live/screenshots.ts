@@ -5,13 +5,12 @@
  * Chromium and saves docs/images/n8n-*.png; then opens the client picker with a search typed, and Record
  * Payment with an amount written as people write it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { installPackage, N8nServer, OWNER } from './n8n-server';
+import { runScript, signedInPage, startEditor } from './editor-browser';
 import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
 import { operations } from '../../shared';
 import { CREDENTIAL, PACKAGE, TRIGGER, triggerWorkflow } from './workflows';
@@ -51,17 +50,9 @@ async function openPicker(page: Page, url: string, nodeName: string, parameter: 
 }
 
 async function main(): Promise<void> {
-  const { installN8n } = await import('./install-n8n.mjs');
-  const install = installN8n();
-  const work = mkdtempSync(path.join(tmpdir(), 'invoicing-screenshots-'));
   const sandbox = await liveSandbox();
-  const n8n = await N8nServer.create(install, path.join(work, 'n8n'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const { n8n, browser, close } = await startEditor('screenshots', tarball);
   try {
-    installPackage(n8n.userFolder, tarball);
-    await n8n.start();
-    await n8n.setUpOwner();
     const credential = await n8n.createCredential('Invoicing API (sandbox)', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
     const action = await n8n.createWorkflow({
       name: 'Invoice from an order',
@@ -105,25 +96,15 @@ async function main(): Promise<void> {
     });
 
     mkdirSync(images, { recursive: true });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${n8n.url}/signin`);
-    await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
-    await page.locator('input[type="password"]').first().fill(OWNER.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+    const page = await signedInPage(browser, n8n, { width: 1440, height: 900 });
     await openNode(page, `${n8n.url}/workflow/${action.id}`, 'Create Invoice', 'n8n-create-invoice.png');
     await openNode(page, `${n8n.url}/workflow/${trigger.id}`, TRIGGER, 'n8n-trigger.png');
     await openNode(page, `${n8n.url}/workflow/${payment.id}`, 'Record Payment', 'n8n-record-payment.png');
     await openPicker(page, `${n8n.url}/workflow/${picker.id}`, 'Update Client', 'client_id', 'an', 'n8n-client-picker.png');
   } finally {
-    await browser.close();
-    await n8n.stop();
+    await close();
     await sandbox.close();
-    rmSync(work, { recursive: true, force: true });
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);

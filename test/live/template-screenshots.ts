@@ -7,13 +7,10 @@
  *   esbuild test/live/template-screenshots.ts --bundle --platform=node --target=node22 --packages=external \
  *     --outfile=node_modules/.cache/live/template-screenshots.js && node node_modules/.cache/live/template-screenshots.js
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { chromium } from 'playwright-core';
-
-import { installPackage, N8nServer, OWNER } from './n8n-server';
+import { runScript, signedInPage, startEditor } from './editor-browser';
 import { PACKAGE } from './workflows';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -22,22 +19,9 @@ const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 const tarball = path.join(root, 'release', `${PACKAGE}-${version}.tgz`);
 
 async function main(): Promise<void> {
-  const { installN8n } = await import('./install-n8n.mjs');
-  const install = installN8n();
-  const work = mkdtempSync(path.join(tmpdir(), 'invoicing-template-screenshots-'));
-  const n8n = await N8nServer.create(install, path.join(work, 'n8n'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const { n8n, browser, close } = await startEditor('template-screenshots', tarball);
   try {
-    installPackage(n8n.userFolder, tarball);
-    await n8n.start();
-    await n8n.setUpOwner();
-    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(`${n8n.url}/signin`);
-    await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
-    await page.locator('input[type="password"]').first().fill(OWNER.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 });
+    const page = await signedInPage(browser, n8n, { width: 1600, height: 900 });
     const slugs = readdirSync(templates, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
     for (const slug of slugs) {
       const workflow = JSON.parse(readFileSync(path.join(templates, slug, 'workflow.json'), 'utf8'));
@@ -54,13 +38,8 @@ async function main(): Promise<void> {
       process.stdout.write(`saved templates/${slug}/canvas.png\n`);
     }
   } finally {
-    await browser.close();
-    await n8n.stop();
-    rmSync(work, { recursive: true, force: true });
+    await close();
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runScript(main);
