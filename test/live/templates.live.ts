@@ -1,0 +1,370 @@
+/**
+ * The n8n templates (templates/) in a real n8n server: each file imported as a user imports it, given only
+ * what the user gives it (a credential, the Data Table they made) and, where a template talks to something
+ * outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host swapped for
+ * a local receiver and nothing else. Each runs against the sandbox (its own account, so counts are its own);
+ * its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger fired again
+ * must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+
+import { operations, type HttpRequest } from '../../shared';
+import { fetchSend, type Sandbox } from '../../sandbox';
+import type { N8nServer } from './n8n-server';
+import { eventually, pause, progress } from './processes';
+import { activeSubscriptions, redeliver } from './sandbox';
+import { SingleN8n } from './single';
+import { Counts } from './table';
+import { CREDENTIAL, PACKAGE, settledExecutions } from './workflows';
+
+const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates');
+const DELIVERY_SECONDS = 30;
+const QUIET_MS = 3000;
+
+interface TemplateNode { name: string; type: string; typeVersion: number; parameters: Record<string, any>; credentials?: unknown }
+interface Template { name: string; nodes: TemplateNode[]; connections: object; [key: string]: unknown }
+
+/** What the stand-in for the outside world received: one entry per request, in arrival order. */
+interface Received { method: string; path: string; body: any }
+
+const counts = new Counts();
+const received: Received[] = [];
+let csv = '';
+let receiver: Server;
+let receiverUrl: string;
+let live: SingleN8n;
+let sandbox: Sandbox;
+let n8n: N8nServer;
+const began = Date.now();
+
+const slugs = readdirSync(TEMPLATES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const load = (slug: string): Template => JSON.parse(readFileSync(path.join(TEMPLATES, slug, 'workflow.json'), 'utf8'));
+
+/** Stands where Slack, the WhatsApp provider, the CRM and the CSV's web server would: answers 200, keeps each request. */
+function startReceiver(): Promise<void> {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      if (req.method === 'GET' && req.url?.endsWith('.csv')) {
+        res.setHeader('content-type', 'text/csv');
+        res.end(csv);
+        return;
+      }
+      let parsed: unknown = body;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        // not JSON: kept as text
+      }
+      received.push({ method: req.method ?? '', path: decodeURIComponent(req.url ?? ''), body: parsed });
+      res.setHeader('content-type', 'application/json');
+      res.end('{"ok":true}');
+    });
+  });
+  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => {
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+    resolve();
+  }));
+}
+
+/** A sandbox account of the template's own, and an n8n credential for it (what the user picks in each node). */
+async function account(name: string) {
+  const key = sandbox.createAccount().secret;
+  const credential = await n8n.createCredential(`Invoicing sandbox (${name})`, CREDENTIAL, { apiKey: key, baseUrl: sandbox.baseUrl });
+  const api = async (build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> => {
+    const reply = await fetchSend(build({ apiKey: key, baseUrl: sandbox.baseUrl }));
+    if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  return { key, credential, api };
+}
+
+/**
+ * The template as this machine runs it: the user's credential picked in each of our nodes, and each HTTP
+ * Request node's host (Slack's, the provider's, the CRM's, the file's) replaced by the local receiver's,
+ * its path and body left as the template has them.
+ */
+function forThisMachine(template: Template, credential: { id: string; name: string }): Template {
+  const copy: Template = JSON.parse(JSON.stringify(template));
+  for (const node of copy.nodes) {
+    if (node.type.startsWith(`${PACKAGE}.`)) node.credentials = { [CREDENTIAL]: credential };
+    if (node.type === 'n8n-nodes-base.httpRequest') {
+      const before = node.parameters.url as string;
+      node.parameters.url = before.replace(/^(=?)https:\/\/[^/]+/, `$1${receiverUrl}`);
+      expect(node.parameters.url).not.toBe(before);
+    }
+  }
+  return copy;
+}
+
+/** The requests the receiver got at paths starting `prefix` since `from`. */
+const sent = (prefix: string, from = 0) => received.slice(from).filter((request) => request.path.startsWith(prefix));
+
+async function settle(workflowId: string, expected: number): Promise<number> {
+  return await settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+}
+
+/** Activates a workflow with our trigger and waits for its one subscription. */
+async function activateWithSubscription(workflowId: string, before: number): Promise<void> {
+  await n8n.activate(workflowId);
+  await eventually('the trigger\'s subscription', 30, async () => (activeSubscriptions(sandbox).length > before ? true : undefined));
+}
+
+async function postJson(url: string, body: unknown): Promise<number> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The invoice.paid / disputed / client.updated event the account's last action made. */
+async function newestEvent(api: Awaited<ReturnType<typeof account>>['api'], type: string): Promise<string> {
+  const [event] = (await api((c) => operations.listEvents.request(c, { type, limit: 1 }))).data;
+  return event.id;
+}
+
+beforeAll(async () => {
+  await startReceiver();
+  live = await SingleN8n.start('templates');
+  ({ sandbox, n8n } = live);
+}, 300_000);
+
+afterAll(async () => {
+  await live?.stop(counts, `templates in n8n ${n8n?.install.version}: counts seen`);
+  await new Promise((resolve) => receiver?.close(resolve));
+  progress('templates.live.ts', began);
+}, 120_000);
+
+test('every template is here, and every node type it uses (at its version) exists in this n8n', async () => {
+  expect(slugs).toEqual(['01-order-to-whatsapp-invoice', '03-upi-payment-ledger-and-thanks', '04-bulk-invoices-from-csv',
+    '05-dispute-alert', '06-daily-receivables-digest', '07-two-way-contact-sync']);
+  const reply = await n8n.request('GET', '/types/nodes.json');
+  expect(reply.status).toBe(200);
+  const known = new Set<string>();
+  for (const type of reply.body as Array<{ name: string; version: number | number[] }>) {
+    for (const version of [type.version].flat()) known.add(`${type.name}@${version}`);
+  }
+  const missing = slugs.flatMap((slug) => load(slug).nodes.map((node) => `${node.type}@${node.typeVersion}`).filter((used) => !known.has(used)));
+  counts.record('all', 'node types (at their versions) this n8n lacks', 0, missing.length);
+  expect(missing).toEqual([]);
+});
+
+test('1 · a paid shop order: one client, one invoice with the order\'s lines sent on WhatsApp; the same order again bills nothing', async () => {
+  const { credential, api } = await account('order');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('01-order-to-whatsapp-invoice'), credential));
+  await n8n.activate(workflow.id);
+  const email = 'priya.order@example.com';
+  const order = {
+    id: 'ORD-1042', currency: 'INR', customer: { email, name: 'Priya Nair', phone: '+91 98450 12345' },
+    line_items: [{ title: 'Kurta, indigo', quantity: 2, line_total: '3,000.00' }, { title: 'Shipping', quantity: 1, line_total: '99' }],
+  };
+  expect(await postJson(`${n8n.url}/webhook/shop-order-paid`, order)).toBe(200);
+  const invoices = async () => (await api((c) => operations.listInvoices.request(c, { client_email: email }))).data;
+  await settle(workflow.id, 1);
+  const first = await invoices();
+  counts.record('1 order', 'invoices for one paid order', 1, first.length);
+  expect(first).toHaveLength(1);
+  expect(first[0]).toMatchObject({ currency: 'INR', amount_due: 309900, whatsapp: { status: 'sent' },
+    items: [{ description: 'Kurta, indigo × 2', amount: 300000 }, { description: 'Shipping × 1', amount: 9900 }] });
+  const clients = (await api((c) => operations.listClients.request(c, {}))).data;
+  expect(clients).toEqual([expect.objectContaining({ email, name: 'Priya Nair', phone: '+919845012345' })]);
+
+  expect(await postJson(`${n8n.url}/webhook/shop-order-paid`, order)).toBe(200);
+  const runs = await settle(workflow.id, 2);
+  counts.record('1 order', 'executions for the order posted twice', 2, runs);
+  counts.record('1 order', 'invoices after the same order again', 1, (await invoices()).length);
+  expect(await invoices()).toHaveLength(1);
+  await n8n.deactivate(workflow.id);
+});
+
+describe('3 · a UPI payment', () => {
+  let tableId = '';
+  let projectId = '';
+
+  /** What the user does before activating: a Data Table named as the sticky note says, with its columns. */
+  beforeAll(async () => {
+    const projects = await n8n.rest('GET', '/rest/projects/my-projects');
+    projectId = projects.find((project: { type: string }) => project.type === 'personal').id;
+    const columns = ['paid_at', 'invoice_number', 'client_email', 'amount', 'currency', 'method', 'utr', 'reference', 'payment_id']
+      .map((name) => ({ name, type: 'string' }));
+    tableId = (await n8n.rest('POST', `/rest/projects/${projectId}/data-tables`, { name: 'Payments ledger', columns })).id;
+  });
+
+  const rows = async () => (await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${tableId}/rows?take=100&skip=0`)).data;
+
+  test('one ledger row and one thank-you with the UTR; a redelivery adds neither', async () => {
+    const { credential, api } = await account('ledger');
+    const workflow = await n8n.createWorkflow(forThisMachine(load('03-upi-payment-ledger-and-thanks'), credential));
+    const from = received.length;
+    await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
+    await api((c) => operations.createClient.request(c, { email: 'kabir.paid@example.com', name: 'Kabir Mehta', phone: '+919900112233' }));
+    const invoice = await api((c) => operations.createInvoice.request(c, {
+      client_email: 'kabir.paid@example.com', currency: 'INR', items: [{ description: 'Logo design', amount: 1200000 }],
+    }));
+    const payment = await api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 500000 }));
+    expect(await settle(workflow.id, 1)).toBe(1);
+    const ledger = await rows();
+    const thanks = sent('/messages', from);
+    counts.record('3 ledger', 'ledger rows for one payment', 1, ledger.length);
+    counts.record('3 ledger', 'thank-you messages for one payment', 1, thanks.length);
+    expect(ledger).toEqual([expect.objectContaining({ invoice_number: invoice.number, client_email: 'kabir.paid@example.com',
+      amount: '₹5,000.00', currency: 'INR', method: 'upi', utr: expect.stringMatching(/^\d{12}$/) })]);
+    const utr = ledger[0].utr;
+    expect(thanks).toEqual([{ method: 'POST', path: '/messages', body: {
+      to: '+919900112233',
+      message: `Hi Kabir Mehta, thank you! We received ₹5,000.00 by UPI (UTR ${utr}) for invoice ${invoice.number}. Still due: ₹7,000.00. Receipt: ${invoice.hosted_url}`,
+    } }]);
+    expect(payment).toBeDefined();
+
+    await redeliver(sandbox, await newestEvent(api, 'invoice.paid'));
+    const runs = await settle(workflow.id, 1);
+    counts.record('3 ledger', 'executions for a redelivered payment', 0, runs - 1);
+    counts.record('3 ledger', 'ledger rows after the redelivery', 1, (await rows()).length);
+    counts.record('3 ledger', 'thank-you messages after the redelivery', 1, sent('/messages', from).length);
+    expect(runs).toBe(1);
+    expect(await rows()).toHaveLength(1);
+    expect(sent('/messages', from)).toHaveLength(1);
+    await n8n.deactivate(workflow.id);
+  });
+});
+
+test('4 · a CSV: the good invoices once with all their lines, one report naming each failed row and why; the same file again creates nothing', async () => {
+  const { credential, api } = await account('bulk');
+  csv = [
+    'invoice_ref,client_email,client_name,client_phone,currency,description,amount',
+    'B-1,asha.bulk@example.com,Asha Rao,+919811122233,INR,Website design,"12,500.00"',
+    'B-1,asha.bulk@example.com,Asha Rao,+919811122233,INR,Hosting (12 months),2400',
+    'B-2,dev.bulk@example.com,Dev Kapoor,,USD,Consulting,150.50',
+    'B-3,not-an-email,Nobody,,INR,Audit,1000',
+    'B-4,meena.bulk@example.com,Meena Shah,,INR,Translation,one thousand',
+  ].join('\n');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('04-bulk-invoices-from-csv'), credential));
+  const invoices = async () => (await api((c) => operations.listInvoices.request(c, {}))).data;
+
+  const from = received.length;
+  await n8n.cli(['execute', `--id=${workflow.id}`]);
+  const made = await invoices();
+  const reports = sent('/services/', from);
+  counts.record('4 bulk', 'invoices from 2 good and 2 bad invoice refs', 2, made.length);
+  counts.record('4 bulk', 'reports for one run', 1, reports.length);
+  expect(made.map((invoice: any) => [invoice.client_email, invoice.currency, invoice.amount_due, invoice.items.map((i: any) => i.description)]).sort())
+    .toEqual([
+      ['asha.bulk@example.com', 'INR', 1490000, ['Website design', 'Hosting (12 months)']],
+      ['dev.bulk@example.com', 'USD', 15050, ['Consulting']],
+    ]);
+  expect(reports).toHaveLength(1);
+  const text: string = reports[0].body.text;
+  expect(text).toMatch(/^Bulk invoicing: 2 invoice\(s\) created, 2 failed\./);
+  expect(text).toMatch(/FAILED B-3 \(rows 5\): .*[Ee]-?mail/);
+  expect(text).toMatch(/FAILED B-4 \(rows 6\): .*[Aa]mount/);
+  expect(text).toContain('OK B-1 → ');
+
+  const again = received.length;
+  await n8n.cli(['execute', `--id=${workflow.id}`]);
+  counts.record('4 bulk', 'invoices after the same file again', 2, (await invoices()).length);
+  counts.record('4 bulk', 'reports for the second run', 1, sent('/services/', again).length);
+  expect(await invoices()).toHaveLength(2);
+  expect(sent('/services/', again).map((report) => report.body.text)).toEqual([text]);
+});
+
+test('5 · a dispute: one alert with the invoice, client and reason; a redelivery alerts no one', async () => {
+  const { credential, api } = await account('dispute');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('05-dispute-alert'), credential));
+  const from = received.length;
+  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
+  await api((c) => operations.createClient.request(c, { email: 'rohan.dispute@example.com', name: 'Rohan Das', company: 'Das Traders', phone: '+919822334455' }));
+  const invoice = await api((c) => operations.createInvoice.request(c, {
+    client_email: 'rohan.dispute@example.com', currency: 'INR', items: [{ description: 'Stock audit', amount: 250000 }],
+  }));
+  await api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect', note: 'Agreed ₹2,000' }));
+  expect(await settle(workflow.id, 1)).toBe(1);
+  const alerts = sent('/services/', from);
+  counts.record('5 dispute', 'alerts for one dispute', 1, alerts.length);
+  expect(alerts).toEqual([{ method: 'POST', path: '/services/YOUR/SLACK/WEBHOOK', body: { text:
+    `:warning: Invoice ${invoice.number} (₹2,500.00 due) was disputed by Rohan Das of Das Traders <rohan.dispute@example.com, +919822334455>. ` +
+    `Reason: amount_incorrect (Agreed ₹2,000). Invoice: ${invoice.hosted_url}` } }]);
+
+  await redeliver(sandbox, await newestEvent(api, 'invoice.disputed'));
+  const runs = await settle(workflow.id, 1);
+  counts.record('5 dispute', 'alerts after a redelivery', 1, sent('/services/', from).length);
+  expect(runs).toBe(1);
+  expect(sent('/services/', from)).toHaveLength(1);
+  await n8n.deactivate(workflow.id);
+});
+
+test('6 · the daily digest: owed by client, oldest first, totals per currency, once a run; a second run says the same once', async () => {
+  const { credential, api } = await account('digest');
+  const invoice = (email: string, currency: string, amount: number) => api((c) => operations.createInvoice.request(c, {
+    client_email: email, currency, items: [{ description: 'Work', amount }],
+  }));
+  const oldest = await invoice('zoya.digest@example.com', 'INR', 150000);
+  await pause(1100); // created_at has whole seconds: the order must be the service's, not a tie
+  await invoice('arjun.digest@example.com', 'INR', 90000);
+  await pause(1100);
+  const usd = await invoice('arjun.digest@example.com', 'USD', 1500);
+  const paid = await invoice('zoya.digest@example.com', 'INR', 50000);
+  await api((c) => operations.simulatePayment.request(c, { invoice_id: paid.id, amount: undefined }));
+  await api((c) => operations.simulatePayment.request(c, { invoice_id: usd.id, amount: 500 }));
+  const workflow = await n8n.createWorkflow(forThisMachine(load('06-daily-receivables-digest'), credential));
+
+  const from = received.length;
+  await n8n.cli(['execute', `--id=${workflow.id}`]);
+  const digests = sent('/services/', from);
+  counts.record('6 digest', 'digests for one run', 1, digests.length);
+  expect(digests).toHaveLength(1);
+  expect(digests[0].body.text.split('\n')).toEqual([
+    'Receivables: 3 open invoice(s), ₹2,400.00 + $10.00 owed.',
+    'zoya.digest@example.com: ₹1,500.00',
+    `  ${oldest.number} from ${oldest.created_at.slice(0, 10)} (open): ₹1,500.00`,
+    'arjun.digest@example.com: ₹900.00 + $10.00',
+    expect.stringMatching(/^ {2}INV-\d+ from \d{4}-\d\d-\d\d \(open\): ₹900\.00$/),
+    expect.stringMatching(/^ {2}INV-\d+ from \d{4}-\d\d-\d\d \(partially_paid\): \$10\.00$/),
+  ]);
+
+  const again = received.length;
+  await n8n.cli(['execute', `--id=${workflow.id}`]);
+  counts.record('6 digest', 'digests for a second run', 1, sent('/services/', again).length);
+  expect(sent('/services/', again).map((digest) => digest.body.text)).toEqual([digests[0].body.text]);
+});
+
+test('7 · two-way sync: a CRM contact becomes one client and is not echoed back; a change here goes back once', async () => {
+  const { credential, api } = await account('sync');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('07-two-way-contact-sync'), credential));
+  const from = received.length;
+  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
+  const contact = { email: 'nisha.crm@example.com', name: 'Nisha Pillai', phone: '+91 98765 43210', company: 'Pillai & Co' };
+  expect(await postJson(`${n8n.url}/webhook/crm-contact-created`, contact)).toBe(200);
+  await settle(workflow.id, 1);
+  const clients = async () => (await api((c) => operations.listClients.request(c, {}))).data;
+  const [client, ...others] = await clients();
+  counts.record('7 sync', 'clients for one CRM contact', 1, others.length + 1);
+  counts.record('7 sync', 'writes back to the CRM for its own contact', 0, sent('/api/contacts/', from).length);
+  expect(others).toEqual([]);
+  expect(client).toMatchObject({ email: contact.email, name: contact.name, phone: '+919876543210', company: contact.company });
+  expect(sent('/api/contacts/', from)).toEqual([]);
+
+  expect(await postJson(`${n8n.url}/webhook/crm-contact-created`, contact)).toBe(200);
+  await settle(workflow.id, 2);
+  counts.record('7 sync', 'writes back after the CRM sends the same contact again', 0, sent('/api/contacts/', from).length);
+  expect(sent('/api/contacts/', from)).toEqual([]);
+
+  await api((c) => operations.updateClient.request(c, { client_id: client.id, email: 'nisha@pillai.example', phone: '+919876500000' }));
+  await eventually('the write back', DELIVERY_SECONDS, async () => (sent('/api/contacts/', from).length ? true : undefined)).catch(() => undefined);
+  await sandbox.settled();
+  await pause(QUIET_MS);
+  counts.record('7 sync', 'writes back for one change here', 1, sent('/api/contacts/', from).length);
+  expect(sent('/api/contacts/', from)).toEqual([{ method: 'PUT', path: '/api/contacts/nisha.crm@example.com', body: {
+    email: 'nisha@pillai.example', name: 'Nisha Pillai', phone: '+919876500000', company: 'Pillai & Co',
+    invoicing_client_id: client.id, changed_fields: expect.stringMatching(/email.*phone|phone.*email/),
+  } }]);
+
+  await redeliver(sandbox, await newestEvent(api, 'client.updated'));
+  await sandbox.settled();
+  await pause(QUIET_MS);
+  counts.record('7 sync', 'writes back after a redelivered change', 1, sent('/api/contacts/', from).length);
+  expect(sent('/api/contacts/', from)).toHaveLength(1);
+  expect(await clients()).toHaveLength(1);
+  await n8n.deactivate(workflow.id);
+});
