@@ -53,10 +53,10 @@ export async function post(url: string, delivery: { headers: Record<string, stri
   return response.status;
 }
 
-/** The dashboard's "redeliver" button: the service sends an event it already delivered again. */
-export async function redeliver(sandbox: Sandbox, eventId: string): Promise<void> {
+/** The dashboard's "redeliver" button: the service sends an event it already delivered again (`key`: the event's account). */
+export async function redeliver(sandbox: Sandbox, eventId: string, key = sandboxKey(sandbox)): Promise<void> {
   const response = await fetch(`${sandbox.baseUrl}/v1/test_helpers/events/${eventId}/redeliver`, {
-    method: 'POST', headers: { authorization: `Bearer ${sandboxKey(sandbox)}`, 'content-type': 'application/json' }, body: '{}',
+    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}',
   });
   if (!response.ok) throw new Error(`sandbox redeliver ${eventId}: HTTP ${response.status} ${await response.text()}`);
 }

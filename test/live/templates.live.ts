@@ -119,6 +119,17 @@ async function postJson(url: string, body: unknown): Promise<number> {
   return response.status;
 }
 
+/**
+ * What a shop or CRM does: posts to the workflow's production webhook URL. n8n answers the activation
+ * before the URL is served; until then it answers 404 and runs nothing, so a 404 is tried again.
+ */
+async function postToWebhook(route: string, body: unknown): Promise<number> {
+  return await eventually(`n8n serving /webhook/${route}`, 30, async () => {
+    const status = await postJson(`${n8n.url}/webhook/${route}`, body);
+    return status === 404 ? undefined : status;
+  });
+}
+
 /** The invoice.paid / disputed / client.updated event the account's last action made. */
 async function newestEvent(api: Awaited<ReturnType<typeof account>>['api'], type: string): Promise<string> {
   const [event] = (await api((c) => operations.listEvents.request(c, { type, limit: 1 }))).data;
@@ -160,7 +171,7 @@ test('1 · a paid shop order: one client, one invoice with the order\'s lines se
     id: 'ORD-1042', currency: 'INR', customer: { email, name: 'Priya Nair', phone: '+91 98450 12345' },
     line_items: [{ title: 'Kurta, indigo', quantity: 2, line_total: '3,000.00' }, { title: 'Shipping', quantity: 1, line_total: '99' }],
   };
-  expect(await postJson(`${n8n.url}/webhook/shop-order-paid`, order)).toBe(200);
+  expect(await postToWebhook('shop-order-paid', order)).toBe(200);
   const invoices = async () => (await api((c) => operations.listInvoices.request(c, { client_email: email }))).data;
   await settle(workflow.id, 1);
   const first = await invoices();
@@ -171,7 +182,7 @@ test('1 · a paid shop order: one client, one invoice with the order\'s lines se
   const clients = (await api((c) => operations.listClients.request(c, {}))).data;
   expect(clients).toEqual([expect.objectContaining({ email, name: 'Priya Nair', phone: '+919845012345' })]);
 
-  expect(await postJson(`${n8n.url}/webhook/shop-order-paid`, order)).toBe(200);
+  expect(await postToWebhook('shop-order-paid', order)).toBe(200);
   const runs = await settle(workflow.id, 2);
   counts.record('1 order', 'executions for the order posted twice', 2, runs);
   counts.record('1 order', 'invoices after the same order again', 1, (await invoices()).length);
@@ -195,7 +206,7 @@ describe('3 · a UPI payment', () => {
   const rows = async () => (await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${tableId}/rows?take=100&skip=0`)).data;
 
   test('one ledger row and one thank-you with the UTR; a redelivery adds neither', async () => {
-    const { credential, api } = await account('ledger');
+    const { key, credential, api } = await account('ledger');
     const workflow = await n8n.createWorkflow(forThisMachine(load('03-upi-payment-ledger-and-thanks'), credential));
     const from = received.length;
     await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
@@ -218,7 +229,7 @@ describe('3 · a UPI payment', () => {
     } }]);
     expect(payment).toBeDefined();
 
-    await redeliver(sandbox, await newestEvent(api, 'invoice.paid'));
+    await redeliver(sandbox, await newestEvent(api, 'invoice.paid'), key);
     const runs = await settle(workflow.id, 1);
     counts.record('3 ledger', 'executions for a redelivered payment', 0, runs - 1);
     counts.record('3 ledger', 'ledger rows after the redelivery', 1, (await rows()).length);
@@ -270,7 +281,7 @@ test('4 · a CSV: the good invoices once with all their lines, one report naming
 });
 
 test('5 · a dispute: one alert with the invoice, client and reason; a redelivery alerts no one', async () => {
-  const { credential, api } = await account('dispute');
+  const { key, credential, api } = await account('dispute');
   const workflow = await n8n.createWorkflow(forThisMachine(load('05-dispute-alert'), credential));
   const from = received.length;
   await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
@@ -286,7 +297,7 @@ test('5 · a dispute: one alert with the invoice, client and reason; a redeliver
     `:warning: Invoice ${invoice.number} (₹2,500.00 due) was disputed by Rohan Das of Das Traders <rohan.dispute@example.com, +919822334455>. ` +
     `Reason: amount_incorrect (Agreed ₹2,000). Invoice: ${invoice.hosted_url}` } }]);
 
-  await redeliver(sandbox, await newestEvent(api, 'invoice.disputed'));
+  await redeliver(sandbox, await newestEvent(api, 'invoice.disputed'), key);
   const runs = await settle(workflow.id, 1);
   counts.record('5 dispute', 'alerts after a redelivery', 1, sent('/services/', from).length);
   expect(runs).toBe(1);
@@ -330,12 +341,12 @@ test('6 · the daily digest: owed by client, oldest first, totals per currency, 
 });
 
 test('7 · two-way sync: a CRM contact becomes one client and is not echoed back; a change here goes back once', async () => {
-  const { credential, api } = await account('sync');
+  const { key, credential, api } = await account('sync');
   const workflow = await n8n.createWorkflow(forThisMachine(load('07-two-way-contact-sync'), credential));
   const from = received.length;
   await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
   const contact = { email: 'nisha.crm@example.com', name: 'Nisha Pillai', phone: '+91 98765 43210', company: 'Pillai & Co' };
-  expect(await postJson(`${n8n.url}/webhook/crm-contact-created`, contact)).toBe(200);
+  expect(await postToWebhook('crm-contact-created', contact)).toBe(200);
   await settle(workflow.id, 1);
   const clients = async () => (await api((c) => operations.listClients.request(c, {}))).data;
   const [client, ...others] = await clients();
@@ -345,7 +356,7 @@ test('7 · two-way sync: a CRM contact becomes one client and is not echoed back
   expect(client).toMatchObject({ email: contact.email, name: contact.name, phone: '+919876543210', company: contact.company });
   expect(sent('/api/contacts/', from)).toEqual([]);
 
-  expect(await postJson(`${n8n.url}/webhook/crm-contact-created`, contact)).toBe(200);
+  expect(await postToWebhook('crm-contact-created', contact)).toBe(200);
   await settle(workflow.id, 2);
   counts.record('7 sync', 'writes back after the CRM sends the same contact again', 0, sent('/api/contacts/', from).length);
   expect(sent('/api/contacts/', from)).toEqual([]);
@@ -360,7 +371,7 @@ test('7 · two-way sync: a CRM contact becomes one client and is not echoed back
     invoicing_client_id: client.id, changed_fields: expect.stringMatching(/email.*phone|phone.*email/),
   } }]);
 
-  await redeliver(sandbox, await newestEvent(api, 'client.updated'));
+  await redeliver(sandbox, await newestEvent(api, 'client.updated'), key);
   await sandbox.settled();
   await pause(QUIET_MS);
   counts.record('7 sync', 'writes back after a redelivered change', 1, sent('/api/contacts/', from).length);
