@@ -96,6 +96,9 @@ export async function loadPackage(dir: string): Promise<LoadedPackage> {
  * credential type's declared `authenticate` by resolving its expressions in the workflow.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
+  /** How many times a node asked for the decrypted credential (n8n reads its database each time). */
+  reads = 0;
+
   constructor(
     private readonly pkg: LoadedPackage,
     private readonly values: Record<string, ICredentialDataDecryptedObject>,
@@ -130,6 +133,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
   async getDecrypted(_data: IWorkflowExecuteAdditionalData, _node: unknown, type: string) {
     const value = this.values[type];
     if (!value) throw new Error(`No test credentials of type ${type}`);
+    this.reads += 1;
     return { ...value };
   }
 
@@ -205,6 +209,8 @@ export interface NodeRun {
   error?: IRun['data']['resultData']['error'];
   /** The workflow's static data after the run (what n8n saves with the workflow). */
   staticData: IDataObject;
+  /** How many times the run read the decrypted credential. */
+  credentialReads: number;
 }
 
 export interface RunNodeOptions {
@@ -284,6 +290,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     items: taskData?.data?.main?.[0] ?? [],
     error: run.data.resultData.error,
     staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+    credentialReads: credentialsHelper.reads,
   };
 }
 
