@@ -225,6 +225,8 @@ export interface RunNodeOptions {
   /** The node's name (its static data is keyed by it) and the static data the workflow starts with. */
   name?: string;
   staticData?: IDataObject;
+  /** The type version the workflow saved (1 unless said). */
+  typeVersion?: number;
 }
 
 /** Runs one node of the package through WorkflowExecute, fed with `input` as its incoming items. */
@@ -234,7 +236,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     id: 'node-under-test',
     name: options.name ?? 'Invoicing API',
     type: pkg.typeName(options.node),
-    typeVersion: 1,
+    typeVersion: options.typeVersion ?? 1,
     position: [0, 0],
     parameters: options.parameters as INode['parameters'],
     credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
@@ -303,6 +305,8 @@ export interface TriggerSetup {
    * static data it writes, as n8n saves it when the execution ends.
    */
   executes?: boolean;
+  /** The trigger's type version in the workflow (1 unless said). */
+  typeVersion?: number;
 }
 
 /**
@@ -381,7 +385,7 @@ export class TriggerHost {
 
   private async execute(name: string, items: INodeExecutionData[]): Promise<void> {
     const run = await runNode(this.pkg, { node: this.setup.node, name, parameters: this.setup.parameters, credentials: this.setup.credentials,
-      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook' });
+      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook', typeVersion: this.setup.typeVersion });
     if (run.error) throw new Error(`The trigger's execution failed: ${run.error.message}`);
     this.staticData = run.staticData;
   }
@@ -391,7 +395,7 @@ export class TriggerHost {
       id: 'trigger-under-test',
       name: 'Invoicing API Trigger',
       type: this.pkg.typeName(this.setup.node),
-      typeVersion: 1,
+      typeVersion: this.setup.typeVersion ?? 1,
       position: [0, 0],
       webhookId: '6f1c1d2e-52a4-4b8e-9a31-5f0e1c7d9b10',
       parameters: this.setup.parameters as INode['parameters'],
@@ -532,7 +536,7 @@ export class PollHost {
       id: 'poll-under-test',
       name: 'Invoicing API Polling Trigger',
       type: this.pkg.typeName(this.setup.node),
-      typeVersion: 1,
+      typeVersion: this.setup.typeVersion ?? 1,
       position: [0, 0],
       parameters: this.setup.parameters as INode['parameters'],
       credentials: Object.fromEntries(Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
