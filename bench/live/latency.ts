@@ -41,7 +41,7 @@ export async function triggerLatency(sandbox: Sandbox, at: Deployment, credentia
   const judged = targets !== undefined;
   // One real paid event as the sandbox wrote it, made before any subscription exists (so it is delivered to
   // none); each delivery is a copy with its own id, signed as the sandbox signs.
-  const invoiceId = await newInvoice(sandbox, `latency.${at.label.replace(/\W/g, '')}@example.com`);
+  const invoiceId = await newInvoice(sandbox, `latency.${at.label.replace(/\W/g, '')}.v${typeVersion}.${gapMs}@example.com`);
   const paid = JSON.parse(sandbox.data.events.getText((await happen(sandbox, invoiceId, 'invoice.paid')).id)!);
   const before = activeSubscriptions(sandbox).length;
   const ours = (await main.createWorkflow(triggerWorkflow(`Bench: our trigger v${typeVersion} (${at.label})`, credential, ['invoice.paid'], typeVersion))).id;
