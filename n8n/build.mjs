@@ -8,7 +8,8 @@
 // its own zod is 4.x a bare `require("zod")` would hand the core an API without the classes it checks
 // (docs/architecture.md, "zod in the n8n package").
 import { bundle } from '../scripts/bundle.mjs';
-import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { fastChecksSource } from '../scripts/fastChecks.mjs';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,19 @@ const zodFromVendor = (outfile) => ({
   },
 });
 
+/**
+ * shared/schemas/fastChecks.ts becomes the checks generated from the contract (that file says why), written
+ * once as dist/vendor/fastChecks.js and required from there by every file, as zod is.
+ */
+const vendoredFastChecks = path.join(dist, 'vendor', 'fastChecks.js');
+const fastChecksFromVendor = (outfile) => ({
+  name: 'fast-checks-from-vendor',
+  setup(builder) {
+    const target = path.relative(path.dirname(outfile), vendoredFastChecks).split(path.sep).join('/');
+    builder.onResolve({ filter: /[\\/]schemas[\\/]fastChecks$/ }, () => ({ path: target.startsWith('.') ? target : `./${target}`, external: true }));
+  },
+});
+
 rmSync(dist, { recursive: true, force: true });
 await bundle({
   entryPoints: [zodEntry],
@@ -52,6 +66,7 @@ await bundle({
   target: 'node20',
   banner: { js: `/* zod ${zodManifest.version} (its v3 API), bundled unchanged. ${zodLicense.trim().split('\n').join('\n * ')}\n */` },
 });
+writeFileSync(vendoredFastChecks, fastChecksSource());
 for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
   const outfile = path.join(dist, file.replace(/^dist\//, ''));
   await bundle({
@@ -60,7 +75,7 @@ for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
     target: 'node20',
     // Provided by n8n at run time.
     external: ['n8n-workflow'],
-    plugins: [zodFromVendor(outfile)],
+    plugins: [zodFromVendor(outfile), fastChecksFromVendor(outfile)],
   });
 }
 for (const folder of ['icons', 'nodes', 'credentials']) copyAssets(folder);

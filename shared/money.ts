@@ -3,6 +3,7 @@
  * about an amount (its formatted twin, the unit named in an error) is derived here from ISO 4217 data
  * that `Intl` already carries, so a new currency needs no code.
  */
+import { minorUnitFormatter } from './currencyFormat';
 
 const KNOWN = new Set(Intl.supportedValuesOf('currency'));
 
@@ -47,14 +48,14 @@ export function minorUnitName(currency: string): string {
   return currencyExponent(currency) === 0 ? `units of ${currency}` : `the smallest unit of ${currency}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-function currencyFormatter(currency: string): Intl.NumberFormat {
+const formatters = new Map<string, (minor: number) => string>();
+function currencyFormatter(currency: string): (minor: number) => string {
   let formatter = formatters.get(currency);
   if (!formatter) {
     const digits = currencyExponent(currency);
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = minorUnitFormatter(new Intl.NumberFormat('en-US', {
       style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
-    });
+    }), digits);
     formatters.set(currency, formatter);
   }
   return formatter;
@@ -62,8 +63,7 @@ function currencyFormatter(currency: string): Intl.NumberFormat {
 
 /** 1500 INR → "₹15.00"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". */
 export function formatMinor(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  return currencyFormatter(code).format(fromMinor(amount, code));
+  return currencyFormatter(currency.toUpperCase())(amount);
 }
 
 /** 1500 INR → 15. Exact for every integer the contract allows (≤ 10^11). */

@@ -10,7 +10,8 @@ import type { Sandbox } from '../../sandbox';
 import { progress } from '../../test/live/processes';
 import { CREDENTIAL } from '../../test/live/workflows';
 import type { SingleDeployment } from './single';
-import { mb, pct, row, sec, type Row } from './measure';
+import { loadText, type LoadReading } from './cpu';
+import { mb, median, pct, row, sec, type Row } from './measure';
 import { manualRun } from './runs';
 import { bulkHttp, bulkOurs } from './workflows';
 
@@ -48,7 +49,7 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
       workflow: (_saved: unknown, header: { id: string; name: string }) => bulkHttp(`Bench: bulk, HTTP ${size}/100ms`, header, sandbox.baseUrl, items, size, 100),
     })),
   ];
-  const results = new Map<string, Array<{ ms: number; failed: number; throttled: number; rssGrowth: number; peak: number }>>();
+  const results = new Map<string, Array<{ ms: number; failed: number; throttled: number; rssGrowth: number; peak: number; cpuPerItem: number; load: LoadReading }>>();
   for (let round = 0; round < rounds; round += 1) {
     for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
       const key = sandbox.issueKey().secret;
@@ -64,14 +65,15 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
       if (errors !== failed) progress(`bulk: ${variant.label}: ${errors} items carry an error, ${failed} invoices missing`);
       (results.get(variant.label) ?? results.set(variant.label, []).get(variant.label)!).push({
         ms: node?.ms ?? run.ms, failed: Math.max(failed, errors), throttled: seen(429) - throttledBefore,
-        rssGrowth: run.rss.last - run.rss.first, peak: run.rss.peak,
+        rssGrowth: run.rss.last - run.rss.first, peak: run.rss.peak, cpuPerItem: (run.cpuSeconds / items) * 1e6, load: run.load,
       });
-      progress(`bulk round ${round + 1}: ${variant.label}: ${sec(node?.ms ?? run.ms)}, ${created} created, ${seen(429) - throttledBefore} × 429, peak RSS ${mb(run.rss.peak)}`);
+      progress(`bulk round ${round + 1}: ${variant.label}: ${sec(node?.ms ?? run.ms)}, ${created} created, ${seen(429) - throttledBefore} × 429, peak RSS ${mb(run.rss.peak)}, n8n CPU ${((run.cpuSeconds / items) * 1e6).toFixed(0)} µs/item (${loadText(run.load)})`);
       await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
     }
   }
   const ceilingItems = Math.min(items, 2000);
   const ceiling: Record<string, number> = {};
+  const ceilingCpu: Record<string, { cpuPerItem: number; load: LoadReading }> = {};
   for (const [label, build] of [
     ['ours', (saved: { id: string; name: string }) => bulkOurs('Bench: bulk ceiling, ours', saved, ceilingItems)],
     ['HTTP Request', (_saved: unknown, header: { id: string; name: string }) => bulkHttp('Bench: bulk ceiling, HTTP', header, unlimited.baseUrl, ceilingItems, -1, 0)],
@@ -82,6 +84,7 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
     const { id } = await n8n.createWorkflow(build(saved, header) as never);
     const run = await manualRun(n8n, id, 600);
     ceiling[label] = ceilingItems / ((run.nodes['Create Invoice']?.ms ?? run.ms) / 1000);
+    ceilingCpu[label] = { cpuPerItem: (run.cpuSeconds / ceilingItems) * 1e6, load: run.load };
     await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
   }
   const best = (label: string) => [...results.get(label)!].sort((a, b) => a.ms - b.ms)[0];
@@ -102,7 +105,19 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
       `${r.failed} failed, ${r.throttled} × 429; peak RSS ${mb(r.peak)}`));
   }
   rows.push(row('2 bulk', `ceiling without a limit (${ceilingItems} items), our Create Invoice`, `${ceiling.ours.toFixed(0)}/s`,
-    `HTTP Request without batching: ${ceiling['HTTP Request'].toFixed(0)}/s; the limit asks ${limit}/s`));
+    `HTTP Request without batching: ${ceiling['HTTP Request'].toFixed(0)}/s; the limit asks ${limit}/s; ${loadText(ceilingCpu.ours.load)}`));
+  // n8n's CPU per item: the server's CPU time over each run ÷ items, a ratio a busy machine moves far less than time.
+  const cpu = (label: string) => median(results.get(label)!.map((r) => r.cpuPerItem));
+  const loads = (label: string) => results.get(label)!.map((r) => loadText(r.load)).join('; ');
+  const careful = variants.slice(1).map((v) => ({ label: v.label, cpu: cpu(v.label) })).sort((a, b) => a.cpu - b.cpu)[0];
+  rows.push(row('2 bulk, n8n CPU', `per item, ${variants[0].label}, median of ${rounds}`, `${cpu(variants[0].label).toFixed(0)} µs`,
+    `${(cpu(variants[0].label) / careful.cpu).toFixed(2)}× ${careful.label}'s ${careful.cpu.toFixed(0)} µs (target ≤ 1×); ${loads(variants[0].label)}`,
+    cpu(variants[0].label) <= careful.cpu));
+  for (const variant of variants.slice(1)) {
+    rows.push(row('2 bulk, n8n CPU', `per item, ${variant.label}`, `${cpu(variant.label).toFixed(0)} µs`, loads(variant.label)));
+  }
+  rows.push(row('2 bulk, n8n CPU', `per item without a limit (${ceilingItems} items), our Create Invoice`, `${ceilingCpu.ours.cpuPerItem.toFixed(0)} µs`,
+    `${(ceilingCpu.ours.cpuPerItem / ceilingCpu['HTTP Request'].cpuPerItem).toFixed(2)}× HTTP Request without batching's ${ceilingCpu['HTTP Request'].cpuPerItem.toFixed(0)} µs; ${loadText(ceilingCpu['HTTP Request'].load)}`));
   rows.push(row('2 bulk', 'ours against HTTP Request\'s best careful configuration (0 failed)',
     carefulBest ? `${(ours.ms / carefulBest.ms).toFixed(3)}×` : 'none had 0 failed',
     carefulBest ? `of ${carefulBest.label}'s ${sec(carefulBest.ms)} (target < 1×)` : 'ours is the only one with 0 failed',

@@ -50,19 +50,9 @@ export interface ExecutionSummary {
   stoppedAt: string | null;
 }
 
-/** Every execution of one workflow, oldest first (the REST list pages newest first, 100 at a time). */
+/** Every execution of one workflow, oldest first (paged as each n8n version pages them: N8nServer.executions). */
 export async function allExecutions(server: N8nServer, workflowId: string): Promise<ExecutionSummary[]> {
-  const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-  const found: ExecutionSummary[] = [];
-  let lastId: string | undefined;
-  for (;;) {
-    const page = await server.rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
-    const results = page.results as ExecutionSummary[];
-    found.push(...results);
-    if (results.length < 100) break;
-    lastId = results[results.length - 1].id;
-  }
-  return found.sort((a, b) => Number(a.id) - Number(b.id));
+  return (await server.executions<ExecutionSummary>(workflowId)).reverse();
 }
 
 /** Waits (bounded) until the workflow has `count` finished executions; returns them, oldest first. */

@@ -59,34 +59,46 @@ ${LIVE_EXPLANATIONS}`);
 }
 
 /** What each live figure measures and what limits it: fixed text, written from what the runs showed. */
-const LIVE_EXPLANATIONS = `### What each live figure measures, and what limits it
+export const LIVE_EXPLANATIONS = `### What each live figure measures, and what limits it
 
 #### 1. Event → workflow started
 
 Two active workflows in the same server: our Invoicing API Trigger (on \`invoice.paid\`) and n8n's own
 Webhook node (POST, answering on receipt, its defaults). Each delivery is a copy of one real
 \`invoice.paid\` event the sandbox wrote, with its own id, signed with our subscription's secret exactly
-as the sandbox signs, and the same bytes go to both. The bench posts them one at a time, 20 ms apart,
-alternating which workflow gets each pair first, so both see the same moments of load. "Started" is the
+as the sandbox signs, and the same bytes go to both. The bench posts them one at a time, back to back
+(each as soon as the one before was answered) and, in a second figure, 250 ms apart, alternating which
+workflow gets each pair first, so both see the same moments of load. "Started" is the
 execution's \`startedAt\`, which n8n writes when the execution begins to run (\`setRunning\`: in the
 main process in single mode; in the worker, after the job went through Redis, in queue mode), measured
 from just before the POST. The bench posts rather than letting the sandbox deliver, so the start time is
-exact; the sandbox's own delivery path is \`npm run bench\`'s figure 2.
+exact; the sandbox's own delivery path is \`npm run bench\`'s figure 2. Each of n8n's expression engines
+runs in a server of its own: its default (\`N8N_EXPRESSION_ENGINE=vm\`, a pool of one isolate), the same
+with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`, and \`N8N_EXPRESSION_ENGINE=legacy\`. Our trigger runs
+at type version 2 (what new workflows get) and, under lazy acquire, also at version 1 (what workflows
+saved before version 2 keep). Every row prints the machine's load over its deliveries (the 1-minute load
+average and the cores other processes kept busy).
 
-What limits it, single process: n8n 2.40.7 evaluates expressions in an isolate (its default
-\`N8N_EXPRESSION_ENGINE=vm\`, a pool of one) and acquires that isolate before the webhook phase of every
-trigger except its own Webhook node, whose static parameters it resolves without one
-(\`webhookPhaseNeedsIsolate\` in the \`n8n\` package's \`dist/webhooks/live-webhooks.js\`: the skip is
-keyed on n8n's own node type). The rows "single, legacy expression engine" run the same pairs in a second
-server started with \`N8N_EXPRESSION_ENGINE=legacy\` (no isolate): there ours is close to the Webhook
-node, so our \`webhook()\` itself (verify the signature, parse, filter the event type, drop a repeat)
-is not what costs the time; waiting for the isolate is. A community node cannot opt into that skip, and
-every trigger other than n8n's Webhook node (Stripe's, GitHub's) pays the same. The trade we keep: the
-Webhook node starts a workflow for any request at all (unsigned, forged, repeated, any event type),
-while ours starts one only for a verified, new event of a chosen type. The legacy engine is a diagnosis
-here, not a setting we ask users to change. In queue mode the webhook processor runs the same webhook
-phase (the same isolate), then the job goes through Redis to the worker: the isolate's share shows in
-the p50 as in single mode, while the p95 is mostly the queue's, on both sides alike.
+What limits it, single process (read in n8n 2.41.1's published code): under the default engine n8n
+acquires its expression isolate before the webhook phase of every trigger except its own Webhook node
+with static parameters (\`LiveWebhooks.webhookPhaseNeedsIsolate\` in the \`n8n\` package's
+\`dist/webhooks/live-webhooks.js\`: the skip is keyed on the node type \`n8n-nodes-base.webhook\`), and
+with a pool of one, a delivery waits for the isolate the previous execution still holds. Under the
+defaults no community trigger, nor n8n's own Stripe or GitHub triggers, can avoid that. With lazy
+acquire, \`acquireIsolate\` only opens a scope and an isolate is taken when something is evaluated
+(n8n-workflow's \`Expression\` and \`@n8n/expression-runtime\`'s evaluator); then the only evaluation left
+in our trigger's webhook phase is n8n's own: for a start node of type version 1, \`parseRequestBody\` in
+\`dist/webhooks/webhook-helpers.js\` evaluates \`={{$parameter["options"]["binaryData"]}}\` on every
+delivery, whatever the node. Version 2 of our trigger exists for that alone (it behaves as version 1 in
+everything the package decides), so under lazy acquire a delivery to it needs no isolate, as the Webhook
+node's does not. The legacy engine has no isolate at all, at the price of evaluating expressions without
+the isolate's separation. So it is not only the legacy engine that avoids the cost: lazy acquire does too,
+for version 2. What lazy acquire trades is n8n's to state; read in its code, an execution that does evaluate
+an expression takes the isolate then rather than before, and waits for it there if the pool is busy. The
+trade we keep against the Webhook node: it starts a workflow for any request at all (unsigned, forged,
+repeated, any event type), while ours starts one only for a verified, new event of a chosen type. In queue
+mode the webhook processor runs the same webhook phase, then the job goes through Redis to the worker: the
+p95 there is mostly the queue's, on both sides alike.
 
 The Polling Trigger is set to n8n's shortest schedule (every minute; n8n refuses a shorter one). Events
 happen at spread moments of a minute and each is timed to the start of the poll's execution that hands
@@ -122,14 +134,18 @@ n8n's per-item work on this machine, not the service, set the time. The ceiling 
 garbage collection and per-item bookkeeping grow with them, so its rate falls below that ceiling. A CPU profile of the n8n process (\`node --cpu-prof\`) over 2,000 of our creates
 on this machine (2026-11-24, outside the bench) showed where its busy time goes: about a quarter in the
 expression isolate (\`@n8n/expression-runtime\`'s \`execute\`: each item's three mapped fields, and the
-credential's \`Bearer {{$credentials.apiKey}}\` header, which n8n resolves for every request), about
+credential's generic \`Bearer {{$credentials.apiKey}}\` header, which n8n resolved for every request), about
 6 % reading and decrypting the credential from its database for every request
-(\`httpRequestWithAuthentication\` in n8n-core, then sqlite3 and typeorm), about 6 % opening a new TCP
-connection per request (n8n's HTTP client keeps none alive), garbage collection and n8n's own execution
-bookkeeping; our package's code about 1 % and zod under 1 %. All of it runs on one Node thread that
-shares two cores with everything else. Handing the node the credential read once per execution
-(n8n-core's \`credentialsDecrypted\` option) would save the per-request database read; the header
-expression stays, since a generic credential header is n8n's idiom for API keys. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
+(\`httpRequestWithAuthentication\` in n8n-core's \`request-helpers/authentication.js\`: \`getCredentials\`
+unless \`credentialsDecrypted\` is passed), about 6 % opening a new TCP connection per request (every
+request gets a new agent in \`@n8n/backend-network\`'s \`setAxiosAgents\`; a node may pass \`agentOptions\`
+but not an agent, so no keep-alive), garbage collection and n8n's own execution bookkeeping; our package's
+code about 1 % and zod under 1 %. Since #33 the package reads the credential once per node run and hands it
+to n8n as \`credentialsDecrypted\`, and the credential attaches the key with a function \`authenticate\`
+(as n8n's own Calendly, Notion and OpenAI credentials do) instead of the generic expression; the rows
+"n8n CPU" give the server's CPU time per item for ours and for HTTP Request in the same run, a ratio a
+busy machine moves far less than time. What remains on both sides is n8n's: the mapped fields'
+expressions, the new connection per request and the execution's bookkeeping. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
 while the HTTP node's batch timer adds its 100 ms to every batch's own time. With the cores free, the
 node keeps the bucket empty and the time is the floor plus the wait after each second's last 429 (see
 \`npm run bench\`'s figure 1, where the engine alone reaches the floor within 1 %). n8n's RSS grows
@@ -148,15 +164,48 @@ nodes' own execution time as n8n records it (HTTP Request plus Split Out); peak 
 execution, saving included; the items out are read back and checked against the seeded ids, newest first.
 
 What limits it: both make the same 1,000 sequential requests (one page at a time, since each page's
-cursor is the previous page's last id). On top of that ours reads every invoice with the contract's schema
-(zod) and presents it (each amount also as formatted money): measured alone on this machine
-(2026-11-24), 37 to 99 µs per invoice for the schema and 7 to 19 µs for presenting, depending on the
-moment's load, so 100,000 invoices cost it some 4 to 12 s of CPU that HTTP Request does not spend; that
-is the gap where ours is behind, and short-lived copies per page are why its peak RSS can be a little
-higher, although HTTP Request holds the list twice (every page's body as an item, then every split-out
+cursor is the previous page's last id). On top of that ours checks every invoice against the contract and
+presents it (each amount also as formatted money). An earlier version of this text put the schema at 37 to
+99 µs per invoice; that was about ten times too high: on a quiet machine our extra was 6.5 to 8.9 µs per
+invoice, about half zod and half \`Intl\`. Since #33 the n8n package checks each page first with code ajv
+generated at build time from docs/openapi.json (\`dist/vendor/fastChecks.js\`: plain functions, no \`eval\`),
+reads it with zod only when that check refuses it (so zod still names the broken field), and formats
+amounts with a per-currency formatter taken apart once from \`Intl\`'s \`formatToParts\` (byte-identical,
+a property test over every currency). \`bench/perInvoice.ts\` measures that CPU per invoice outside n8n,
+before and after, with the load beside it. What stays is presenting (a copy of each invoice with its
+formatted amounts) and short-lived copies per page, which is also why ours can peak a little higher in
+RSS, although HTTP Request holds the list twice (every page's body as an item, then every split-out
 invoice). That is the trade we keep: a malformed answer from the service fails the node with the field
 named instead of flowing on into a user's workflow, and amounts arrive ready to show. HTTP Request plus
 Split Out hands on the service's raw objects.
+
+#### n8n's own costs, as they could be reported to n8n
+
+Measured against n8n 2.41.1 and read in its published packages; each is a cost a community node cannot
+remove itself, with the file and function where it arises.
+
+1. **Every trigger but the Webhook node waits for the expression isolate under the defaults.**
+   \`n8n/dist/webhooks/live-webhooks.js\`, \`LiveWebhooks.webhookPhaseNeedsIsolate\`: returns true unless the
+   start node's type is \`n8n-nodes-base.webhook\`, its type version is not 1 and its parameters are static.
+   With \`N8N_EXPRESSION_ENGINE=vm\`, \`N8N_EXPRESSION_ENGINE_POOL_SIZE=1\` and \`LAZY_ACQUIRE\` off (the
+   defaults), every delivery to any other trigger (n8n's Stripe and GitHub triggers included) acquires
+   the single isolate before \`webhook()\` runs, and queues behind whatever execution holds it. A fix
+   upstream: decide by whether the webhook phase evaluates anything (as lazy acquire does), not by node type.
+2. **A version-1 start node costs an evaluation per delivery.** \`n8n/dist/webhooks/webhook-helpers.js\`,
+   \`parseRequestBody\`: for \`typeVersion === 1\` it evaluates \`={{$parameter["options"]["binaryData"]}}\`,
+   an option of n8n's own Webhook node v1, for every node type; under lazy acquire that evaluation is what
+   takes an isolate. Nodes that never had the option pay it. Our trigger's version 2 avoids it.
+3. **The credential is read and decrypted from the database on every request.** n8n-core
+   \`dist/execution-engine/node-execution-context/utils/request-helpers/authentication.js\`,
+   \`httpRequestWithAuthentication\`: \`this.getCredentials(type)\` per call unless the node passes
+   \`credentialsDecrypted\`; n8n's own HTTP Request node does not, so a 10,000-item run reads it 10,000 times.
+4. **A generic credential's header is an expression evaluation per request.** The generic
+   \`authenticate\` (\`=Bearer {{$credentials.apiKey}}\`), n8n's documented idiom for API keys, is
+   resolved through the expression engine on every request (\`CredentialsHelper.authenticate\` in
+   \`n8n/dist/credentials-helper.js\`); a function \`authenticate\` is a plain call. Resolving a static
+   template once per credential would remove it for every node.
+5. **No keep-alive.** \`@n8n/backend-network\`, \`setAxiosAgents\`: every request gets a new HTTP(S) agent,
+   so a new TCP (and TLS) connection; \`IHttpRequestOptions\` takes \`agentOptions\` but not an agent.
 
 #### 4. Zapier's built zip
 

@@ -7,6 +7,8 @@
  *   --events 300 --backlog 10000 --bulk 10000 --limit 170 --list 100000 --calls 5000
  *   --bulk-rounds 1 --list-rounds 2 --colds 5 --spread 4
  *   --quick   small sizes to check the bench itself (not written either)
+ *   --n8n 1.123.81   another supported n8n version than the newest (not written)
+ *   --package <tgz>  measure another build of the n8n package as ours, e.g. main's, for a before/after (not written)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -46,19 +48,24 @@ function options() {
   const unknown = only.filter((name) => !FIGURES.includes(name as Figure));
   if (unknown.length) throw new Error(`Unknown figure ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
   const changed = Object.keys(DEFAULTS).some((name) => args.includes(`--${name}`));
-  return { sizes, only: only as Figure[], write: !quick && !changed && only.length === FIGURES.length };
+  const text = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+  const n8nVersion = text('n8n');
+  const tarball = text('package');
+  return { sizes, only: only as Figure[], n8nVersion, tarball,
+    write: !quick && !changed && !n8nVersion && !tarball && only.length === FIGURES.length };
 }
 
 async function main(): Promise<void> {
-  const { sizes, only, write } = options();
+  const { sizes, only, write, n8nVersion, tarball: otherTarball } = options();
   const began = Date.now();
   const startedAt = new Date();
   const loadBefore = os.loadavg();
   const { installN8n, N8N_VERSION } = await import('../../test/live/install-n8n.mjs');
-  const install = installN8n();
+  const install = installN8n(n8nVersion ? { version: n8nVersion } : {});
   const root = path.resolve(__dirname, '../..');
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  const tarball = path.join(root, 'release', `n8n-nodes-invoicing-api-${version}.tgz`);
+  const tarball = otherTarball ? path.resolve(otherTarball) : path.join(root, 'release', `n8n-nodes-invoicing-api-${version}.tgz`);
+  progress(`bench:live: n8n ${install.version}, package ${tarball}`);
   const zip = path.join(root, 'zapier', 'build', 'build.zip');
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
   const rows: Row[] = [];
@@ -97,15 +104,30 @@ async function main(): Promise<void> {
       rows.push(...await guarded(figure, async () => {
         const figureRows: Row[] = [];
           if (figure === 'trigger') {
-            figureRows.push(...await triggerLatency(open, { label: 'single process', main: single!, webhookBase: single!.url }, credential, sizes.events));
-            // Why ours pays more: n8n skips its expression isolate only for its own Webhook node; with the
-            // legacy engine (no isolate) neither side acquires one. A diagnosis, not a setting we ask of users.
-            const legacy = await startSingle(install, tarball, work, 'legacy-engine', { N8N_EXPRESSION_ENGINE: 'legacy' });
-            try {
-              const saved = await legacy.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
-              figureRows.push(...await triggerLatency(open, { label: 'single, legacy expression engine', main: legacy, webhookBase: legacy.url }, saved, sizes.events, false));
-            } finally {
-              await legacy.stop();
+            // n8n's expression engines side by side, each in a server of its own: its default (an isolate taken
+            // before every trigger's webhook phase but its own Webhook node's), lazy acquire (an isolate only
+            // when something is evaluated) and legacy (no isolate). Our trigger at version 2 (what new workflows
+            // get), and at version 1 under lazy acquire, where n8n still evaluates an expression per delivery.
+            const engines = [
+              { label: 'default engine', env: {} as NodeJS.ProcessEnv, versions: [2] },
+              { label: 'lazy acquire', env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' }, versions: [2, 1] },
+              { label: 'legacy engine', env: { N8N_EXPRESSION_ENGINE: 'legacy' }, versions: [2] },
+            ];
+            for (const engine of engines) {
+              const server = engine.label === 'default engine' ? single! : await startSingle(install, tarball, work, engine.label.replace(/\W/g, '-'), engine.env);
+              try {
+                const saved = server === single ? credential
+                  : await server.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
+                for (const typeVersion of engine.versions) {
+                  for (const gapMs of typeVersion === 2 ? [0, 250] : [0]) {
+                    const targets = engine.label === 'lazy acquire' && typeVersion === 2 ? { p50: 1.2, p95: 1.5 } : undefined;
+                    figureRows.push(...await triggerLatency(open, { label: `single, ${engine.label}`, main: server, webhookBase: server.url },
+                      saved, sizes.events, { typeVersion, gapMs, targets }));
+                  }
+                }
+              } finally {
+                if (server !== single) await server.stop();
+              }
             }
           }
           if (figure === 'queue') {
@@ -115,7 +137,8 @@ async function main(): Promise<void> {
             const queue = await startQueueDeployment(install, tarball, queueWork, BENCH_ENV);
             try {
               const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
-              figureRows.push(...await triggerLatency(open, { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url }, saved, sizes.events));
+              figureRows.push(...await triggerLatency(open, { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url }, saved, sizes.events,
+                { typeVersion: 2, gapMs: 0 }));
             } finally {
               await queue.stop();
             }
@@ -144,7 +167,7 @@ async function main(): Promise<void> {
   const seconds = (Date.now() - began) / 1000;
   const table = formatTable(rows);
   process.stdout.write(`${table}\n\n${rows.filter((r) => r.pass === false).length} target(s) missed; ran in ${seconds.toFixed(0)} s\n`);
-  if (write) writeLiveReport({ rows, table, startedAt, seconds, loadBefore, loadAfter: os.loadavg(), n8nVersion: N8N_VERSION, sizes });
+  if (write) writeLiveReport({ rows, table, startedAt, seconds, loadBefore, loadAfter: os.loadavg(), n8nVersion: install.version ?? N8N_VERSION, sizes });
   if (rows.some((r) => r.pass === false)) process.exitCode = 1;
 }
 

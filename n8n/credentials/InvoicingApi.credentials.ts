@@ -1,5 +1,5 @@
 import type {
-  IAuthenticateGeneric,
+  IAuthenticate,
   ICredentialTestRequest,
   ICredentialType,
   INodeProperties,
@@ -42,10 +42,15 @@ export class InvoicingApi implements ICredentialType {
     },
   ];
 
-  authenticate: IAuthenticateGeneric = {
-    type: 'generic',
-    properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
-  };
+  /**
+   * A function, as n8n's own Calendly, Notion and OpenAI credentials have, rather than the generic
+   * `=Bearer {{$credentials.apiKey}}`: n8n resolves a generic header through its expression engine on every
+   * request (an isolate under its default engine), while a function is a plain call. Same header either way.
+   */
+  authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+    ...requestOptions,
+    headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey)}` },
+  });
 
   // The account endpoint (contract: the connection test), at the base URL the nodes would use: n8n
   // evaluates this request by itself, so normalizeBaseUrl comes as the expression it generates.

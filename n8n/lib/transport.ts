@@ -5,6 +5,8 @@
  */
 import {
   sleep,
+  type ICredentialDataDecryptedObject,
+  type ICredentialsDecrypted,
   type IExecuteFunctions,
   type IHookFunctions,
   type ILoadOptionsFunctions,
@@ -39,10 +41,31 @@ function timedOut(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The credential, read once per node run. Without it n8n's `httpRequestWithAuthentication` reads and
+ * decrypts the credential from its database for every request (n8n-core's request-helpers
+ * `authentication.js`); handed over as `credentialsDecrypted`, it is read here once, and the key still
+ * reaches the request only through the credential's `authenticate`.
+ */
+const credentials = new WeakMap<Context, Promise<ICredentialsDecrypted>>();
+
+function credentialOf(context: Context): Promise<ICredentialsDecrypted> {
+  let credential = credentials.get(context);
+  if (!credential) {
+    const reference = context.getNode().credentials?.[CREDENTIAL];
+    credential = context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL)
+      .then((data) => ({ id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL, data }));
+    // A failed read is not kept: the next call asks n8n again and gets n8n's own error.
+    credential.catch(() => credentials.delete(context));
+    credentials.set(context, credential);
+  }
+  return credential;
+}
+
 /** Only the base URL: the credential's `authenticate` attaches the key, so it stays in n8n's credential code. */
 export async function connectionOf(context: Context): Promise<Connection> {
-  const credential = await context.getCredentials<StoredCredential>(CREDENTIAL);
-  return { baseUrl: credential.baseUrl };
+  const { data } = await credentialOf(context);
+  return { baseUrl: (data as StoredCredential | undefined)?.baseUrl };
 }
 
 export function sender(context: Context): Send {
@@ -59,7 +82,8 @@ export function sender(context: Context): Send {
     };
     let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown };
     try {
-      response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options);
+      const credentialsDecrypted = await credentialOf(context);
+      response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options, { credentialsDecrypted });
     } catch (error) {
       throw networkError(error, { timedOut: timedOut(error) });
     }

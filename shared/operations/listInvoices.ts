@@ -4,7 +4,9 @@ import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
-import { defineOperation, presentedPage } from './define';
+import { fastChecks } from '../schemas/fastChecks';
+import { checkedPage } from './checkedPage';
+import { defineOperation } from './define';
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
 
@@ -26,7 +28,7 @@ export const listInvoices = defineOperation({
   status: 200,
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
-  result: presentedPage(invoiceSchema, presentInvoice),
+  result: checkedPage(invoiceSchema, presentInvoice, fastChecks.invoicePage),
   fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedInvoice], has_more: false },

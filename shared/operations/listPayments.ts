@@ -6,7 +6,9 @@ import { samplePresentedPayment } from '../samples';
 import { paymentMethodInput, timestampInput, utrInput } from '../schemas/paymentInputs';
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
 import { listPageSchema, paymentSchema } from '../schemas/resources';
-import { defineOperation, presentedPage } from './define';
+import { fastChecks } from '../schemas/fastChecks';
+import { checkedPage } from './checkedPage';
+import { defineOperation } from './define';
 
 /** The query, as the service (and the sandbox) checks it: filters combine with AND; the period is half-open. */
 export const listPaymentsQuerySchema = z.object({
@@ -32,7 +34,7 @@ export const listPayments = defineOperation({
   status: 200,
   response: listPageSchema(paymentSchema),
   input: listPaymentsQuerySchema,
-  result: presentedPage(paymentSchema, presentPayment),
+  result: checkedPage(paymentSchema, presentPayment, fastChecks.paymentPage),
   fields: [list.limit, invoice.id, payment.utr, payment.reference, payment.method, payment.paidFrom, payment.paidBefore],
   labels: PAYMENT_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedPayment], has_more: false },

@@ -223,17 +223,27 @@ export class N8nServer {
     return (await this.rest('GET', `/rest/workflows/${workflowId}`)).staticData;
   }
 
-  /** Finished executions of one workflow, newest first. */
-  async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+  /**
+   * Executions of one workflow, newest first, read as the server pages them (detected from its answer):
+   * n8n 2.41 answers 100 a page at most with a `nextCursor` and refuses `lastId` ("Use cursor to load
+   * execution pages"); 2.40 and 1.x page by the last id seen.
+   */
+  async executions<T extends { id: string } = { id: string; status: string; mode: string }>(workflowId: string): Promise<T[]> {
     const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-    // n8n 2.41 answers at most 100 a page (2.40 and 1.x took more); older pages by the last id seen.
-    const all: Array<{ id: string; status: string; mode: string }> = [];
-    for (let lastId = ''; ;) {
-      const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
-      all.push(...page.results);
-      if (page.results.length < 100) return all;
-      lastId = page.results.at(-1).id;
+    const all = new Map<string, T>();
+    for (let position = ''; ;) {
+      const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=100${position}`);
+      const results = page.results as T[];
+      for (const execution of results) all.set(execution.id, execution);
+      if ('nextCursor' in page) {
+        if (!page.nextCursor) break;
+        position = `&cursor=${encodeURIComponent(String(page.nextCursor))}`;
+      } else {
+        if (results.length < 100) break;
+        position = `&lastId=${results[results.length - 1].id}`;
+      }
     }
+    return [...all.values()].sort((a, b) => Number(b.id) - Number(a.id));
   }
 
   /** One execution's run data, unflattened with n8n's own `flatted`. */

@@ -8,11 +8,12 @@ export const CREDENTIAL = 'invoicingApi';
 export const TRIGGER = 'Invoicing API Trigger';
 export const ALL_EVENTS = ['invoice.viewed', 'invoice.paid', 'invoice.disputed'];
 
-export function triggerWorkflow(name: string, saved: { id: string; name: string }, events = ALL_EVENTS) {
+/** `typeVersion` 2 is what the editor puts in new workflows; 1 is what workflows saved before it keep. */
+export function triggerWorkflow(name: string, saved: { id: string; name: string }, events = ALL_EVENTS, typeVersion = 1) {
   return {
     name,
     nodes: [{
-      id: 'b0000000-0000-4000-8000-000000000001', name: TRIGGER, type: `${PACKAGE}.invoicingApiTrigger`, typeVersion: 1,
+      id: 'b0000000-0000-4000-8000-000000000001', name: TRIGGER, type: `${PACKAGE}.invoicingApiTrigger`, typeVersion,
       position: [0, 0], webhookId: newWebhookId(), parameters: { events },
       credentials: { [CREDENTIAL]: saved },
     }],

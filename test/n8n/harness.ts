@@ -96,6 +96,9 @@ export async function loadPackage(dir: string): Promise<LoadedPackage> {
  * credential type's declared `authenticate` by resolving its expressions in the workflow.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
+  /** How many times a node asked for the decrypted credential (n8n reads its database each time). */
+  reads = 0;
+
   constructor(
     private readonly pkg: LoadedPackage,
     private readonly values: Record<string, ICredentialDataDecryptedObject>,
@@ -130,6 +133,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
   async getDecrypted(_data: IWorkflowExecuteAdditionalData, _node: unknown, type: string) {
     const value = this.values[type];
     if (!value) throw new Error(`No test credentials of type ${type}`);
+    this.reads += 1;
     return { ...value };
   }
 
@@ -205,6 +209,8 @@ export interface NodeRun {
   error?: IRun['data']['resultData']['error'];
   /** The workflow's static data after the run (what n8n saves with the workflow). */
   staticData: IDataObject;
+  /** How many times the run read the decrypted credential. */
+  credentialReads: number;
 }
 
 export interface RunNodeOptions {
@@ -219,6 +225,8 @@ export interface RunNodeOptions {
   /** The node's name (its static data is keyed by it) and the static data the workflow starts with. */
   name?: string;
   staticData?: IDataObject;
+  /** The type version the workflow saved (1 unless said). */
+  typeVersion?: number;
 }
 
 /** Runs one node of the package through WorkflowExecute, fed with `input` as its incoming items. */
@@ -228,7 +236,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     id: 'node-under-test',
     name: options.name ?? 'Invoicing API',
     type: pkg.typeName(options.node),
-    typeVersion: 1,
+    typeVersion: options.typeVersion ?? 1,
     position: [0, 0],
     parameters: options.parameters as INode['parameters'],
     credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
@@ -284,6 +292,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     items: taskData?.data?.main?.[0] ?? [],
     error: run.data.resultData.error,
     staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+    credentialReads: credentialsHelper.reads,
   };
 }
 
@@ -296,6 +305,8 @@ export interface TriggerSetup {
    * static data it writes, as n8n saves it when the execution ends.
    */
   executes?: boolean;
+  /** The trigger's type version in the workflow (1 unless said). */
+  typeVersion?: number;
 }
 
 /**
@@ -374,7 +385,7 @@ export class TriggerHost {
 
   private async execute(name: string, items: INodeExecutionData[]): Promise<void> {
     const run = await runNode(this.pkg, { node: this.setup.node, name, parameters: this.setup.parameters, credentials: this.setup.credentials,
-      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook' });
+      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook', typeVersion: this.setup.typeVersion });
     if (run.error) throw new Error(`The trigger's execution failed: ${run.error.message}`);
     this.staticData = run.staticData;
   }
@@ -384,7 +395,7 @@ export class TriggerHost {
       id: 'trigger-under-test',
       name: 'Invoicing API Trigger',
       type: this.pkg.typeName(this.setup.node),
-      typeVersion: 1,
+      typeVersion: this.setup.typeVersion ?? 1,
       position: [0, 0],
       webhookId: '6f1c1d2e-52a4-4b8e-9a31-5f0e1c7d9b10',
       parameters: this.setup.parameters as INode['parameters'],
@@ -525,7 +536,7 @@ export class PollHost {
       id: 'poll-under-test',
       name: 'Invoicing API Polling Trigger',
       type: this.pkg.typeName(this.setup.node),
-      typeVersion: 1,
+      typeVersion: this.setup.typeVersion ?? 1,
       position: [0, 0],
       parameters: this.setup.parameters as INode['parameters'],
       credentials: Object.fromEntries(Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }])),

@@ -83,9 +83,10 @@ describe('the packed tarball', () => {
   // (zod alone is about 60 kB packed) would still break this.
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
-    // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24).
+    // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
+    // from the contract (dist/vendor/fastChecks.js, once for all files) add 29 kB unpacked, 3.4 kB gzipped.
     expect(packed.report.size).toBeLessThan(140_000);
-    expect(packed.report.unpackedSize).toBeLessThan(560_000);
+    expect(packed.report.unpackedSize).toBeLessThan(600_000);
   });
 });
 

@@ -107,3 +107,34 @@ describe('formatted digits (1,000 runs)', () => {
     }), { numRuns: 1000 });
   });
 });
+
+describe('formatMinor, written from the parts Intl gives, is byte-identical to Intl formatting the amount itself', () => {
+  // The formatting formatMinor had before it was derived from formatToParts: the reference.
+  const intlFormatted = (amount: number, currency: string) => {
+    const digits = currencyExponent(currency);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
+    }).format(amount / 10 ** digits);
+  };
+  const currencies = Intl.supportedValuesOf('currency');
+  const amounts = fc.oneof(
+    fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }),
+    fc.integer({ min: -10_000, max: 10_000 }),
+    fc.constantFrom(0, -0, 1, -1, 999, 1000, 999_999, 1_000_000, 100_000_000_000, 2 ** 53 - 1, -(2 ** 53 - 1)),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+  );
+
+  test('every currency Intl knows, any amount (integers to ±10^11, edges, non-integers)', () => {
+    fc.assert(fc.property(fc.constantFrom(...currencies), amounts, (currency, amount) => {
+      expect(formatMinor(amount, currency)).toBe(intlFormatted(amount, currency));
+    }), { numRuns: 20_000 });
+  });
+
+  test.each(currencies)('%s: the amounts around every digit-group boundary', (currency) => {
+    for (let power = 0; power <= 15; power += 1) {
+      for (const amount of [10 ** power - 1, 10 ** power, -(10 ** power)]) {
+        expect(formatMinor(amount, currency)).toBe(intlFormatted(amount, currency));
+      }
+    }
+  });
+});

@@ -24,7 +24,12 @@ export class InvoicingApiTrigger implements INodeType {
     name: 'invoicingApiTrigger',
     icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
     group: ['trigger'],
-    version: 1,
+    // Version 2 behaves as 1 in every way this package decides. It exists for n8n: for a start node of type
+    // version 1, n8n evaluates a binary-data option expression on every delivery (`parseRequestBody` in
+    // webhook-helpers.js), which takes an expression isolate even under N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE;
+    // from version 2 on a delivery needs none. Workflows saved on version 1 keep it and work unchanged.
+    version: [1, 2],
+    defaultVersion: 2,
     subtitle: '={{$parameter["events"].join(", ")}}',
     description: 'Starts the workflow when an invoice is created, viewed, paid or disputed, or a client is created or changed',
     defaults: { name: `${SERVICE.displayName} Trigger` },
