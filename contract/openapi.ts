@@ -28,7 +28,7 @@ const SECTIONS: Record<OperationName, string> = {
   createClient: 'the-client-resource', getClient: 'the-client-resource', updateClient: 'the-client-resource',
   listClients: 'lists-and-paging', findClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
   upsertClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
-  recordPayment: 'recording-a-payment', recordTypedPayment: 'recording-a-payment', getPayment: 'finding-payments', listPayments: 'finding-payments', findPayment: 'finding-payments',
+  recordPayment: 'recording-a-payment', getPayment: 'finding-payments', listPayments: 'finding-payments', findPayment: 'finding-payments',
   createWebhook: 'registering-a-receiver', getWebhook: 'registering-a-receiver', deleteWebhook: 'registering-a-receiver',
   listWebhooks: 'registering-a-receiver', recoverWebhook: 'replaying-missed-events',
   listEvents: 'catching-up-on-events',
