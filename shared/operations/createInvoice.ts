@@ -34,6 +34,7 @@ export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
   status: 201,
+  contract: 'the-invoice-as-sent',
   response: invoiceSchema,
   input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   bodySchema: createInvoiceInputSchema,

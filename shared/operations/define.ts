@@ -69,6 +69,8 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   /** Amounts typed as people write them: where they sit, where their currency comes from (./typedAmounts.ts). */
   amounts?: AmountsDeclaration<Operation>;
   result: (body: unknown) => Out;
+  /** The heading of docs/api-contract.md that decides this endpoint (its GitHub anchor: `the-invoice-as-sent`). */
+  contract: string;
   /** The success status the contract decides (any 2xx is read as success; this one is what docs/openapi.json states). */
   status: 200 | 201 | 202 | 204;
   /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
@@ -92,6 +94,8 @@ export interface Operation<S extends z.ZodTypeAny = z.ZodTypeAny, Out = unknown>
   validate(raw: unknown): z.output<S>;
   /** The request for an input as given (validated or, in tests, deliberately not). */
   request(connection: Connection, input: z.input<S>): HttpRequest;
+  /** `runOperation` for this operation: the call a platform makes, as a multi-step module's `run` is. */
+  run(connection: Connection, raw: unknown, send: Send): Promise<Out>;
 }
 
 /** The object schema under any refinements, whose keys say where each input value travels. */
@@ -207,6 +211,7 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
     wireKeys: wireKeysOf(definition),
     validate: (raw) => validateInput(amountSchemas ? amountSchemaFor(raw, amountSchemas) : input, raw ?? {}),
     request: (connection, given) => buildRequest(operation, connection, given),
+    run: (connection, raw, send) => runOperation(operation, connection, raw, send),
   };
   return operation;
 }

@@ -24,6 +24,7 @@ export const listInvoices = defineOperation({
   method: 'GET',
   path: '/invoices',
   status: 200,
+  contract: 'lists-and-paging',
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: presentedPage(invoiceSchema, presentInvoice),

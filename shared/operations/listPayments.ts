@@ -30,6 +30,7 @@ export const listPayments = defineOperation({
   method: 'GET',
   path: '/payments',
   status: 200,
+  contract: 'finding-payments',
   response: listPageSchema(paymentSchema),
   input: listPaymentsQuerySchema,
   result: presentedPage(paymentSchema, presentPayment),

@@ -36,6 +36,7 @@ export const recordPayment = defineOperation({
   method: 'POST',
   path: '/invoices/{invoice_id}/payments',
   status: 201,
+  contract: 'recording-a-payment',
   response: paymentSchema,
   input,
   bodySchema: recordPaymentInputSchema,

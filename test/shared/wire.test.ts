@@ -83,7 +83,7 @@ describe.each(single)('%s', (_name, operation) => {
 
 describe('where each input key travels is checked when the module loads', () => {
   const wire = z.object({ email: z.string() }).strict();
-  const definition = { method: 'POST', path: '/clients', status: 201, result: (body: unknown) => body } as const;
+  const definition = { method: 'POST', path: '/clients', status: 201, contract: 'the-client-resource', result: (body: unknown) => body } as const;
 
   test('a key that is neither on the wire nor input-only stops the definition', () => {
     expect(() => defineOperation({ ...definition, input: wire.extend({ nickname: z.string() }), bodySchema: wire }))
