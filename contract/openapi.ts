@@ -20,21 +20,6 @@ extendZodWithOpenApi(z);
 
 export const CONTRACT = 'docs/api-contract.md';
 
-/** The contract's section that decides each endpoint (GitHub's heading anchors); typed, so a new operation needs one. */
-const SECTIONS: Record<OperationName, string> = {
-  getAccount: '5-authentication',
-  createInvoice: 'the-invoice-as-sent', getInvoice: 'the-invoice-as-returned', listInvoices: 'lists-and-paging',
-  findInvoice: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
-  createClient: 'the-client-resource', getClient: 'the-client-resource', updateClient: 'the-client-resource',
-  listClients: 'lists-and-paging', findClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
-  upsertClient: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
-  recordPayment: 'recording-a-payment', recordTypedPayment: 'recording-a-payment', getPayment: 'finding-payments', listPayments: 'finding-payments', findPayment: 'finding-payments',
-  createWebhook: 'registering-a-receiver', getWebhook: 'registering-a-receiver', deleteWebhook: 'registering-a-receiver',
-  listWebhooks: 'registering-a-receiver', recoverWebhook: 'replaying-missed-events',
-  listEvents: 'catching-up-on-events',
-  simulateView: '10-the-sandbox', simulatePayment: '10-the-sandbox', simulateDispute: '10-the-sandbox',
-};
-
 export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
 
 /** The error statuses every endpoint can answer, and when; each with the problem body (contract §7). */
@@ -100,7 +85,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
   const headerKeys = inputKeys.filter((key) => key in HEADERS);
   const restKeys = inputKeys.filter((key) => !pathKeys.includes(key) && !(key in HEADERS));
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
-  const section = SECTIONS[name];
+  const section = operation.contract;
   const success = operation.status === 204
     ? { description: 'Done; no body.', headers: requestIdHeader }
     : { description: 'Success.', headers: requestIdHeader, content: { 'application/json': { schema: operation.response as z.ZodTypeAny } } };

@@ -2,7 +2,6 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { flattenEvent } from './webhooks/receive';
 import { presentInvoice, presentPayment } from './present';
 import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
 import type {
@@ -146,15 +145,6 @@ const disputed: InvoiceDisputedEvent = {
 };
 
 export const sampleEvents = { created, viewed, paid, disputed, clientCreated, clientUpdated };
-
-export const sampleFlatEvents = {
-  created: flattenEvent(created),
-  viewed: flattenEvent(viewed),
-  paid: flattenEvent(paid),
-  disputed: flattenEvent(disputed),
-  clientCreated: flattenEvent(clientCreated),
-  clientUpdated: flattenEvent(clientUpdated),
-};
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
 export const sampleEventsByType = {

@@ -107,8 +107,9 @@ export function validateInput<S extends z.ZodTypeAny>(schema: S, raw: unknown): 
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   // One message per field (the first, most basic one): '' is both "required" and "not an e-mail address".
-  const seen = new Set<string>();
-  const issues = result.error.issues.map((issue) => describe(issue, raw))
-    .filter((issue) => (seen.has(issue.field) ? false : (seen.add(issue.field), true)));
-  throw new InputError(issues);
+  const byField = new Map<string, InputIssue>();
+  for (const issue of result.error.issues.map((entry) => describe(entry, raw))) {
+    if (!byField.has(issue.field)) byField.set(issue.field, issue);
+  }
+  throw new InputError([...byField.values()]);
 }

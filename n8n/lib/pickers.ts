@@ -10,7 +10,7 @@ import type {
 
 import {
   CURRENCY_CHOICES, ID_PATTERNS, ID_PREFIX, SERVICE, LINK_FORMS, PICKER_HELP, clientChoices, idFromUrl, invoiceChoices, paymentChoices,
-  type ChoicePage, type FieldSpec, type PickerQuery,
+  type ChoicePage, type Connection, type FieldSpec, type PickerQuery, type Send,
 } from '../../shared';
 import { nodeErrorFor } from './errors';
 import { toHtml } from './text';
@@ -68,41 +68,32 @@ export function locatorId(context: IExecuteFunctions, kind: 'invoice' | 'client'
   return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;
 }
 
-async function search(context: ILoadOptionsFunctions, load: (query: PickerQuery) => Promise<ChoicePage>,
-  filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-  try {
-    const page = await load({ search: filter?.trim() || undefined, after: paginationToken || undefined });
-    return {
-      results: page.choices.map((choice) => ({ name: choice.label, value: choice.value, url: choice.url })),
-      paginationToken: page.next,
-    };
-  } catch (error) {
-    throw nodeErrorFor(context.getNode(), error);
-  }
+/** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
+type Choices = (connection: Connection, send: Send, query: PickerQuery) => Promise<ChoicePage>;
+
+/** One list mode: the service's choices for what is typed, a page at a time by the service's cursor. */
+function listMethod(choices: Choices) {
+  return async function list(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+    const connection = await connectionOf(this);
+    try {
+      const page = await choices(connection, sender(this), { search: filter?.trim() || undefined, after: paginationToken || undefined });
+      return {
+        results: page.choices.map((choice) => ({ name: choice.label, value: choice.value, url: choice.url })),
+        paginationToken: page.next,
+      };
+    } catch (error) {
+      throw nodeErrorFor(this.getNode(), error);
+    }
+  };
 }
 
 /** The node's `methods.listSearch`: each picker's list mode. */
 export const listSearch = {
-  async clients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-    const connection = await connectionOf(this);
-    return search(this, (query) => clientChoices(connection, sender(this), query), filter, paginationToken);
-  },
-  async clientEmails(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-    const connection = await connectionOf(this);
-    return search(this, (query) => clientChoices(connection, sender(this), { ...query, value: 'email' }), filter, paginationToken);
-  },
-  async invoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-    const connection = await connectionOf(this);
-    return search(this, (query) => invoiceChoices(connection, sender(this), query), filter, paginationToken);
-  },
-  async owedInvoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-    const connection = await connectionOf(this);
-    return search(this, (query) => invoiceChoices(connection, sender(this), { ...query, owed: true }), filter, paginationToken);
-  },
-  async payments(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-    const connection = await connectionOf(this);
-    return search(this, (query) => paymentChoices(connection, sender(this), query), filter, paginationToken);
-  },
+  clients: listMethod(clientChoices),
+  clientEmails: listMethod((connection, send, query) => clientChoices(connection, send, { ...query, value: 'email' })),
+  invoices: listMethod(invoiceChoices),
+  owedInvoices: listMethod((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true })),
+  payments: listMethod(paymentChoices),
 };
 
 /** The node's `methods.loadOptions`: closed lists the editor shows as dropdowns (a custom value or expression still goes). */

@@ -28,8 +28,6 @@ const OCCASIONS: Record<EventType, (connection: Connection, invoice: Invoice) =>
   },
 };
 
-export const TRIGGERABLE: readonly string[] = EVENT_TYPES;
-
 export function isTriggerable(name: string): name is EventType {
   return (EVENT_TYPES as readonly string[]).includes(name);
 }

@@ -33,7 +33,10 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
     const now = isoNow();
     const id = newId('inv');
     const amountDue = input.items.reduce((sum, item) => sum + item.amount, 0);
+    // Every other field of the body the service keeps as given (an optional field added to the wire echoes back).
+    const { client_email: _email, currency: _currency, items: _items, auto_send_whatsapp: _send, ...echoed } = input;
     const created: Invoice = {
+      ...echoed,
       id, object: 'invoice', number: nextNumber(ctx), status: 'open', client_id: client.id,
       client_email: client.email, currency: input.currency,
       items: input.items.map((item) => ({ description: item.description, amount: item.amount })),

@@ -36,6 +36,7 @@ export const createClient = defineOperation({
   method: 'POST',
   path: '/clients',
   status: 201,
+  contract: 'the-client-resource',
   response: clientSchema,
   input: clientCreateInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   result: (body) => read(clientSchema, body),

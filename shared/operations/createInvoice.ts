@@ -1,8 +1,6 @@
 /** Create Invoice: line items for a client (found or created by e-mail), optionally sent on WhatsApp. */
 import { z } from 'zod';
-import { amountUnitInput, convertAmount, inMinorUnits, typedAmountInput } from '../amounts';
 import { FIELDS } from '../fields';
-import { isKnownCurrency } from '../money';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import {
@@ -11,7 +9,6 @@ import {
 } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
-import { validateInput } from '../validation';
 
 export const itemInputSchema = z.object({
   description: textInput(MAX_DESCRIPTION),
@@ -22,7 +19,10 @@ export const itemInputSchema = z.object({
 export const createInvoiceInputSchema = z.object({
   client_email: emailInput,
   currency: currencyInput,
-  items: z.array(itemInputSchema, { required_error: 'must have at least one line item', invalid_type_error: 'must be a list of line items, each with a description and an amount' })
+  items: z.array(itemInputSchema, {
+    required_error: 'must have at least one line item',
+    invalid_type_error: 'must be a list of line items, each with a description and an amount',
+  })
     .min(1, 'must have at least one line item')
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
   auto_send_whatsapp: booleanInputOrFalse,
@@ -30,45 +30,21 @@ export const createInvoiceInputSchema = z.object({
 
 const { invoice, item } = FIELDS;
 
-/**
- * What the editors take: each line's amount as typed ("1,500.00", in the currency's main unit unless
- * Amounts Are In says minor units), converted exactly once the currency is known (shared/amounts.ts).
- */
-const typedInput = createInvoiceInputSchema.extend({
-  items: z.array(itemInputSchema.extend({ amount: typedAmountInput }), {
-    required_error: 'must have at least one line item', invalid_type_error: 'must be a list of line items, each with a description and an amount',
-  }).min(1, 'must have at least one line item').max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
-  amount_unit: amountUnitInput,
-  idempotency_key: optional(idempotencyKeySchema),
-}).superRefine((given, ctx) => {
-  // An unknown currency is refused on its own field; its amounts cannot be read without it.
-  if (!isKnownCurrency(given.currency)) return;
-  given.items.forEach((line, index) =>
-    convertAmount(line, 'amount', given.currency, ctx, ['items', index, 'amount']));
-});
-
-/** Amounts Are In: Minor Units: the wire's own schema, its whole numbers of paise and its words. */
-const minorInput = createInvoiceInputSchema.extend({ amount_unit: amountUnitInput, idempotency_key: optional(idempotencyKeySchema) });
-
-const defined = defineOperation({
+export const createInvoice = defineOperation({
   method: 'POST',
   path: '/invoices',
   status: 201,
+  contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: typedInput,
-  // The typed amounts are converted by now; the wire's own fields, and nothing else, go to the service.
-  body: ({ client_email, currency, items, auto_send_whatsapp }) => ({ client_email, currency, items, auto_send_whatsapp }),
+  input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   bodySchema: createInvoiceInputSchema,
+  // Each line's amount as typed ("1,500.00", in the invoice's currency unless Amounts Are In says minor units).
+  amounts: { at: ['items.amount'], currency: 'currency' },
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.amountUnit,
     invoice.autoSendWhatsapp, invoice.idempotencyKey],
   labels: INVOICE_LABELS,
   sample: samplePresentedInvoice,
 });
-
-export const createInvoice = {
-  ...defined,
-  validate: (raw: unknown) => validateInput(inMinorUnits(raw) ? minorInput : typedInput, raw ?? {}),
-};
 
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;

@@ -17,6 +17,7 @@ export const createWebhook = defineOperation({
   method: 'POST',
   path: '/webhooks',
   status: 201,
+  contract: 'registering-a-receiver',
   response: webhookSubscriptionSchema.extend({ secret: z.string() }),
   input: webhookCreateInputSchema,
   result: (body) => {

@@ -1,8 +1,10 @@
 /**
- * The machinery every operation module shares: one validation of the whole input (path ids and the
- * idempotency key included), the request built from the input by the operation's method and path
- * template, and the answer read with the operation's own schema. A platform supplies only `send` (its
- * own HTTP client) and maps the two error classes (InputError, ApiError) to its idioms.
+ * The machinery every operation module shares, as the steps `runOperation` takes in order, each a function
+ * here: `validateInput` (one validation of the whole input, path ids and the idempotency key included) →
+ * `convertAmounts` (typed amounts whose currency is another resource's, ./typedAmounts.ts) → `buildRequest`
+ * (method, path template, query or the body derived from the wire schema's keys, headers) → `send` (the
+ * platform's own HTTP client, the one thing a platform supplies) → `readAnswer` (the operation's own schema).
+ * A platform then maps the two error classes (InputError, ApiError) to its idioms.
  */
 import { z } from 'zod';
 import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors';
@@ -10,6 +12,7 @@ import type { FieldSpec } from '../fields';
 import { SERVICE, normalizeBaseUrl } from '../identity';
 import { listPageSchema } from '../schemas/resources';
 import { validateInput } from '../validation';
+import { amountSchemaFor, awaitsCurrency, convertTypedAmounts, typedAmountSchemas, type AmountsDeclaration } from './typedAmounts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -47,16 +50,27 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;
   /** After the version, with `{key}` for each input key that is part of the path: `/invoices/{invoice_id}`. */
   path: string;
-  /** The whole input, one zod schema: one validation names every broken field. */
+  /**
+   * The whole input, one zod schema, amounts in the wire's minor units: one validation names every broken
+   * field. GET and DELETE send the keys that are not path or header keys as the query.
+   */
   input: S;
   /**
-   * The JSON body, when it is not simply the input's remaining keys (path and header keys taken out).
-   * GET and DELETE send those keys as the query instead.
+   * The body as the service checks it, when it is not simply the input's remaining keys (path and header
+   * keys taken out); docs/openapi.json shows it. The body sent is the input's values under this schema's
+   * keys: an input key that is neither on the wire (here, in `nested`, the path or a header) nor listed in
+   * `inputOnly` stops the module from loading, so a declared field cannot silently stay unsent.
    */
-  body?: (input: z.output<S>) => unknown;
-  /** The body as the service checks it, where `body` reshapes the input (docs/openapi.json shows this one). */
   bodySchema?: DocumentedSchema;
+  /** Body keys the service nests and the editors show flat: `{ upi: ['utr', 'vpa'] }`. */
+  nested?: Readonly<Record<string, readonly string[]>>;
+  /** Input keys the connector reads and never sends. */
+  inputOnly?: readonly string[];
+  /** Amounts typed as people write them: where they sit, where their currency comes from (./typedAmounts.ts). */
+  amounts?: AmountsDeclaration<Operation>;
   result: (body: unknown) => Out;
+  /** The heading of docs/api-contract.md that decides this endpoint (its GitHub anchor: `the-invoice-as-sent`). */
+  contract: string;
   /** The success status the contract decides (any 2xx is read as success; this one is what docs/openapi.json states). */
   status: 200 | 201 | 202 | 204;
   /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
@@ -68,13 +82,20 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   sample?: Out;
 }
 
-export interface Operation<S extends z.ZodTypeAny = z.ZodTypeAny, Out = unknown> extends Omit<OperationDefinition<S, Out>, 'fields'> {
+export interface Operation<S extends z.ZodTypeAny = z.ZodTypeAny, Out = unknown>
+  extends Omit<OperationDefinition<S, Out>, 'fields' | 'input'> {
+  /** The input the editors give: `input` itself, or with amounts as typed and Amounts Are In where it takes amounts. */
+  input: z.ZodTypeAny;
   /** The path as a router spells it: `/v1/invoices/:invoice_id`. */
   route: string;
   fields: Fields;
+  /** The body's keys, each an input key or a `nested` group (empty for GET and DELETE). */
+  wireKeys: readonly string[];
   validate(raw: unknown): z.output<S>;
   /** The request for an input as given (validated or, in tests, deliberately not). */
   request(connection: Connection, input: z.input<S>): HttpRequest;
+  /** `runOperation` for this operation: the call a platform makes, as a multi-step module's `run` is. */
+  run(connection: Connection, raw: unknown, send: Send): Promise<Out>;
 }
 
 /** The object schema under any refinements, whose keys say where each input value travels. */
@@ -118,35 +139,81 @@ function url(connection: Connection, path: string, query?: Input): string {
   return search ? `${base}?${search}` : base;
 }
 
+/** Path keys of a template: `/invoices/{invoice_id}` → `invoice_id`. */
+const pathKeysOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+
+/**
+ * Where each input key travels, checked once when the module loads: every key reaches the path, a header,
+ * the query or the body, or is declared input-only; every body key comes from the input.
+ */
+function wireKeysOf(definition: OperationDefinition<z.ZodTypeAny, unknown>): string[] {
+  const pathKeys = pathKeysOf(definition.path);
+  const inputKeys = Object.keys(shapeOf(definition.input));
+  const travelling = new Set([...pathKeys, ...Object.keys(HEADERS), ...(definition.inputOnly ?? [])]);
+  const rest = inputKeys.filter((key) => !travelling.has(key));
+  if (definition.method === 'GET' || definition.method === 'DELETE') return [];
+  const nested = definition.nested ?? {};
+  const wire = definition.bodySchema ? Object.keys(shapeOf(definition.bodySchema as z.ZodTypeAny)) : rest;
+  const sent = new Set(wire.flatMap((key) => nested[key] ?? [key]));
+  const where = `${definition.method} ${definition.path}`;
+  const unsent = rest.filter((key) => !sent.has(key));
+  if (unsent.length) {
+    throw new Error(`${where}: input ${unsent.join(', ')} is neither in the body schema nor listed in inputOnly`);
+  }
+  const sourceless = [...sent].filter((key) => !inputKeys.includes(key));
+  if (sourceless.length) throw new Error(`${where}: body key ${sourceless.join(', ')} is not an input key`);
+  return wire;
+}
+
+/** The body: each wire key's value from the input, a nested group from its flat keys; absent values left out. */
+function bodyOf(wireKeys: readonly string[], nested: Readonly<Record<string, readonly string[]>>, input: Input): Input {
+  const defined = (keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]));
+  const entries = wireKeys.map((key): [string, unknown] => {
+    if (!nested[key]) return [key, input[key]];
+    const group = defined(nested[key]);
+    return [key, Object.keys(group).length ? group : undefined];
+  });
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+}
+
+/** Builds the request for an input: path ids into the template, the rest into the query or the body, headers. */
+export function buildRequest(operation: Operation, connection: Connection, given: unknown): HttpRequest {
+  const input = (given ?? {}) as Input;
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input[key])));
+  const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  for (const [key, header] of Object.entries(HEADERS)) if (input[key] !== undefined) headers[header] = String(input[key]);
+  if (hasBody) {
+    const body = bodyOf(operation.wireKeys, operation.nested ?? {}, input);
+    return { method: operation.method, url: url(connection, path), headers, body };
+  }
+  const skipped = new Set([...pathKeysOf(operation.path), ...Object.keys(HEADERS), ...(operation.inputOnly ?? [])]);
+  const queryKeys = new Set(Object.keys(shapeOf(operation.input)).filter((key) => !skipped.has(key)));
+  const query = Object.fromEntries(Object.entries(input).filter(([key]) => queryKeys.has(key)));
+  return { method: operation.method, url: url(connection, path, query), headers };
+}
+
 /** `sample` and `labels` keep their given types, so a platform file reads them without a check for absence. */
 export function defineOperation<S extends z.ZodTypeAny, Out, D extends OperationDefinition<S, Out>>(
   definition: D & OperationDefinition<S, Out>,
 ): Operation<S, Out> & Pick<D, 'sample' | 'labels'> {
-  const pathKeys = [...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-  const restKeys = new Set(Object.keys(shapeOf(definition.input)).filter((key) => !pathKeys.includes(key) && !(key in HEADERS)));
-  const hasBody = definition.method === 'POST' || definition.method === 'PATCH';
-
-  function request(connection: Connection, given: z.input<S>): HttpRequest {
-    const input = (given ?? {}) as Input;
-    const path = definition.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input[key])));
-    const rest = Object.fromEntries(Object.entries(input).filter(([key, value]) => restKeys.has(key) && value !== undefined));
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
-    const body = hasBody ? (definition.body ? definition.body(input as z.output<S>) : rest) : undefined;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    for (const [key, header] of Object.entries(HEADERS)) if (input[key] !== undefined) headers[header] = String(input[key]);
-    const built: HttpRequest = { method: definition.method, url: url(connection, path, hasBody ? undefined : rest), headers };
-    if (body !== undefined) built.body = body;
-    return built;
-  }
-
-  return {
+  const amountSchemas = definition.amounts && typedAmountSchemas(definition.input, definition.amounts);
+  const input = amountSchemas?.typed ?? definition.input;
+  const operation: Operation<S, Out> & Pick<D, 'sample' | 'labels'> = {
     ...definition,
+    input,
+    inputOnly: [...(definition.inputOnly ?? []), ...(definition.amounts ? ['amount_unit'] : [])],
     route: `/${SERVICE.apiVersion}${definition.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    fields: fieldsOf(definition.input, definition.fields),
-    validate: (raw) => validateInput(definition.input, raw ?? {}),
-    request,
+    fields: fieldsOf(input, definition.fields),
+    wireKeys: wireKeysOf(definition),
+    validate: (raw) => validateInput(amountSchemas ? amountSchemaFor(raw, amountSchemas) : input, raw ?? {}),
+    request: (connection, given) => buildRequest(operation, connection, given),
+    run: (connection, raw, send) => runOperation(operation, connection, raw, send),
   };
+  return operation;
 }
 
 /** Throws the normalised ApiError for any non-2xx answer; returns the body otherwise. */
@@ -155,13 +222,34 @@ export function expectOk(response: RawResponse): unknown {
   return response.body;
 }
 
-/** Validate → build → send → read. Throws InputError before sending, ApiError for any failed answer. */
+/** The answer: a failed status as the normalised ApiError, a success read with the operation's own schema. */
+export function readAnswer<Out>(operation: Operation<z.ZodTypeAny, Out>, response: RawResponse): Out {
+  return operation.result(expectOk(response));
+}
+
+/**
+ * Typed amounts whose currency is another resource's (a payment's is its invoice's): that resource read,
+ * then each amount converted in its currency. Every other input passes as validated.
+ */
+export async function convertAmounts(operation: Operation, connection: Connection, input: Input, send: Send): Promise<Input> {
+  const { amounts } = operation;
+  if (!amounts || typeof amounts.currency === 'string' || !awaitsCurrency(amounts, input)) return input;
+  const { from, key } = amounts.currency;
+  const { currency } = (await runOperation(from, connection, { [key]: input[key] }, send)) as { currency: string };
+  return convertTypedAmounts(amounts, input, currency);
+}
+
+/**
+ * Validate → convert amounts → build the request → send → read the answer. Throws InputError before
+ * sending, ApiError for any failed answer.
+ */
 export async function runOperation<S extends z.ZodTypeAny, Out>(
   operation: Operation<S, Out>, connection: Connection, raw: unknown, send: Send,
 ): Promise<Out> {
   const input = operation.validate(raw);
-  const response = await send(operation.request(connection, input));
-  return operation.result(expectOk(response));
+  const ready = await convertAmounts(operation as Operation, connection, input, send);
+  const response = await send(buildRequest(operation as Operation, connection, ready));
+  return readAnswer(operation, response);
 }
 
 /** A list answer read with its item schema, each item presented as the single-object operations present it. */

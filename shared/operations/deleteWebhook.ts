@@ -6,6 +6,7 @@ export const deleteWebhook = defineOperation({
   method: 'DELETE',
   path: '/webhooks/{webhook_id}',
   status: 204,
+  contract: 'registering-a-receiver',
   input: z.object({ webhook_id: webhookIdSchema }).strict(),
   result: () => ({ deleted: true as const }),
 });

@@ -8,6 +8,7 @@ export const getAccount = defineOperation({
   method: 'GET',
   path: '/account',
   status: 200,
+  contract: '5-authentication',
   response: accountSchema,
   input: z.object({}).strict(),
   result: (body) => read(accountSchema, body),

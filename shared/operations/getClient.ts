@@ -10,6 +10,7 @@ export const getClient = defineOperation({
   method: 'GET',
   path: '/clients/{client_id}',
   status: 200,
+  contract: 'the-client-resource',
   response: clientSchema,
   input: z.object({ client_id: clientIdSchema }).strict(),
   result: (body) => read(clientSchema, body),

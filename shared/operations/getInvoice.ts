@@ -10,6 +10,7 @@ export const getInvoice = defineOperation({
   method: 'GET',
   path: '/invoices/{invoice_id}',
   status: 200,
+  contract: 'the-invoice-as-returned',
   response: invoiceSchema,
   input: z.object({ invoice_id: invoiceIdSchema }).strict(),
   result: (body) => presentInvoice(read(invoiceSchema, body)),

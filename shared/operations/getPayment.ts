@@ -10,6 +10,7 @@ export const getPayment = defineOperation({
   method: 'GET',
   path: '/payments/{payment_id}',
   status: 200,
+  contract: 'finding-payments',
   response: paymentSchema,
   input: z.object({ payment_id: paymentIdSchema }).strict(),
   result: (body) => presentPayment(read(paymentSchema, body)),

@@ -8,6 +8,7 @@ export const getWebhook = defineOperation({
   method: 'GET',
   path: '/webhooks/{webhook_id}',
   status: 200,
+  contract: 'registering-a-receiver',
   response: webhookSubscriptionSchema,
   input: z.object({ webhook_id: webhookIdSchema }).strict(),
   result: (body) => read(webhookSubscriptionSchema, body),

@@ -18,7 +18,7 @@ import { listClients } from './listClients';
 import { listEvents } from './listEvents';
 import { listInvoices } from './listInvoices';
 import { listPayments } from './listPayments';
-import { recordPayment, recordTypedPayment } from './recordPayment';
+import { recordPayment } from './recordPayment';
 import { recoverWebhook } from './recoverWebhook';
 import { listWebhooks } from './listWebhooks';
 import { simulateDispute, simulatePayment, simulateView } from './simulate';
@@ -29,7 +29,7 @@ export const operations = {
   getAccount,
   createInvoice, getInvoice, listInvoices, findInvoice,
   createClient, getClient, updateClient, listClients, findClient, upsertClient,
-  recordPayment, recordTypedPayment, getPayment, listPayments, findPayment,
+  recordPayment, getPayment, listPayments, findPayment,
   createWebhook, getWebhook, deleteWebhook, listWebhooks, recoverWebhook,
   listEvents,
   simulateView, simulatePayment, simulateDispute,

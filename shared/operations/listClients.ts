@@ -15,6 +15,7 @@ export const listClients = defineOperation({
   method: 'GET',
   path: '/clients',
   status: 200,
+  contract: 'lists-and-paging',
   response: clientPage,
   input: listClientsQuerySchema,
   result: (body) => read(clientPage, body),

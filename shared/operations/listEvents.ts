@@ -24,6 +24,7 @@ export const listEvents = defineOperation({
   method: 'GET',
   path: '/events',
   status: 200,
+  contract: 'catching-up-on-events',
   response: listPageSchema(eventSchema),
   input: listEventsQuerySchema,
   result: (body) => {

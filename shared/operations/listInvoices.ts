@@ -26,6 +26,7 @@ export const listInvoices = defineOperation({
   method: 'GET',
   path: '/invoices',
   status: 200,
+  contract: 'lists-and-paging',
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: checkedPage(invoiceSchema, presentInvoice, fastChecks.invoicePage),

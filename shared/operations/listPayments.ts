@@ -32,6 +32,7 @@ export const listPayments = defineOperation({
   method: 'GET',
   path: '/payments',
   status: 200,
+  contract: 'finding-payments',
   response: listPageSchema(paymentSchema),
   input: listPaymentsQuerySchema,
   result: checkedPage(paymentSchema, presentPayment, fastChecks.paymentPage),

@@ -13,6 +13,7 @@ export const listWebhooks = defineOperation({
   method: 'GET',
   path: '/webhooks',
   status: 200,
+  contract: 'registering-a-receiver',
   response: webhookPage,
   input: listWebhooksQuerySchema,
   result: (body) => read(webhookPage, body),

@@ -13,6 +13,7 @@ export const recoverWebhook = defineOperation({
   method: 'POST',
   path: '/webhooks/{webhook_id}/recover',
   status: 202,
+  contract: 'replaying-missed-events',
   response: recoveryAnswerSchema,
   input: z.object({ webhook_id: webhookIdSchema, after: eventIdSchema }).strict(),
   result: (body) => read(recoveryAnswerSchema, body),

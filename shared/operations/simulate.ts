@@ -27,6 +27,7 @@ function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(name: string
     method: 'POST',
     path: `/test_helpers/invoices/{invoice_id}/${name}`,
     status: 200,
+    contract: '10-the-sandbox',
     response: event,
     input: body.extend({ invoice_id: invoiceIdSchema }),
     result: (answer): z.output<E> => read(event, answer),

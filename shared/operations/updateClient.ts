@@ -20,6 +20,7 @@ export const updateClient = defineOperation({
   method: 'PATCH',
   path: '/clients/{client_id}',
   status: 200,
+  contract: 'the-client-resource',
   response: clientSchema,
   input: z.object({ client_id: clientIdSchema, ...changes }).strict().refine(hasChange, NOTHING_TO_CHANGE),
   result: (body) => read(clientSchema, body),

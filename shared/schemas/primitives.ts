@@ -46,9 +46,12 @@ export const currencyInput = z.string({ required_error: 'is required', invalid_t
     }
   });
 
+/** A string of digits only ("1500", as a form sends a number) read as that number; anything else as given. */
+const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+
 /** Minor units: an integer, or a string of digits only ("1500"); never "15.00", 1.5, -1 or 1e21. */
 export const amountInput = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  digitsAsNumber,
   z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' })
     .int('must be a whole number')
     .min(0, 'cannot be negative')
@@ -133,7 +136,7 @@ export const idInput = (prefix: string) => z.string({ required_error: 'is requir
   .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`);
 
 const limitInput = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  digitsAsNumber,
   z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number')
     .min(1, 'must be at least 1').max(100, 'must be at most 100'),
 );

@@ -5,7 +5,7 @@
  */
 import { FIELDS, shownLabel, type Word } from '../fields';
 import type { ClientEvent } from '../schemas/webhookEvents';
-import { ENVELOPE_LABELS } from './invoiceEvents';
+import { ENVELOPE_LABELS, envelope } from './invoiceEvents';
 import type { Client } from '../schemas/resources';
 
 type Flat = string | number | boolean | null;
@@ -32,11 +32,7 @@ export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
   const client = event.data.client;
   const address = client.address ?? null;
   const record: Record<string, Flat> = {
-    id: event.id,
-    event_id: event.id,
-    event_type: event.type,
-    occurred_at: event.created_at,
-    livemode: event.livemode,
+    ...envelope(event),
     client_id: client.id,
     client_email: client.email,
     client_name: client.name ?? null,

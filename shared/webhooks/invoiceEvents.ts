@@ -22,6 +22,11 @@ export const ENVELOPE_LABELS = {
   livemode: shownLabel(record.livemode),
 };
 
+/** The envelope's values, for those labels: the same lines at the top of every event record. */
+export function envelope(event: { id: string; type: string; created_at: string; livemode: boolean }) {
+  return { id: event.id, event_id: event.id, event_type: event.type, occurred_at: event.created_at, livemode: event.livemode };
+}
+
 export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   ...ENVELOPE_LABELS,
   invoice_id: invoice.id.label,
@@ -60,11 +65,7 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
   const invoice = event.data.invoice;
   const format = (amount: number) => formatMinor(amount, invoice.currency);
   const record = {
-    id: event.id,
-    event_id: event.id,
-    event_type: event.type,
-    occurred_at: event.created_at,
-    livemode: event.livemode,
+    ...envelope(event),
     invoice_id: invoice.id,
     invoice_number: invoice.number,
     invoice_status: invoice.status,

@@ -16,6 +16,7 @@ import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
 import { eventItem } from '../../n8n/lib/triggerEvents';
+import { TRANSLATES } from '../../zapier/src/action';
 import { flatKeys } from '../../zapier/src/fields';
 import { app } from '../zapier/support';
 
@@ -24,12 +25,8 @@ type ZapierField = { key: string; label?: string; children?: ZapierField[] };
 type Translated = { fields: Fields; labels?: Readonly<Record<string, string>>; sample?: unknown };
 type ZapierAction = { key: string; operation: { inputFields?: ZapierField[]; outputFields: ZapierField[]; sample: object } };
 
-/** Which shared operation each Zapier create and search translates (Zapier's schema has no place to say so). */
-const ZAPIER_OPERATIONS: Record<string, Translated> = {
-  create_invoice: operations.createInvoice, create_client: operations.createClient, update_client: operations.updateClient,
-  record_payment: operations.recordPayment,
-  find_invoice: operations.findInvoice, find_client: operations.findClient, find_payment: operations.findPayment,
-};
+/** Which shared operation each Zapier create and search translates, as each action's file declares it. */
+const ZAPIER_OPERATIONS: Record<string, Translated> = TRANSLATES;
 
 const zapierActions = { ...app.creates, ...app.searches } as unknown as Record<string, ZapierAction>;
 const zapierTriggers = app.triggers as unknown as Record<string, ZapierAction>;
@@ -60,6 +57,8 @@ const n8nOperations = Object.entries({ invoice, client, payment }).flatMap(([res
 describe('inputs: every field of every operation, labelled, on both platforms', () => {
   test('every Zapier create and search names the shared operation it translates', () => {
     expect(Object.keys(zapierActions).sort()).toEqual(Object.keys(ZAPIER_OPERATIONS).sort());
+    const registered = Object.values(operations) as unknown[];
+    for (const operation of Object.values(ZAPIER_OPERATIONS)) expect(registered).toContain(operation);
   });
 
   test.each(Object.entries(ZAPIER_OPERATIONS))('Zapier %s', (key, operation) => {

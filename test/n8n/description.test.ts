@@ -5,11 +5,14 @@
  */
 import { Workflow, type INode, type INodeProperties, type INodePropertyCollection, type INodeTypeDescription, type INodeTypes } from 'n8n-workflow';
 
-import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, PICKER_HELP, normalizeBaseUrl, operations, type FieldSpec, type Word } from '../../shared';
+import { EVENT_CATALOGUE, EVENT_TYPES, FIELDS, PICKER_HELP, normalizeBaseUrl, operations, operations as registry, type FieldSpec, type Word } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
 import { toHtml } from '../../n8n/lib/text';
+import { client as clientResource } from '../../n8n/nodes/InvoicingApi/actions/client';
+import { invoice as invoiceResource } from '../../n8n/nodes/InvoicingApi/actions/invoice';
+import { payment as paymentResource } from '../../n8n/nodes/InvoicingApi/actions/payment';
 
 /** Every property, including those inside collections and fixed collections. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
@@ -85,9 +88,15 @@ describe('Invoicing API node', () => {
     const operations = (resource: string) => action.properties
       .find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === resource)
       ?.options?.map((option) => ('value' in option ? option.value : undefined));
-    expect(operations('invoice')).toEqual(['create', 'get', 'getAll']);
-    expect(operations('client')).toEqual(['create', 'upsert', 'get', 'getAll', 'update']);
-    expect(operations('payment')).toEqual(['get', 'getAll', 'record']);
+    // Each resource's operations, from its operation files, in the order n8n's lint asks (by name), each
+    // translating an operation of the shared registry.
+    const resources = { invoice: invoiceResource, client: clientResource, payment: paymentResource };
+    for (const [resource, { operations: entries }] of Object.entries(resources)) {
+      const byName = [...entries].sort((a, b) => a.option.name.localeCompare(b.option.name));
+      expect(operations(resource)).toEqual(byName.map((entry) => entry.option.value));
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) expect(Object.values(registry)).toContain(entry.operation);
+    }
     expect(action.usableAsTool).toBe(true);
     expect(action.credentials).toEqual([{ name: 'invoicingApi', required: true }]);
   });
@@ -171,8 +180,13 @@ describe('pickers', () => {
 
   test('every ID a user supplies is a resource locator: From List (searchable), By ID (checked), By URL for invoices and clients', () => {
     const byName = (name: string) => locators.filter((property) => property.name === name);
-    expect(locators.map((property) => property.name).sort()).toEqual(
-      ['client_email', 'client_id', 'client_id', 'invoice_id', 'invoice_id', 'payment_id']);
+    // Every ID field the catalogue declares that an operation asks for (a filter may take a plain ID),
+    // and Create Invoice's client.
+    const idKeys = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>))
+      .filter((entry) => (entry as FieldSpec).type === 'id').map((entry) => entry.key);
+    expect(action.properties.filter((property) => idKeys.includes(property.name) && property.type !== 'resourceLocator')).toEqual([]);
+    expect(locators.map((property) => property.name).filter((name) => !idKeys.includes(name))).toEqual(['client_email']);
+    expect(locators.length).toBeGreaterThan(0);
     for (const property of [...byName('invoice_id'), ...byName('client_id')]) {
       expect(property.default).toEqual({ mode: 'list', value: '' });
       expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'url']);

@@ -39,9 +39,9 @@ test('clients: "Name · e-mail", newest first; a search narrows by name, e-mail 
 test('invoices: "number · client · amount due · status"; owed leaves out what is paid; search by number or e-mail', async () => {
   const owed = await t.createInvoice({ client_email: 'ana@example.com', items: [{ description: 'Design', amount: 150000 }] });
   const paid = await t.createInvoice({ client_email: 'ravi@example.com', currency: 'KWD', items: [{ description: 'Stock', amount: 1500000 }] });
-  await runOperation(operations.recordPayment, t.connection, { invoice_id: paid.id, method: 'cash', amount: 1500000 }, t.send);
+  await runOperation(operations.recordPayment, t.connection, { invoice_id: paid.id, method: 'cash', amount: 1500000, amount_unit: 'minor' }, t.send);
   const part = await t.createInvoice({ client_email: 'ravi@example.com', currency: 'JPY', items: [{ description: 'Tea', amount: 5000 }] });
-  await runOperation(operations.recordPayment, t.connection, { invoice_id: part.id, method: 'cash', amount: 2000 }, t.send);
+  await runOperation(operations.recordPayment, t.connection, { invoice_id: part.id, method: 'cash', amount: 2000, amount_unit: 'minor' }, t.send);
 
   const all = await invoiceChoices(t.connection, t.send);
   expect(all.choices).toEqual([

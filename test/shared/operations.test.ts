@@ -374,9 +374,12 @@ describe('payments', () => {
   const { recordPayment, getPayment, listPayments, findPayment } = operations;
   const payment = (changes: Record<string, unknown> = {}) => ({ ...sampleEvents.paid.data.payment, ...changes });
 
+  // In minor units the wire's own rule judges the amount, with no read of the invoice first.
+  const minor = { amount_unit: 'minor' };
+
   test('Record Payment nests the flat UPI fields, sends the key as a header and nothing but the contract body', async () => {
     const api = service(ok(payment(), 201));
-    const recorded = await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'upi', amount: '1490000',
+    const recorded = await runOperation(recordPayment, connection, { ...minor, invoice_id: 'inv_1', method: 'upi', amount: '1490000',
       utr: '4123 4567 8901', vpa: ' ana.sharma@okaxis ', paid_at: '2026-05-02T17:00:45+05:30', idempotency_key: 'stmt-14' }, api.send);
     expect(api.calls).toEqual([{
       method: 'POST', url: `${API}/invoices/inv_1/payments`,
@@ -385,7 +388,8 @@ describe('payments', () => {
     }]);
     expect(recorded).toMatchObject({ id: 'pay_1NqW2cHq8ZkYd3Tx', amount_formatted: '₹14,900.00' });
     const transfer = service(ok(payment({ method: 'bank_transfer', upi: null, reference: 'NEFT-9' }), 201));
-    await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'bank_transfer', amount: 500, reference: 'NEFT-9', utr: '' }, transfer.send);
+    await runOperation(recordPayment, connection,
+      { ...minor, invoice_id: 'inv_1', method: 'bank_transfer', amount: 500, reference: 'NEFT-9', utr: '' }, transfer.send);
     expect(transfer.calls[0].body).toEqual({ method: 'bank_transfer', amount: 500, reference: 'NEFT-9' });
   });
 
@@ -402,27 +406,26 @@ describe('payments', () => {
     ['no invoice', { method: 'cash', amount: 1, invoice_id: undefined }, 'invoice_id', /Invoice ID is required/],
   ])('Record Payment refuses %s before sending, naming the field', async (_name, raw, field, message) => {
     const api = service();
-    const error = await rejection(runOperation(recordPayment, connection, { invoice_id: 'inv_1', ...raw }, api.send));
+    const error = await rejection(runOperation(recordPayment, connection, { ...minor, invoice_id: 'inv_1', ...raw }, api.send));
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).issues).toEqual(expect.arrayContaining([{ field, message: expect.stringMatching(message) }]));
     expect(api.calls).toHaveLength(0);
   });
 
   describe('as the editors take it: the amount as typed, in the invoice currency', () => {
-    const { recordTypedPayment } = operations;
     const invoiceIn = (currency: string) => ok({ ...sampleInvoice, id: 'inv_1', currency });
 
     test.each([['INR', '5,000.00', 500000], ['JPY', '5,000', 5000], ['KWD', '5.125', 5125], ['USD', '19.99', 1999]] as const)(
       '%s %s is read from the invoice and sent as %i', async (currency, typed, minor) => {
         const api = service(invoiceIn(currency), ok(payment({ amount: minor, currency }), 201));
-        await recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send);
+        await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send);
         expect(api.route()).toEqual(['GET /invoices/inv_1', 'POST /invoices/inv_1/payments']);
         expect(api.calls[1].body).toEqual({ method: 'cash', amount: minor });
       });
 
     test('minor units, when asked for, are sent as given, with no read first', async () => {
       const api = service(ok(payment(), 201));
-      await recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: '150000', amount_unit: 'minor' }, api.send);
+      await runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'cash', amount: '150000', amount_unit: 'minor' }, api.send);
       expect(api.route()).toEqual(['POST /invoices/inv_1/payments']);
       expect(api.calls[0].body).toEqual({ method: 'cash', amount: 150000 });
     });
@@ -431,7 +434,7 @@ describe('payments', () => {
       ['1500.5', 1, /more decimals than JPY has \(no decimals/], ['0.00', 0, /must be more than 0/]] as const)(
       '%p is refused with no payment sent (%i reads first)', async (typed, reads, message) => {
         const api = service(invoiceIn('JPY'));
-        const error = await rejection(recordTypedPayment.run(connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send));
+        const error = await rejection(runOperation(recordPayment, connection, { invoice_id: 'inv_1', method: 'cash', amount: typed }, api.send));
         expect((error as InputError).issues).toEqual([{ field: 'amount', message: expect.stringMatching(message) }]);
         expect(api.calls).toHaveLength(reads);
         expect(api.calls.every((call) => call.method === 'GET')).toBe(true);

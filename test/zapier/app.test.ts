@@ -60,9 +60,11 @@ describe('publishing checks', () => {
     expect(flatKeys(action.operation.sample).filter((key) => !labelled.includes(key))).toEqual([]);
   });
 
-  it('describes triggers with "Triggers when", creates with what they create, searches with "Finds"', () => {
+  // Zapier's style: a trigger says when, a create what it does (a verb in the third person: Creates,
+  // Updates, Voids, Sends), a search what it finds.
+  it('describes triggers with "Triggers when", creates with the verb of what they do, searches with "Finds"', () => {
     for (const { group, action } of actions) {
-      const opening = { triggers: /^Triggers when /, creates: /^(Creates|Updates) /, searches: /^Finds / }[group as 'triggers'];
+      const opening = { triggers: /^Triggers when /, creates: /^[A-Z][a-z]+s /, searches: /^Finds / }[group as 'triggers'];
       expect(action.display.description).toMatch(opening);
     }
   });

@@ -56,6 +56,20 @@ function zapierError(z: ZObject, error: unknown): unknown {
   return new z.errors.Error(error.message, error.code, error.status);
 }
 
+/** What a Zapier action calls: a shared operation (single or multi-step), run as one step. */
+interface Runnable<T> {
+  run(connection: Connection, raw: unknown, send: Send): Promise<T>;
+}
+
+/** Runs one shared operation with this bundle's connection and a Zapier `send`, translating whatever it throws. */
+export async function runFor<T>(z: ZObject, bundle: Pick<Bundle, 'authData'>, operation: Runnable<T>, raw: unknown): Promise<T> {
+  try {
+    return await operation.run(connectionOf(bundle), raw, sender(z));
+  } catch (error) {
+    throw zapierError(z, error);
+  }
+}
+
 /** Runs `work` with this bundle's connection and a Zapier `send`, translating whatever it throws. */
 export async function call<T>(
   z: ZObject, bundle: Pick<Bundle, 'authData'>, work: (connection: Connection, send: Send) => Promise<T>,
@@ -65,10 +79,4 @@ export async function call<T>(
   } catch (error) {
     throw zapierError(z, error);
   }
-}
-
-/** A search answers with a list: empty means "not found", which lets Find or Create go on to create. */
-export async function searchResult<T>(found: Promise<T | undefined>): Promise<T[]> {
-  const result = await found;
-  return result === undefined ? [] : [result];
 }

@@ -3,15 +3,20 @@
  * Every other field of the operation is shown and sent as the catalogue declares it, so a field added
  * to the operation appears here without an edit.
  */
-import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations, runOperation } from '../../../shared';
-import { call } from '../api';
-import { inputField, outputFields } from '../fields';
+import { PICKER_HELP, operations } from '../../../shared';
+import { createAction } from '../action';
+import { inputField } from '../fields';
 import { clientEmailDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
 const { client_email, items, description, amount } = operation.fields;
 const lineItemKeys = [description.key, amount.key];
+
+/** A mapped value as a list: one value is a list of one. */
+function column(value: unknown): unknown[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
 
 /**
  * Zapier sends a line-item group as `items: [{description, amount}]`; when the children are mapped
@@ -19,44 +24,31 @@ const lineItemKeys = [description.key, amount.key];
  */
 export function lineItems(inputData: Record<string, unknown>): unknown {
   if (inputData.items !== undefined) return inputData.items;
-  const column = (key: string) => {
-    const value = inputData[key];
-    return value === undefined ? [] : Array.isArray(value) ? value : [value];
-  };
-  const descriptions = column(description.key);
-  const amounts = column(amount.key);
+  const descriptions = column(inputData[description.key]);
+  const amounts = column(inputData[amount.key]);
   if (!descriptions.length && !amounts.length) return undefined;
   return Array.from({ length: Math.max(descriptions.length, amounts.length) },
     (_, index) => ({ description: descriptions[index], amount: amounts[index] }));
 }
 
-const perform = (z: ZObject, bundle: Bundle) => {
-  const input = bundle.inputData;
-  const raw = {
-    ...Object.fromEntries(Object.entries(input).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),
-    items: lineItems(input),
-  };
-  return call(z, bundle, (connection, send) => runOperation(operation, connection, raw, send));
-};
-
-export const createInvoice = {
+export const createInvoice = createAction(operation, {
   key: 'create_invoice',
   noun: 'Invoice',
-  display: {
-    label: 'Create Invoice',
-    description: 'Creates an invoice with line items for a client, and can send it on WhatsApp right away.',
+  label: 'Create Invoice',
+  description: 'Creates an invoice with line items for a client, and can send it on WhatsApp right away.',
+  inputFields: {
+    // Existing clients to pick from; a new or mapped e-mail is still accepted (and creates the client).
+    [client_email.key]: inputField(client_email, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail }),
+    // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
+    [items.key]: {
+      key: items.key, label: items.label, required: items.required,
+      children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)],
+    },
+    [description.key]: null,
+    [amount.key]: null,
   },
-  operation: {
-    inputFields: Object.values(operation.fields).filter((spec) => !lineItemKeys.includes(spec.key)).map((spec) => (
-      spec === items
-        // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
-        ? { key: items.key, label: items.label, required: items.required,
-          children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] }
-        // Existing clients to pick from; a new or mapped e-mail is still accepted (and creates the client).
-        : spec === client_email ? inputField(spec, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail })
-          : inputField(spec))),
-    perform,
-    sample: operation.sample,
-    outputFields: outputFields(operation.sample, operation.labels),
-  },
-};
+  input: (inputData) => ({
+    ...Object.fromEntries(Object.entries(inputData).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),
+    items: lineItems(inputData),
+  }),
+});

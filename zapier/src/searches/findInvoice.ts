@@ -1,27 +1,16 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
 import { PICKER_HELP, operations } from '../../../shared';
-import { call, searchResult } from '../api';
-import { inputField, outputFields } from '../fields';
+import { searchAction } from '../action';
+import { inputField } from '../fields';
 import { invoiceDropdown } from '../pickers';
 
 const { findInvoice: operation } = operations;
+const { invoice_id: invoiceId } = operation.fields;
 
-const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, (connection, send) => searchResult(operation.run(connection,
-    { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number }, send)));
-
-export const findInvoice = {
+export const findInvoice = searchAction(operation, {
   key: 'find_invoice',
   noun: 'Invoice',
-  display: {
-    label: 'Find Invoice',
-    description: 'Finds an invoice by its ID or by its invoice number.',
-  },
-  operation: {
-    inputFields: Object.values(operation.fields).map((spec) =>
-      (spec.key === 'invoice_id' ? inputField(spec, { choices: invoiceDropdown, helpText: PICKER_HELP.invoice }) : inputField(spec))),
-    perform,
-    sample: operation.sample,
-    outputFields: outputFields(operation.sample, operation.labels),
-  },
-};
+  label: 'Find Invoice',
+  description: 'Finds an invoice by its ID or by its invoice number.',
+  inputFields: { [invoiceId.key]: inputField(invoiceId, { choices: invoiceDropdown, helpText: PICKER_HELP.invoice }) },
+  input: (inputData) => ({ invoice_id: inputData.invoice_id, number: inputData.number }),
+});

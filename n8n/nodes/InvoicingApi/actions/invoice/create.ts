@@ -82,6 +82,19 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
   return entries.map((entry) => ({ description: entry[description.key], amount: entry[amount.key] }));
 }
 
+/** What the editor shows for a field: the line items their own way, the rest one to one (picked where it is more). */
+function shown(spec: FieldSpec): INodeProperties[] {
+  if (spec === items) return lineItemProperties;
+  if (!plain.some((entry) => entry === spec)) return [];
+  return [picked[spec.key] ?? property(spec)];
+}
+
+/** A one-to-one field's value: the client's e-mail from its picker, the others as typed or mapped. */
+function valueOf(context: IExecuteFunctions, spec: FieldSpec, itemIndex: number): unknown {
+  if (spec === client_email) return locatorId(context, 'client', client_email, itemIndex);
+  return param(context, spec.key, itemIndex, spec.default);
+}
+
 export const create: NodeOperation = {
   operation,
   option: {
@@ -90,11 +103,9 @@ export const create: NodeOperation = {
     action: 'Create an invoice',
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
-  properties: Object.values(operation.fields).flatMap((spec): INodeProperties[] =>
-    spec === items ? lineItemProperties : plain.includes(spec) ? [picked[spec.key] ?? property(spec)] : []),
+  properties: Object.values(operation.fields).flatMap(shown),
   execute: (context, i, connection, send) => runOperation(operation, connection, {
-    ...Object.fromEntries(plain.map((spec: FieldSpec) => [spec.key, spec === client_email
-      ? locatorId(context, 'client', client_email, i) : param(context, spec.key, i, spec.default)])),
+    ...Object.fromEntries(plain.map((spec) => [spec.key, valueOf(context, spec, i)])),
     items: lineItems(context, i),
     idempotency_key: idempotencyKey(context, i),
   }, send),

@@ -1,13 +1,13 @@
 /** Payment → Record: shared/operations/recordPayment.ts. UPI details show only for a UPI payment. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PICKER_HELP, UPI, operations } from '../../../../../shared';
+import { PICKER_HELP, UPI, operations, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 
-const { recordTypedPayment: operation } = operations;
+const { recordPayment: operation } = operations;
 const { invoice_id, method, amount, amount_unit, utr, vpa, reference, paid_at, note } = operation.fields;
 const upiOnly = { displayOptions: { show: { [method.key]: [UPI] } } };
 
@@ -37,7 +37,7 @@ export const record: NodeOperation = {
   execute: (context, i, connection, send) => {
     const upi = param(context, method.key, i) === UPI;
     const extra = (param(context, 'additionalFields', i, {}) as IDataObject) ?? {};
-    return operation.run(connection, {
+    return runOperation(operation, connection, {
       invoice_id: locatorId(context, 'invoice', invoice_id, i),
       method: param(context, method.key, i),
       amount: param(context, amount.key, i),
