@@ -5,3 +5,4 @@ export * from './rates';
 export * from './hsn';
 export * from './quantity';
 export * from './tax';
+export * from './inputs';

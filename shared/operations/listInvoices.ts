@@ -5,6 +5,7 @@ import { samplePresentedInvoice } from '../samples';
 import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';
+import { gstinInput } from '../gst/inputs';
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
 
@@ -16,6 +17,7 @@ export const listInvoicesQuerySchema = z.object({
   number: optionalText(50),
   search: optionalText(100),
   owed: optional(booleanInputOrFalse),
+  client_gstin: optional(gstinInput),
 }).strict();
 
 const { invoice, list } = FIELDS;
@@ -27,7 +29,7 @@ export const listInvoices = defineOperation({
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: presentedPage(invoiceSchema, presentInvoice),
-  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number],
+  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number, invoice.clientGstin],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedInvoice], has_more: false },
 });
