@@ -75,14 +75,14 @@ const [amount, amountFormatted] = amountWords('amount', 'Amount');
 
 /** GST figures: a line's tax heads (`items[]cgst`) and the invoice's (`tax__cgst`), each with its formatted twin. */
 const TAX_HEADS = [['cgst', 'CGST'], ['sgst', 'SGST'], ['utgst', 'UTGST'], ['igst', 'IGST']] as const;
-const taxWords = (place: (key: string) => string, label: (name: string) => string, extra: ReadonlyArray<readonly [string, string]>) =>
+const taxWords = (group: 'line' | 'tax', label: (name: string) => string, extra: ReadonlyArray<readonly [string, string]>) =>
   Object.fromEntries([...TAX_HEADS, ...extra].flatMap(([key, name]) => amountWords(key, label(name))
-    .map((entry) => [entry.key, { ...entry, shownAt: place(entry.key) }]))) as Record<string, Word>;
+    .map((entry) => [`${group}_${entry.key}`, { ...entry, shownAt: group === 'line' ? `items[]${entry.key}` : `tax__${entry.key}` }]))) as Record<string, Word>;
 
 export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
 
-const placeOfSupplyField = (help: string) => field({
-  key: 'place_of_supply', label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
+const placeOfSupplyField = (inputOnly: boolean, help: string) => field({
+  key: 'place_of_supply', ...(inputOnly ? { inputOnly: true as const } : {}), label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
   help: `${help} Its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) or its name.`,
 });
 
@@ -159,7 +159,7 @@ export const FIELDS = {
     whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
     whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
     hostedUrl: word('hosted_url', 'Invoice Link'),
-    placeOfSupply: placeOfSupplyField('GST only, optional: the state the supply is made to, when it is not the client\'s ' +
+    placeOfSupply: placeOfSupplyField(true, 'GST only, optional: the state the supply is made to, when it is not the client\'s ' +
       '(goods delivered to another state). Decides CGST + SGST (same state as yours) or IGST (another state).'),
     clientGstin: field({ key: 'client_gstin', label: 'Client GSTIN', shownAt: 'tax__client_gstin', type: 'string', example: '29AAGCB7383J1Z4',
       help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).' }),
@@ -168,13 +168,13 @@ export const FIELDS = {
     ...Object.fromEntries(amountWords('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
     lineHsnSac: word('items[]hsn_sac', 'Line Item HSN/SAC'),
     lineGstRate: word('items[]gst_rate', 'Line Item GST Rate'),
-    ...taxWords((key) => `items[]${key}`, (name) => `Line Item ${name}`, [['tax', 'Tax'], ['total', 'Total']]),
+    ...taxWords('line', (name) => `Line Item ${name}`, [['tax', 'Tax'], ['total', 'Total']]),
     supplierGstin: word('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
     supplierState: word('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
     taxPlaceOfSupply: word('tax_place_of_supply', 'Place of Supply (State Code)', { shownAt: 'tax__place_of_supply' }),
     placeOfSupplyName: word('place_of_supply_name', 'Place of Supply (State)', { shownAt: 'tax__place_of_supply_name' }),
     supplyType: word('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
-    ...taxWords((key) => `tax__${key}`, (name) => name, [['taxable_value', 'Taxable Value'], ['total_tax', 'Total Tax'], ['total', 'Total with Tax']]),
+    ...taxWords('tax', (name) => name, [['taxable_value', 'Taxable Value'], ['total_tax', 'Total Tax'], ['total', 'Total with Tax']]),
   },
   item: {
     description: field({
@@ -239,7 +239,7 @@ export const FIELDS = {
     gstin: field({ key: 'gstin', label: 'GSTIN', type: 'string', example: '29AAGCB7383J1Z4',
       help: "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
         'digits give the state. Leave empty for a client without one (B2C).' }),
-    placeOfSupply: placeOfSupplyField("The client's state for GST: where supplies to this client are made. Empty: its GSTIN's state."),
+    placeOfSupply: placeOfSupplyField(false, "The client's state for GST: where supplies to this client are made. Empty: its GSTIN's state."),
     /** The address as one object: named in messages about it, and the word client events prefix. */
     address: word('address', 'Address', { inputOnly: true }),
   },
