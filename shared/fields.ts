@@ -81,9 +81,11 @@ const taxWords = (group: 'line' | 'tax', label: (name: string) => string, extra:
 
 export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
 
-const placeOfSupplyField = (inputOnly: boolean, help: string) => field({
-  key: 'place_of_supply', ...(inputOnly ? { inputOnly: true as const } : {}), label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
-  help: `${help} Its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) or its name.`,
+/** One word for a client's and an invoice's place of supply (the invoice's wins over the client's). */
+const placeOfSupply = field({
+  key: 'place_of_supply', label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
+  help: 'GST only, optional: the state supplies are made to, as its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
+    "or its name. Empty: the client's (its GSTIN's state). Decides CGST + SGST (your own state) or IGST (another state).",
 });
 
 export const AMOUNT_UNIT_CHOICES = [
@@ -159,8 +161,7 @@ export const FIELDS = {
     whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
     whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
     hostedUrl: word('hosted_url', 'Invoice Link'),
-    placeOfSupply: placeOfSupplyField(true, 'GST only, optional: the state the supply is made to, when it is not the client\'s ' +
-      '(goods delivered to another state). Decides CGST + SGST (same state as yours) or IGST (another state).'),
+    placeOfSupply: { ...placeOfSupply, inputOnly: true },
     clientGstin: field({ key: 'client_gstin', label: 'Client GSTIN', shownAt: 'tax__client_gstin', type: 'string', example: '29AAGCB7383J1Z4',
       help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).' }),
     lineQuantity: word('items[]quantity', 'Line Item Quantity'),
@@ -239,7 +240,7 @@ export const FIELDS = {
     gstin: field({ key: 'gstin', label: 'GSTIN', type: 'string', example: '29AAGCB7383J1Z4',
       help: "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
         'digits give the state. Leave empty for a client without one (B2C).' }),
-    placeOfSupply: placeOfSupplyField(false, "The client's state for GST: where supplies to this client are made. Empty: its GSTIN's state."),
+    placeOfSupply,
     /** The address as one object: named in messages about it, and the word client events prefix. */
     address: word('address', 'Address', { inputOnly: true }),
   },

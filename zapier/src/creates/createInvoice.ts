@@ -10,8 +10,10 @@ import { inputField, outputFields } from '../fields';
 import { clientEmailDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
-const { client_email, items, description, amount } = operation.fields;
-const lineItemKeys = [description.key, amount.key];
+const { client_email, items, description, amount, quantity, unit, unit_price, hsn_sac, gst_rate } = operation.fields;
+/** A line's children: what every line has, then its optional quantity, unit price and GST particulars. */
+const lineItemFields = [description, amount, quantity, unit, unit_price, hsn_sac, gst_rate];
+const lineItemKeys = lineItemFields.map((spec) => spec.key);
 
 /**
  * Zapier sends a line-item group as `items: [{description, amount}]`; when the children are mapped
@@ -23,11 +25,12 @@ export function lineItems(inputData: Record<string, unknown>): unknown {
     const value = inputData[key];
     return value === undefined ? [] : Array.isArray(value) ? value : [value];
   };
-  const descriptions = column(description.key);
-  const amounts = column(amount.key);
-  if (!descriptions.length && !amounts.length) return undefined;
-  return Array.from({ length: Math.max(descriptions.length, amounts.length) },
-    (_, index) => ({ description: descriptions[index], amount: amounts[index] }));
+  const columns = lineItemKeys.map((key) => [key, column(key)] as const);
+  const length = Math.max(...columns.map(([, values]) => values.length));
+  if (!length) return undefined;
+  return Array.from({ length }, (_, index) => Object.fromEntries(columns
+    .filter(([key, values]) => key === description.key || key === amount.key || values[index] !== undefined)
+    .map(([key, values]) => [key, values[index]])));
 }
 
 const perform = (z: ZObject, bundle: Bundle) => {
@@ -51,7 +54,8 @@ export const createInvoice = {
       spec === items
         // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
         ? { key: items.key, label: items.label, required: items.required,
-          children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)] }
+          children: [inputField(description, { helpText: `${items.help} ${description.help}` }),
+            ...lineItemFields.slice(1).map((spec) => inputField(spec))] }
         // Existing clients to pick from; a new or mapped e-mail is still accepted (and creates the client).
         : spec === client_email ? inputField(spec, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail })
           : inputField(spec))),

@@ -8,14 +8,14 @@ const { findInvoice: operation } = operations;
 
 const perform = (z: ZObject, bundle: Bundle) =>
   call(z, bundle, (connection, send) => searchResult(operation.run(connection,
-    { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number }, send)));
+    { invoice_id: bundle.inputData.invoice_id, number: bundle.inputData.number, client_gstin: bundle.inputData.client_gstin }, send)));
 
 export const findInvoice = {
   key: 'find_invoice',
   noun: 'Invoice',
   display: {
     label: 'Find Invoice',
-    description: 'Finds an invoice by its ID or by its invoice number.',
+    description: 'Finds an invoice by its ID, by its invoice number, or the newest tax invoice for a client GSTIN.',
   },
   operation: {
     inputFields: Object.values(operation.fields).map((spec) =>
