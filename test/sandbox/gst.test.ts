@@ -55,6 +55,12 @@ describe('GST invoices in the sandbox', () => {
     const invoice = await create({ client_email: 'blr@example.com', currency: 'INR', items: LINES });
     expect(invoice.items.map((line) => line.igst)).toEqual([67527, 7500, 0]);
     expect(invoice.tax).toMatchObject({ place_of_supply: '29', supply_type: 'inter_state', cgst: 0, sgst: 0, igst: 75027, total_tax: 75027, total: 620176 });
+    // The hosted page is a tax invoice with rule 46's particulars.
+    const page = await (await fetch(invoice.hosted_url)).text();
+    for (const particular of [`Tax Invoice ${invoice.number}`, `Supplier GSTIN ${invoice.tax?.supplier_gstin}`, `GSTIN ${KARNATAKA}`,
+      'Place of supply: 29 Karnataka', '<td>847330</td>', '<td>1.5 hrs</td>', '<td>18 %</td>', '<td>₹675.27</td>', 'Invoice total ₹6,201.76']) {
+      expect([particular, page.includes(particular)]).toEqual([particular, true]);
+    }
   });
 
   test('the invoice\'s place of supply, named by its state, decides: Chandigarh (04) from Maharashtra is inter-state', async () => {
