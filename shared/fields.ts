@@ -7,6 +7,7 @@
  */
 import { ID_PREFIX, KEY_PREFIX, SERVICE } from './identity';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
+import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
 import { INVOICE_STATUSES } from './schemas/resources';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
@@ -71,6 +72,21 @@ const [amountRemaining, amountRemainingFormatted] = amountWords('amount_remainin
 const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Item Amount');
 /** A line item's or a payment's amount. */
 const [amount, amountFormatted] = amountWords('amount', 'Amount');
+
+/** GST figures: a line's tax heads (`items[]cgst`) and the invoice's (`tax__cgst`), each with its formatted twin. */
+const TAX_HEADS = [['cgst', 'CGST'], ['sgst', 'SGST'], ['utgst', 'UTGST'], ['igst', 'IGST']] as const;
+const taxWords = (group: 'line' | 'tax', label: (name: string) => string, extra: ReadonlyArray<readonly [string, string]>) =>
+  Object.fromEntries([...TAX_HEADS, ...extra].flatMap(([key, name]) => amountWords(key, label(name))
+    .map((entry) => [`${group}_${entry.key}`, { ...entry, shownAt: group === 'line' ? `items[]${entry.key}` : `tax__${entry.key}` }]))) as Record<string, Word>;
+
+export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
+
+/** One word for a client's and an invoice's place of supply (the invoice's wins over the client's). */
+const placeOfSupply = field({
+  key: 'place_of_supply', label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
+  help: 'GST only, optional: the state supplies are made to, as its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
+    "or its name. Empty: the client's (its GSTIN's state). Decides CGST + SGST (your own state) or IGST (another state).",
+});
 
 export const AMOUNT_UNIT_CHOICES = [
   { value: 'main', label: 'Currency Units (1,500.00 = ₹1,500.00)' },
@@ -145,6 +161,21 @@ export const FIELDS = {
     whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
     whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
     hostedUrl: word('hosted_url', 'Invoice Link'),
+    placeOfSupply: { ...placeOfSupply, inputOnly: true },
+    clientGstin: field({ key: 'client_gstin', label: 'Client GSTIN', shownAt: 'tax__client_gstin', type: 'string', example: '29AAGCB7383J1Z4',
+      help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).' }),
+    lineQuantity: word('items[]quantity', 'Line Item Quantity'),
+    lineUnit: word('items[]unit', 'Line Item Unit'),
+    ...Object.fromEntries(amountWords('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
+    lineHsnSac: word('items[]hsn_sac', 'Line Item HSN/SAC'),
+    lineGstRate: word('items[]gst_rate', 'Line Item GST Rate'),
+    ...taxWords('line', (name) => `Line Item ${name}`, [['tax', 'Tax'], ['total', 'Total']]),
+    supplierGstin: word('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
+    supplierState: word('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
+    taxPlaceOfSupply: word('tax_place_of_supply', 'Place of Supply (State Code)', { shownAt: 'tax__place_of_supply' }),
+    placeOfSupplyName: word('place_of_supply_name', 'Place of Supply (State)', { shownAt: 'tax__place_of_supply_name' }),
+    supplyType: word('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
+    ...taxWords('tax', (name) => name, [['taxable_value', 'Taxable Value'], ['total_tax', 'Total Tax'], ['total', 'Total with Tax']]),
   },
   item: {
     description: field({
@@ -156,6 +187,30 @@ export const FIELDS = {
       help: 'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
         '(₹1,500.00). Up to as many decimals as the currency has (none for JPY, 3 for KWD). ' +
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
+    }),
+    quantity: field({
+      key: 'quantity', label: 'Quantity', type: 'string', example: '1.5',
+      help: 'Optional: how many, such as 3 or 1.5 (hours); up to 3 decimals. With a Unit Price, leave Amount empty: the line amount is ' +
+        'quantity × unit price, rounded to the paisa. Empty means 1.',
+    }),
+    unit: field({
+      key: 'unit', label: 'Unit', type: 'string', example: 'hrs',
+      help: 'Optional: what the quantity counts, such as hrs, kg, NOS or pcs (up to 30 characters).',
+    }),
+    unitPrice: field({
+      key: 'unit_price', label: 'Unit Price', type: 'string', example: '1,250.50',
+      help: 'Optional, instead of Amount: the price of one unit before GST, written as on a price tag: 1250.50 or 1,250.50 ' +
+        '(₹1,250.50). The service multiplies it by the quantity.',
+    }),
+    hsnSac: field({
+      key: 'hsn_sac', label: 'HSN/SAC Code', type: 'string', example: '998314',
+      help: 'GST only: the HSN code of goods (4 digits up to ₹5 crore turnover, 6 above; 8 accepted), such as 8471, or the 6-digit ' +
+        'SAC of a service, starting 99, such as 998314 (IT consulting). Spaces and points are ignored.',
+    }),
+    gstRate: field({
+      key: 'gst_rate', label: 'GST Rate', type: 'string', example: '18', choices: GST_RATE_CHOICES, allowCustom: false,
+      help: `GST only: the rate for this line, from the rates in force since 22 September 2025 (list checked ${GST_RATES_CHECKED}), or ` +
+        'Exempt, Nil-rated or Non-GST. Give every line a rate once one has one; the service splits it into CGST + SGST or IGST.',
     }),
   },
   client: {
@@ -182,6 +237,10 @@ export const FIELDS = {
       help: 'Postal or PIN code.' }),
     country: field({ key: 'country', label: 'Country', shownAt: 'address__country', type: 'country', example: 'IN',
       help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
+    gstin: field({ key: 'gstin', label: 'GSTIN', type: 'string', example: '29AAGCB7383J1Z4',
+      help: "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
+        'digits give the state. Leave empty for a client without one (B2C).' }),
+    placeOfSupply,
     /** The address as one object: named in messages about it, and the word client events prefix. */
     address: word('address', 'Address', { inputOnly: true }),
   },

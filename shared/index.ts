@@ -16,3 +16,4 @@ export * from './throttle';
 export * from './forms';
 export * from './webhooks/catchUp';
 export * from './connectionTest';
+export * from './gst';

@@ -36,11 +36,23 @@ export type PresentedInvoice = Invoice & {
   amount_remaining_formatted: string;
 };
 
+/** The amounts of a line or of an invoice's tax figures that get a formatted twin when present (GST, contract issue 30). */
+const LINE_AMOUNTS = ['unit_price', 'cgst', 'sgst', 'utgst', 'igst', 'tax', 'total'] as const;
+const TAX_AMOUNTS = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax', 'total'] as const;
+
+/** `{cgst: 9}` → `{cgst: 9, cgst_formatted: "₹0.09"}` for each key present. */
+function withTwins<T extends object>(record: T, keys: readonly string[], format: (amount: number) => string): T {
+  const twins = keys.filter((key) => typeof (record as Record<string, unknown>)[key] === 'number')
+    .map((key) => [`${key}_formatted`, format((record as Record<string, number>)[key])]);
+  return { ...record, ...Object.fromEntries(twins) };
+}
+
 export function presentInvoice(invoice: Invoice): PresentedInvoice {
   const format = (amount: number) => formatMinor(amount, invoice.currency);
   return {
     ...invoice,
-    items: invoice.items.map((item) => ({ ...item, amount_formatted: format(item.amount) })),
+    ...(invoice.tax ? { tax: withTwins(invoice.tax, TAX_AMOUNTS, format) } : {}),
+    items: invoice.items.map((item) => ({ ...withTwins(item, LINE_AMOUNTS, format), amount_formatted: format(item.amount) })),
     amount_due_formatted: format(invoice.amount_due),
     amount_paid_formatted: format(invoice.amount_paid),
     amount_remaining_formatted: format(invoice.amount_remaining),

@@ -7,6 +7,7 @@ import type { RawCall } from '../http/server';
 import { moneyScript } from './moneyScript';
 import { wordsJson } from './pageWords';
 import { apiReferencePages } from './apiReference';
+import { taxInvoiceHtml } from './taxInvoice';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -28,8 +29,9 @@ function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
-<h1>Invoice ${escapeHtml(invoice.number)}</h1><p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
-<table>${rows.join('')}</table><p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
+${invoice.tax ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, money, escapeHtml) : `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
+<p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
+<table>${rows.join('')}</table>`}<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }

@@ -1,4 +1,4 @@
-import { type Account, KEY_PREFIX } from '../../shared';
+import { type Account, KEY_PREFIX, gstinCheckCharacter } from '../../shared';
 import type { AccountStore } from '../storage/accountStore';
 import { newId, randomToken } from '../storage/ids';
 import { type ApiKeyRecord, isoNow } from '../storage/records';
@@ -35,10 +35,20 @@ export function publicKey(record: ApiKeyRecord): PublicApiKey {
  * data; an account may hold several keys (each has its own rate-limit bucket).
  */
 
+/**
+ * Each sandbox account is a GST-registered supplier in Maharashtra (27), with a made-up GSTIN whose check
+ * character is right, so tax invoices work from the first start (contract: "Place of supply and supply type").
+ */
+function sandboxGstin(count: number): string {
+  const first14 = `27AAACS${String(count % 10_000).padStart(4, '0')}K1Z`;
+  return `${first14}${gstinCheckCharacter(first14)}`;
+}
+
 export function createAccount(accounts: AccountStore): Account {
   const count = accounts.count() + 1;
+  const gstin = sandboxGstin(count);
   const account: Account = { id: newId('acct'), object: 'account', name: count === 1 ? 'Sandbox account' : `Sandbox account ${count}`,
-    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`, livemode: false };
+    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`, livemode: false, gstin, state: gstin.slice(0, 2) };
   accounts.insert(account);
   return account;
 }

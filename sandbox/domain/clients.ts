@@ -4,6 +4,7 @@ import { isoNow } from '../storage/records';
 import type { Context } from './context';
 import { recordEvent } from './eventLog';
 import { Problem, orNotFound } from './problems';
+import { withPlaceOfSupply } from './tax';
 
 function emailTaken(ctx: Context, email: string, except?: string): void {
   const existing = ctx.data.clients.findOne({ email: email.toLowerCase() });
@@ -17,7 +18,7 @@ function emailTaken(ctx: Context, email: string, except?: string): void {
 export function createClient(ctx: Context, input: ClientCreateInput): Client {
   emailTaken(ctx, input.email);
   const now = isoNow();
-  const client: Client = { id: newId('cli'), object: 'client', ...input, created_at: now, updated_at: now };
+  const client: Client = withPlaceOfSupply({ id: newId('cli'), object: 'client', ...input, created_at: now, updated_at: now });
   ctx.data.store.transaction(() => {
     ctx.data.clients.insert(client);
     recordEvent(ctx, 'client.created', { client });
@@ -33,7 +34,9 @@ function previousAttributes(client: Client, changes: Record<string, unknown>): R
 
 /** The client after `changes` (fields left undefined stay as they are), with `client.updated` when anything moved. */
 export function updateClient(ctx: Context, client: Client, input: Record<string, unknown>): Client {
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  // A new GSTIN moves the place of supply with it unless one is given beside it.
+  const changes = given.gstin && !given.place_of_supply ? { ...given, place_of_supply: String(given.gstin).slice(0, 2) } : given;
   if (changes.email) emailTaken(ctx, String(changes.email), client.id);
   const previous = previousAttributes(client, changes);
   // A change that moves nothing is not a change: no new updated_at, no client.updated.

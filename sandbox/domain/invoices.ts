@@ -5,6 +5,7 @@ import { createClient } from './clients';
 import type { Context } from './context';
 import { recordEvent } from './eventLog';
 import { orNotFound } from './problems';
+import { invoiceLines } from './tax';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
 function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp'] {
@@ -32,17 +33,17 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       ?? createClient(ctx, { email: input.client_email });
     const now = isoNow();
     const id = newId('inv');
-    const amountDue = input.items.reduce((sum, item) => sum + item.amount, 0);
+    const { items, tax } = invoiceLines(ctx, input, client);
+    const amountDue = tax ? tax.total : items.reduce((sum, item) => sum + item.amount, 0);
     // Every other field of the body the service keeps as given (an optional field added to the wire echoes back).
-    const { client_email: _email, currency: _currency, items: _items, auto_send_whatsapp: _send, ...echoed } = input;
+    const { client_email: _email, currency: _currency, items: _items, auto_send_whatsapp: _send, place_of_supply: _place, ...echoed } = input;
     const created: Invoice = {
       ...echoed,
       id, object: 'invoice', number: nextNumber(ctx), status: 'open', client_id: client.id,
-      client_email: client.email, currency: input.currency,
-      items: input.items.map((item) => ({ description: item.description, amount: item.amount })),
+      client_email: client.email, currency: input.currency, items,
       amount_due: amountDue, amount_paid: 0, amount_remaining: amountDue,
       auto_send_whatsapp: input.auto_send_whatsapp, whatsapp: whatsappResult(input.auto_send_whatsapp, client),
-      hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now,
+      hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now, ...(tax ? { tax } : {}),
     };
     ctx.data.invoices.insert(created);
     recordEvent(ctx, 'invoice.created', { invoice: created });

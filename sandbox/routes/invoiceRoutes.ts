@@ -13,7 +13,8 @@ export function invoiceRoutes(router: Router): void {
     .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
       const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number,
-        [docField('amount_remaining', '>')]: query.owed ? 0 : undefined, ...containsWords(['number', 'client_email'], query.search) };
+        [docField('amount_remaining', '>')]: query.owed ? 0 : undefined, [docField('tax.client_gstin')]: query.client_gstin,
+        ...containsWords(['number', 'client_email'], query.search) };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
     });
 }

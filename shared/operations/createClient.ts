@@ -6,6 +6,7 @@ import { sampleClient } from '../samples';
 import { countryInput, emailInput, idempotencyKeySchema, optional, optionalText, phoneInput, textInput } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
+import { gstinInput, placeOfSupplyInput } from '../gst/inputs';
 
 const addressInput = z.object({
   line1: textInput(200),
@@ -23,6 +24,8 @@ export const clientShape = {
   phone: optional(phoneInput),
   company: optionalText(200),
   tax_id: optionalText(50),
+  gstin: optional(gstinInput),
+  place_of_supply: optional(placeOfSupplyInput),
   address: addressInput.optional(),
 };
 

@@ -1,6 +1,7 @@
 /** Create Invoice: line items for a client (found or created by e-mail), optionally sent on WhatsApp. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
+import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../gst/lineInputs';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import {
@@ -10,13 +11,18 @@ import {
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 
-export const itemInputSchema = z.object({
+/**
+ * A line: a description and an amount, or a quantity and unit price (contract: "Quantity, unit and unit
+ * price"), with optional GST particulars.
+ */
+export const itemInputSchema = withPricing(z.object({
   description: textInput(MAX_DESCRIPTION),
-  amount: amountInput,
-}).strict();
+  amount: amountInput.optional(),
+  ...lineGstShape,
+  unit_price: optional(amountInput),
+}).strict());
 
-/** The body, as the service (and the sandbox) checks it. */
-export const createInvoiceInputSchema = z.object({
+const invoiceShape = {
   client_email: emailInput,
   currency: currencyInput,
   items: z.array(itemInputSchema, {
@@ -26,7 +32,11 @@ export const createInvoiceInputSchema = z.object({
     .min(1, 'must have at least one line item')
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
   auto_send_whatsapp: booleanInputOrFalse,
-}).strict();
+  place_of_supply: optional(placeOfSupplyInput),
+};
+
+/** The body, as the service (and the sandbox) checks it. */
+export const createInvoiceInputSchema = withGstLines(z.object(invoiceShape).strict());
 
 const { invoice, item } = FIELDS;
 
@@ -36,13 +46,14 @@ export const createInvoice = defineOperation({
   status: 201,
   contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: createInvoiceInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
+  input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict()),
   bodySchema: createInvoiceInputSchema,
-  // Each line's amount as typed ("1,500.00", in the invoice's currency unless Amounts Are In says minor units).
-  amounts: { at: ['items.amount'], currency: 'currency' },
+  // Each line's amount or unit price as typed ("1,500.00", in the invoice's currency unless Amounts Are In says minor units).
+  amounts: { at: ['items.amount', 'items.unit_price'], currency: 'currency' },
   result: (body) => presentInvoice(read(invoiceSchema, body)),
-  fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.amountUnit,
-    invoice.autoSendWhatsapp, invoice.idempotencyKey],
+  fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, item.quantity, item.unit,
+    item.unitPrice, item.hsnSac, item.gstRate, invoice.amountUnit, invoice.autoSendWhatsapp, invoice.placeOfSupply,
+    invoice.idempotencyKey],
   labels: INVOICE_LABELS,
   sample: samplePresentedInvoice,
 });

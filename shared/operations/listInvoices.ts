@@ -7,6 +7,7 @@ import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/reso
 import { fastChecks } from '../schemas/fastChecks';
 import { checkedPage } from './checkedPage';
 import { defineOperation } from './define';
+import { gstinInput } from '../gst/inputs';
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
 
@@ -18,6 +19,7 @@ export const listInvoicesQuerySchema = z.object({
   number: optionalText(50),
   search: optionalText(100),
   owed: optional(booleanInputOrFalse),
+  client_gstin: optional(gstinInput),
 }).strict();
 
 const { invoice, list } = FIELDS;
@@ -30,7 +32,7 @@ export const listInvoices = defineOperation({
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: checkedPage(invoiceSchema, presentInvoice, fastChecks.invoicePage),
-  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number],
+  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number, invoice.clientGstin],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedInvoice], has_more: false },
 });

@@ -14,11 +14,41 @@ export const accountSchema = z.object({
   name: z.string(),
   email: z.string(),
   livemode: z.boolean(),
+  /** The supplier's GSTIN and its state code (contract: "Place of supply and supply type"). */
+  gstin: z.string().nullish(),
+  state: z.string().nullish(),
 }).passthrough();
+
+/** A line's tax heads and total, on a tax invoice only (contract: "GST computation and rounding"). */
+const lineTaxShape = { cgst: minorAmount, sgst: minorAmount, utgst: minorAmount, igst: minorAmount, tax: minorAmount, total: minorAmount };
 
 const invoiceItemSchema = z.object({
   description: z.string(),
   amount: minorAmount,
+  quantity: z.number().optional(),
+  unit: z.string().nullish(),
+  unit_price: minorAmount.optional(),
+  hsn_sac: z.string().nullish(),
+  gst_rate: z.string().optional(),
+  ...Object.fromEntries(Object.entries(lineTaxShape).map(([key, schema]) => [key, schema.optional()])) as
+    { [K in keyof typeof lineTaxShape]: z.ZodOptional<typeof minorAmount> },
+}).passthrough();
+
+/** The invoice's GST particulars and totals, present on a tax invoice only. */
+const invoiceTaxSchema = z.object({
+  supplier_gstin: z.string(),
+  supplier_state: z.string(),
+  client_gstin: z.string().nullable(),
+  place_of_supply: z.string(),
+  place_of_supply_name: z.string(),
+  supply_type: z.string(),
+  taxable_value: minorAmount,
+  cgst: minorAmount,
+  sgst: minorAmount,
+  utgst: minorAmount,
+  igst: minorAmount,
+  total_tax: minorAmount,
+  total: minorAmount,
 }).passthrough();
 
 export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
@@ -50,6 +80,7 @@ export const invoiceSchema = z.object({
   viewed_at: timestamp.nullish(),
   paid_at: timestamp.nullish(),
   disputed_at: timestamp.nullish(),
+  tax: invoiceTaxSchema.optional(),
 }).passthrough();
 
 const addressSchema = z.object({
@@ -69,6 +100,8 @@ export const clientSchema = z.object({
   phone: z.string().nullish(),
   company: z.string().nullish(),
   tax_id: z.string().nullish(),
+  gstin: z.string().nullish(),
+  place_of_supply: z.string().nullish(),
   address: addressSchema.nullish(),
   created_at: timestamp,
   updated_at: timestamp,

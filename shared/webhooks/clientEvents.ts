@@ -11,7 +11,7 @@ import type { Client } from '../schemas/resources';
 type Flat = string | number | boolean | null;
 
 /** The client's own fields a change can touch, as `previous_attributes` names them. */
-const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'address'] as const;
+const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'gstin', 'place_of_supply', 'address'] as const;
 
 type Address = NonNullable<Client['address']>;
 
@@ -39,6 +39,8 @@ export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
     client_phone: client.phone ?? null,
     client_company: client.company ?? null,
     client_tax_id: client.tax_id ?? null,
+    client_gstin: client.gstin ?? null,
+    client_place_of_supply: client.place_of_supply ?? null,
     client_address: addressLine(address),
     client_address_line1: address?.line1 ?? null,
     client_address_line2: address?.line2 ?? null,
@@ -71,6 +73,8 @@ export const CLIENT_EVENT_LABELS: Readonly<Record<string, string>> = {
   client_phone: clientLabel(client.phone),
   client_company: clientLabel(client.company),
   client_tax_id: clientLabel(client.taxId),
+  client_gstin: clientLabel(client.gstin),
+  client_place_of_supply: clientLabel(client.placeOfSupply),
   client_address: clientLabel(client.address),
   client_address_line1: clientLabel(client.addressLine1),
   client_address_line2: clientLabel(client.addressLine2),

@@ -27,6 +27,26 @@ export function envelope(event: { id: string; type: string; created_at: string; 
   return { id: event.id, event_id: event.id, event_type: event.type, occurred_at: event.created_at, livemode: event.livemode };
 }
 
+/** A tax invoice's GST figures on every invoice event (null on an invoice without GST; contract: "The GST fields on the wire"). */
+const TAX_FIGURES = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax'] as const;
+const taxWord = (key: string) => (invoice as Readonly<Record<string, Word>>)[key];
+const TAX_LABELS: Record<string, string> = {
+  client_gstin: invoice.clientGstin.label,
+  place_of_supply: invoice.placeOfSupplyName.label,
+  supply_type: invoice.supplyType.label,
+  ...Object.fromEntries(TAX_FIGURES.flatMap((key) => [[`tax_${key}`, taxWord(`tax_${key}`).label],
+    [`tax_${key}_formatted`, taxWord(`tax_${key}_formatted`).label]])),
+};
+
+function taxRecord(tax: InvoiceEvent['data']['invoice']['tax'], format: (amount: number) => string): Record<string, Flat> {
+  return {
+    client_gstin: tax?.client_gstin ?? null,
+    place_of_supply: tax ? `${tax.place_of_supply} ${tax.place_of_supply_name}` : null,
+    supply_type: tax?.supply_type ?? null,
+    ...Object.fromEntries(TAX_FIGURES.flatMap((key) => [[`tax_${key}`, tax ? tax[key] : null], [`tax_${key}_formatted`, tax ? format(tax[key]) : null]])),
+  };
+}
+
 export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   ...ENVELOPE_LABELS,
   invoice_id: invoice.id.label,
@@ -59,6 +79,7 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   disputed_at: 'Disputed At',
   whatsapp_status: invoice.whatsappStatus.label,
   invoice_created_at: prefixed('Invoice', record.createdAt),
+  ...TAX_LABELS,
 };
 
 export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
@@ -80,6 +101,7 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
     amount_remaining: invoice.amount_remaining,
     amount_remaining_formatted: format(invoice.amount_remaining),
     fully_paid: invoice.amount_remaining === 0 && invoice.amount_paid >= invoice.amount_due,
+    ...taxRecord(invoice.tax, format),
   };
   switch (event.type) {
     case 'invoice.created':

@@ -80,7 +80,14 @@ describe('Invoicing API node', () => {
     const [collection] = properties.filter((property) => property.name === FIELDS.invoice.items.key);
     expect(collection).toMatchObject({ type: 'fixedCollection', displayName: 'Line Items', typeOptions: { multipleValues: true } });
     const values = (collection.options as INodePropertyCollection[])[0].values.map((value) => value.name);
-    expect(values).toEqual([FIELDS.item.description.key, FIELDS.item.amount.key]);
+    expect(values).toEqual([FIELDS.item.description.key, FIELDS.item.amount.key, 'more']);
+    // A line's quantity, unit price and GST particulars sit behind the line's own Add Field; the rate is a list.
+    const more = (collection.options as INodePropertyCollection[])[0].values[2];
+    expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field', displayName: 'Quantity, Unit Price and GST' });
+    expect((more.options as INodeProperties[]).map((option) => option.name)).toEqual(['quantity', 'unit', 'unit_price', 'hsn_sac', 'gst_rate']);
+    const rate = (more.options as INodeProperties[])[4];
+    expect(rate).toMatchObject({ type: 'options', default: '18' });
+    expect(rate.options).toEqual(expect.arrayContaining([{ name: '18 %', value: '18' }, { name: 'Non-GST', value: 'non_gst' }]));
     expect(properties.find((property) => property.name === 'itemsJson')).toMatchObject({ type: 'json' });
   });
 

@@ -84,9 +84,11 @@ describe('the packed tarball', () => {
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
-    // from the contract (dist/vendor/fastChecks.js, once for all files) add 29 kB unpacked, 3.4 kB gzipped.
-    expect(packed.report.size).toBeLessThan(140_000);
-    expect(packed.report.unpackedSize).toBeLessThan(600_000);
+    // from the contract (dist/vendor/fastChecks.js, once for all files) add 29 kB unpacked, 3.4 kB gzipped. GST's
+    // rules and data (state and rate lists, GSTIN check, tax fields and words, bundled into each of the three
+    // files) brought it to 153.6 kB, 630.9 kB unpacked (2026-11-25).
+    expect(packed.report.size).toBeLessThan(165_000);
+    expect(packed.report.unpackedSize).toBeLessThan(680_000);
   });
 });
 

@@ -2,11 +2,15 @@ import {
   EVENT_CATALOGUE, EVENT_TYPES, flattenEvent, generateWebhookSecret, parseEvent, receiveWebhook, sampleClient, sampleEvents, sampleInvoice,
   signWebhook, type InvoicePaidEvent, type VerifyFailure,
 } from '../../shared';
+import { INVOICE_EVENT_LABELS } from '../../shared/webhooks/invoiceEvents';
 
 const common = {
   livemode: false, invoice_id: 'inv_3MtwBwLkdIwHu7ix', invoice_number: 'INV-000123',
   invoice_url: 'https://pay.invoicing.example/i/inv_3MtwBwLkdIwHu7ix', client_id: 'cli_NffrFeUfNV2Hib',
   client_email: 'ana@example.com', currency: 'INR', amount_due: 1490000, amount_due_formatted: '₹14,900.00',
+  // The sample invoice carries no GST: its tax figures are null (contract: "The GST fields on the wire").
+  client_gstin: null, place_of_supply: null, supply_type: null,
+  ...Object.fromEntries(['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax'].flatMap((key) => [[`tax_${key}`, null], [`tax_${key}_formatted`, null]])),
 };
 
 /** A partial UPI payment: ₹5,000 of ₹14,900. */
@@ -93,7 +97,7 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
       id: 'evt_1NqT0zHq8ZkYd3TxCli', event_id: 'evt_1NqT0zHq8ZkYd3TxCli', event_type: 'client.created',
       occurred_at: '2026-05-02T09:14:03Z', livemode: false,
       client_id: 'cli_NffrFeUfNV2Hib', client_email: 'ana@example.com', client_name: 'Ana Sharma', client_phone: '+919812345678',
-      client_company: 'Ana Sharma Photography', client_tax_id: '27AAPFU0939F1ZV',
+      client_company: 'Ana Sharma Photography', client_tax_id: '27AAPFU0939F1ZV', client_gstin: null, client_place_of_supply: null,
       client_address: '12 MG Road, Floor 3, Pune, Maharashtra 411001, IN',
       client_address_line1: '12 MG Road', client_address_line2: 'Floor 3', client_city: 'Pune', client_state: 'Maharashtra',
       client_postal_code: '411001', client_country: 'IN',
@@ -154,6 +158,18 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
     });
     const { note: _note, ...withoutNote } = sampleEvents.disputed.data.dispute;
     expect(flattenEvent({ ...sampleEvents.disputed, data: { ...sampleEvents.disputed.data, dispute: withoutNote } }).dispute_note).toBeNull();
+  });
+
+  test('a tax invoice\'s events carry its GST totals, labelled, each with its formatted twin', () => {
+    const tax = { supplier_gstin: '27AAPFU0939F1ZV', supplier_state: '27', client_gstin: '29AAGCB7383J1Z4', place_of_supply: '29',
+      place_of_supply_name: 'Karnataka', supply_type: 'inter_state', taxable_value: 1000000, cgst: 0, sgst: 0, utgst: 0, igst: 180000,
+      total_tax: 180000, total: 1180000 };
+    const created = { ...sampleEvents.created, data: { invoice: { ...sampleEvents.created.data.invoice, tax, amount_due: 1180000 } } };
+    expect(flattenEvent(created)).toMatchObject({ client_gstin: '29AAGCB7383J1Z4', place_of_supply: '29 Karnataka', supply_type: 'inter_state',
+      tax_taxable_value: 1000000, tax_taxable_value_formatted: '₹10,000.00', tax_igst: 180000, tax_igst_formatted: '₹1,800.00',
+      tax_cgst: 0, tax_total_tax: 180000, tax_total_tax_formatted: '₹1,800.00' });
+    expect([INVOICE_EVENT_LABELS.tax_igst, INVOICE_EVENT_LABELS.tax_igst_formatted, INVOICE_EVENT_LABELS.client_gstin])
+      .toEqual(['IGST (Minor Units)', 'IGST', 'Client GSTIN']);
   });
 
   test('every value is a primitive, so both platforms can map it without digging', () => {

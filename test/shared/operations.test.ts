@@ -255,10 +255,10 @@ describe('findInvoice', () => {
     expect(api.route()).toEqual(['GET /invoices/inv_1']);
   });
 
-  test('neither → InputError, nothing sent', async () => {
+  test('none of ID, number or client GSTIN → InputError, nothing sent', async () => {
     const api = service();
     const error = await rejection(findInvoice.run(connection, { invoice_id: ' ', number: '' }, api.send)) as InputError;
-    expect(error.issues).toEqual([{ field: 'invoice_id', message: 'Invoice ID is required (inv_…), or an Invoice Number (such as INV-000123) instead' }]);
+    expect(error.issues).toEqual([{ field: 'invoice_id', message: 'Invoice ID is required (inv_…), or an Invoice Number (such as INV-000123) or a Client GSTIN instead' }]);
     expect(api.calls).toHaveLength(0);
   });
 });

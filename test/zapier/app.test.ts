@@ -110,7 +110,9 @@ describe('publishing checks', () => {
     const items = app.creates.create_invoice.operation.inputFields.find((field) => field.key === 'items') as Field;
     expect(items.helpText).toBeUndefined();
     expect(items.children![0].helpText).toMatch(/^One entry per line on the invoice/);
-    expect(items.children!.map((child) => child.key)).toEqual(['description', 'amount']);
+    expect(items.children!.map((child) => child.key)).toEqual(['description', 'amount', 'quantity', 'unit', 'unit_price', 'hsn_sac', 'gst_rate']);
+    expect((items.children![6] as { choices?: unknown }).choices).toEqual(expect.arrayContaining([{ value: '18', label: '18 %', sample: '18' }, { value: 'exempt', label: 'Exempt', sample: 'exempt' }]));
+    expect(items.children![5].helpText).toMatch(/SAC of a service, starting 99, such as 998314/);
     expect(items.children![1].helpText).toMatch(/1500, 1500\.00 or 1,500\.00/);
   });
 });

@@ -9,8 +9,10 @@ import { inputField } from '../fields';
 import { clientEmailDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
-const { client_email, items, description, amount } = operation.fields;
-const lineItemKeys = [description.key, amount.key];
+const { client_email, items, description, amount, quantity, unit, unit_price, hsn_sac, gst_rate } = operation.fields;
+/** A line's children: what every line has, then its optional quantity, unit price and GST particulars. */
+const lineItemFields = [description, amount, quantity, unit, unit_price, hsn_sac, gst_rate];
+const lineItemKeys = lineItemFields.map((spec) => spec.key);
 
 /** A mapped value as a list: one value is a list of one. */
 function column(value: unknown): unknown[] {
@@ -24,11 +26,13 @@ function column(value: unknown): unknown[] {
  */
 export function lineItems(inputData: Record<string, unknown>): unknown {
   if (inputData.items !== undefined) return inputData.items;
-  const descriptions = column(inputData[description.key]);
-  const amounts = column(inputData[amount.key]);
-  if (!descriptions.length && !amounts.length) return undefined;
-  return Array.from({ length: Math.max(descriptions.length, amounts.length) },
-    (_, index) => ({ description: descriptions[index], amount: amounts[index] }));
+  const columns = lineItemKeys.map((key) => [key, column(inputData[key])] as const);
+  const length = Math.max(...columns.map(([, values]) => values.length));
+  if (!length) return undefined;
+  // A line keeps its description and amount (even empty, for the refusal to name), and whatever else it was given.
+  const kept = (key: string, value: unknown) => key === description.key || key === amount.key || value !== undefined;
+  return Array.from({ length }, (_, index) =>
+    Object.fromEntries(columns.filter(([key, values]) => kept(key, values[index])).map(([key, values]) => [key, values[index]])));
 }
 
 export const createInvoice = createAction(operation, {
@@ -42,10 +46,12 @@ export const createInvoice = createAction(operation, {
     // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
     [items.key]: {
       key: items.key, label: items.label, required: items.required,
-      children: [inputField(description, { helpText: `${items.help} ${description.help}` }), inputField(amount)],
+      children: [
+        inputField(description, { helpText: `${items.help} ${description.help}` }),
+        ...lineItemFields.slice(1).map((spec) => inputField(spec)),
+      ],
     },
-    [description.key]: null,
-    [amount.key]: null,
+    ...Object.fromEntries(lineItemKeys.map((key) => [key, null])),
   },
   input: (inputData) => ({
     ...Object.fromEntries(Object.entries(inputData).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),

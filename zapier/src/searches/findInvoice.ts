@@ -10,7 +10,11 @@ export const findInvoice = searchAction(operation, {
   key: 'find_invoice',
   noun: 'Invoice',
   label: 'Find Invoice',
-  description: 'Finds an invoice by its ID or by its invoice number.',
+  description: 'Finds an invoice by its ID, by its invoice number, or the newest tax invoice for a client GSTIN.',
   inputFields: { [invoiceId.key]: inputField(invoiceId, { choices: invoiceDropdown, helpText: PICKER_HELP.invoice }) },
-  input: (inputData) => ({ invoice_id: inputData.invoice_id, number: inputData.number }),
+  input: (inputData) => ({
+    invoice_id: inputData.invoice_id,
+    number: inputData.number,
+    client_gstin: inputData.client_gstin,
+  }),
 });

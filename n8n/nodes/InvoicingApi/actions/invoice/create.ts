@@ -12,7 +12,12 @@ import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, idempotency_key } = operation.fields;
+const { client_email, currency, items, description, amount, idempotency_key, quantity, unit, unit_price, hsn_sac, gst_rate, place_of_supply } =
+  operation.fields;
+/** A line's optional particulars (quantity and unit price, HSN/SAC, GST rate), behind the line's own Add Field. */
+const lineExtras = [quantity, unit, unit_price, hsn_sac, gst_rate];
+/** The invoice's GST option, behind its own Add Field, so a B2C shop never sees it. */
+const invoiceGst = [place_of_supply];
 
 /** Where a field is more than its declaration: the client picked from a list, the currency from n8n's load options. */
 const picked: Partial<Record<string, INodeProperties>> = {
@@ -28,7 +33,12 @@ const picked: Partial<Record<string, INodeProperties>> = {
 const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
 
 /** The fields shown one to one: all but the line items' and the idempotency key. */
-const plain = Object.values(operation.fields).filter((spec) => ![items, description, amount, idempotency_key].includes(spec));
+const plain = Object.values(operation.fields).filter((spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst].includes(spec));
+
+/** The state lists (GST rate, place of supply) as dropdowns; the schema still judges a mapped value. */
+const listed = (spec: FieldSpec) => (spec.choices
+  ? property(spec, { type: 'options', options: spec.choices.map(({ value, label }) => ({ name: label, value })), default: String(spec.example) })
+  : property(spec));
 
 const lineItemProperties: INodeProperties[] = [
   {
@@ -53,7 +63,10 @@ const lineItemProperties: INodeProperties[] = [
     required: items.required,
     description: items.help,
     displayOptions: { show: { itemsInput: ['fields'] } },
-    options: [{ name: 'item', displayName: 'Line Item', values: [property(description), property(amount)] }],
+    options: [{ name: 'item', displayName: 'Line Item', values: [property(description), property(amount), {
+      displayName: 'Quantity, Unit Price and GST', name: 'more', type: 'collection', placeholder: 'Add Field', default: {},
+      options: lineExtras.map(listed),
+    }] }],
   },
   {
     displayName: `${items.label} (JSON)`,
@@ -64,6 +77,11 @@ const lineItemProperties: INodeProperties[] = [
     placeholder: LINE_ITEMS_JSON_EXAMPLE,
     description: `${items.help} A JSON array of objects with a description and an amount, e.g. ${LINE_ITEMS_JSON_EXAMPLE}`,
     displayOptions: { show: { itemsInput: ['json'] } },
+  },
+  {
+    displayName: 'GST', name: 'gst', type: 'collection', placeholder: 'Add Field', default: {},
+    description: 'Only for a GST tax invoice whose place of supply is not the client\'s',
+    options: invoiceGst.map(listed),
   },
 ];
 
@@ -79,7 +97,7 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
     }
   }
   const entries = (param(context, `${items.key}.item`, itemIndex, []) as IDataObject[]) ?? [];
-  return entries.map((entry) => ({ description: entry[description.key], amount: entry[amount.key] }));
+  return entries.map((entry) => ({ description: entry[description.key], amount: entry[amount.key], ...(entry.more as IDataObject | undefined) }));
 }
 
 /** What the editor shows for a field: the line items their own way, the rest one to one (picked where it is more). */
@@ -107,6 +125,7 @@ export const create: NodeOperation = {
   execute: (context, i, connection, send) => runOperation(operation, connection, {
     ...Object.fromEntries(plain.map((spec) => [spec.key, valueOf(context, spec, i)])),
     items: lineItems(context, i),
+    ...(param(context, 'gst', i, {}) as IDataObject),
     idempotency_key: idempotencyKey(context, i),
   }, send),
 };

@@ -1,0 +1,8 @@
+/** GST: the data and rules an Indian tax invoice follows (contract: "GST tax invoices"). */
+export * from './states';
+export * from './gstin';
+export * from './rates';
+export * from './hsn';
+export * from './quantity';
+export * from './tax';
+export * from './inputs';

@@ -1,0 +1,60 @@
+/**
+ * What a line item and an invoice take for GST (contract: "Quantity, unit and unit price", "GST
+ * computation"): the line's own fields, and the two rules that look across fields, checked in a
+ * preprocess step so they are named beside every other broken field in one refusal.
+ */
+import { z } from 'zod';
+import { isBlank, optional, textInput } from '../schemas/primitives';
+import { gstRateInput, hsnSacInput, quantityInput } from './inputs';
+
+export { placeOfSupplyInput } from './inputs';
+
+/** The line's GST particulars (its amount and unit price are the caller's, as typed or in minor units). */
+export const lineGstShape = {
+  quantity: optional(quantityInput),
+  unit: optional(textInput(30)),
+  hsn_sac: optional(hsnSacInput),
+  gst_rate: optional(gstRateInput),
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A line is priced by its amount, or by a unit price (times its quantity): exactly one of the two. Keys left
+ * empty by an editor's line-item form are dropped, so an empty Amount beside a Unit Price is no conflict.
+ */
+export function withPricing<S extends z.ZodTypeAny>(line: S) {
+  return z.preprocess((raw, ctx) => {
+    if (!isObject(raw)) return raw;
+    const given = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !(isBlank(value) && key !== 'amount' && key !== 'description')));
+    const priced = given.unit_price !== undefined || given.quantity !== undefined;
+    if (priced && isBlank(given.amount)) delete given.amount;
+    if (priced && given.amount !== undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['amount'],
+        message: 'must be left empty when the line has a unit price (the service computes quantity × unit price); give one of the two' });
+    } else if (!priced && given.amount === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.invalid_type, expected: 'number', received: 'undefined', path: ['amount'], message: 'is required' });
+    }
+    if (given.quantity !== undefined && given.unit_price === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['unit_price'], message: 'is required with a quantity: enter the price of one unit, such as 1,250.50' });
+    }
+    return given;
+  }, line);
+}
+
+/** Once any line carries a GST rate the invoice is a tax invoice, and every line needs one. */
+export function withGstLines<S extends z.ZodTypeAny>(invoice: S) {
+  return z.preprocess((raw, ctx) => {
+    const items = isObject(raw) && Array.isArray(raw.items) ? raw.items : [];
+    const rated = items.map((item) => isObject(item) && !isBlank(item.gst_rate));
+    if (rated.some(Boolean)) {
+      rated.forEach((hasRate, index) => {
+        if (!hasRate) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['items', index, 'gst_rate'],
+            message: 'is required once any line has a GST rate: choose one, or Non-GST for a line outside GST' });
+        }
+      });
+    }
+    return raw;
+  }, invoice);
+}
