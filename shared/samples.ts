@@ -23,6 +23,8 @@ export const sampleClient: Client = {
   phone: '+919812345678',
   company: 'Ana Sharma Photography',
   tax_id: '27AAPFU0939F1ZV',
+  gstin: '27AAPFU0939F1ZV',
+  place_of_supply: '27',
   address: { line1: '12 MG Road', line2: 'Floor 3', city: 'Pune', state: 'Maharashtra', postal_code: '411001', country: 'IN' },
   created_at: '2026-05-02T09:14:03Z',
   updated_at: '2026-05-02T09:14:03Z',
@@ -52,6 +54,31 @@ export const sampleInvoice: Invoice = {
 };
 
 export const samplePresentedInvoice = presentInvoice(sampleInvoice);
+
+/**
+ * The same work billed as a tax invoice within Maharashtra (supplier and client both in state 27): each line
+ * priced by quantity and unit price, 18 % GST split into CGST + SGST of 9 % each (worked by hand:
+ * 12,500.00 × 9 % = 1,125.00; 2,400.00 × 9 % = 216.00).
+ */
+export const sampleTaxInvoice: Invoice = {
+  ...sampleInvoice,
+  items: [
+    { description: 'Website design, May', amount: 1250000, quantity: 1, unit: 'project', unit_price: 1250000, hsn_sac: '998314',
+      gst_rate: '18', cgst: 112500, sgst: 112500, utgst: 0, igst: 0, tax: 225000, total: 1475000 },
+    { description: 'Hosting, 12 months', amount: 240000, quantity: 12, unit: 'month', unit_price: 20000, hsn_sac: '998315',
+      gst_rate: '18', cgst: 21600, sgst: 21600, utgst: 0, igst: 0, tax: 43200, total: 283200 },
+  ],
+  amount_due: 1758200,
+  amount_remaining: 1758200,
+  tax: {
+    supplier_gstin: '27ABCFS1234K1Z7', supplier_state: '27', client_gstin: sampleClient.gstin ?? null, place_of_supply: '27',
+    place_of_supply_name: 'Maharashtra', supply_type: 'intra_state', taxable_value: 1490000, cgst: 134100, sgst: 134100,
+    utgst: 0, igst: 0, total_tax: 268200, total: 1758200,
+  },
+};
+
+/** What Create Invoice and Get Many answer in Zapier's sample: a tax invoice, so every GST field shows. */
+export const samplePresentedTaxInvoice = presentInvoice(sampleTaxInvoice);
 
 export const sampleWebhook: WebhookSubscription = {
   id: 'we_1NpLs2Hq8ZkYd3Tx',

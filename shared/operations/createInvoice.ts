@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../gst/lineInputs';
 import { INVOICE_LABELS, presentInvoice } from '../present';
-import { samplePresentedInvoice } from '../samples';
+import { samplePresentedTaxInvoice } from '../samples';
 import {
   MAX_DESCRIPTION, MAX_ITEMS, amountInput, booleanInputOrFalse, currencyInput, emailInput, idempotencyKeySchema, optional,
   textInput,
@@ -55,7 +55,7 @@ export const createInvoice = defineOperation({
     item.unitPrice, item.hsnSac, item.gstRate, invoice.amountUnit, invoice.autoSendWhatsapp, invoice.placeOfSupply,
     invoice.idempotencyKey],
   labels: INVOICE_LABELS,
-  sample: samplePresentedInvoice,
+  sample: samplePresentedTaxInvoice,
 });
 
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { INVOICE_LABELS, presentInvoice } from '../present';
-import { samplePresentedInvoice } from '../samples';
+import { samplePresentedTaxInvoice } from '../samples';
 import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
 import { fastChecks } from '../schemas/fastChecks';
@@ -34,7 +34,7 @@ export const listInvoices = defineOperation({
   result: checkedPage(invoiceSchema, presentInvoice, fastChecks.invoicePage),
   fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number, invoice.clientGstin],
   labels: INVOICE_LABELS,
-  sample: { object: 'list' as const, data: [samplePresentedInvoice], has_more: false },
+  sample: { object: 'list' as const, data: [samplePresentedTaxInvoice], has_more: false },
 });
 
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;

@@ -28,7 +28,7 @@ export interface AmountsDeclaration<Lookup = unknown> {
 /** `schema` with the value at `path` (`['items', 'amount']`) replaced, under arrays, optionals and refinements. */
 function replaceAt(schema: z.ZodTypeAny, path: readonly string[], leaf: z.ZodTypeAny): z.ZodTypeAny {
   // An optional amount (a line priced by its unit price instead) stays optional as typed.
-  if (!path.length) return schema instanceof z.ZodOptional ? leaf.optional() : leaf;
+  if (!path.length) return schema.isOptional() ? leaf.optional() : leaf;
   if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: replaceAt(schema.innerType(), path, leaf) });
   if (schema instanceof z.ZodOptional) return replaceAt(schema.unwrap(), path, leaf).optional();
   if (schema instanceof z.ZodArray) return new z.ZodArray({ ...schema._def, type: replaceAt(schema.element, path, leaf) });

@@ -97,7 +97,7 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
       id: 'evt_1NqT0zHq8ZkYd3TxCli', event_id: 'evt_1NqT0zHq8ZkYd3TxCli', event_type: 'client.created',
       occurred_at: '2026-05-02T09:14:03Z', livemode: false,
       client_id: 'cli_NffrFeUfNV2Hib', client_email: 'ana@example.com', client_name: 'Ana Sharma', client_phone: '+919812345678',
-      client_company: 'Ana Sharma Photography', client_tax_id: '27AAPFU0939F1ZV', client_gstin: null, client_place_of_supply: null,
+      client_company: 'Ana Sharma Photography', client_tax_id: '27AAPFU0939F1ZV', client_gstin: '27AAPFU0939F1ZV', client_place_of_supply: '27',
       client_address: '12 MG Road, Floor 3, Pune, Maharashtra 411001, IN',
       client_address_line1: '12 MG Road', client_address_line2: 'Floor 3', client_city: 'Pune', client_state: 'Maharashtra',
       client_postal_code: '411001', client_country: 'IN',
