@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { currencyExponent, formatMinor } from './money';
-import { MAX_AMOUNT, isBlank } from './schemas/primitives';
+import { MAX_AMOUNT, echo, isBlank } from './schemas/primitives';
 
 export const AMOUNT_UNITS = ['main', 'minor'] as const;
 
@@ -42,6 +42,11 @@ function textOf(raw: unknown): string | undefined {
   return typeof raw === 'string' ? raw.trim() : undefined;
 }
 
+/** The most decimals any ISO 4217 currency has (CLF, UYW: 4). */
+const MOST_DECIMALS = 4;
+/** Past the maximum in every currency: more main units than the most minor units an invoice holds. */
+const MORE_THAN_ANY = `is more than any amount an invoice can hold (at most ${formatMinor(MAX_AMOUNT, 'INR')} in INR)`;
+
 /** Checks the form alone (no currency needed): undefined when it is one of the accepted forms. */
 export function amountFormProblem(raw: unknown): string | undefined {
   const text = textOf(raw);
@@ -49,6 +54,22 @@ export function amountFormProblem(raw: unknown): string | undefined {
   if (/^[-−]/.test(text)) return 'cannot be negative';
   if (PLAIN.test(text) || GROUPED.test(text)) return undefined;
   return 'could be read more than one way';
+}
+
+/**
+ * What can be refused before the currency is known (Record Payment reads it from the invoice): the form,
+ * and decimals or a size no currency has. Undefined when only the currency can tell.
+ */
+export function amountProblemInAnyCurrency(raw: unknown): string | undefined {
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return 'must be a number';
+  if (typeof raw === 'number' && raw < 0) return 'cannot be negative';
+  if (typeof raw === 'number' && raw > MAX_AMOUNT) return MORE_THAN_ANY;
+  const problem = amountFormProblem(raw);
+  if (problem) return problem;
+  const [whole, fraction = ''] = (textOf(raw) ?? '').replace(/,/g, '').split('.');
+  if (/[^0]/.test(fraction.slice(MOST_DECIMALS))) return `has more decimals than any currency has (at most ${MOST_DECIMALS})`;
+  if (whole.replace(/^0+/, '').length > String(MAX_AMOUNT).length) return MORE_THAN_ANY;
+  return undefined;
 }
 
 /**
@@ -64,19 +85,19 @@ export function readAmount(raw: unknown, currency: string, options: { min?: numb
   const problem = amountFormProblem(raw);
   const text = textOf(raw) ?? '';
   if (problem === 'is required') return refuse(`is required: enter ${forms}`);
-  if (problem) return refuse(`${problem} (you entered ${text}); enter ${forms}`);
+  if (problem) return refuse(`${problem} (you entered ${echo(text)}); enter ${forms}`);
 
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
   if (/[^0]/.test(fraction.slice(decimals))) {
     const has = decimals ? `${decimals} decimal${decimals > 1 ? 's' : ''}` : 'no decimals';
-    return refuse(`has more decimals than ${code} has (${has}; you entered ${text}); enter ${forms}`);
+    return refuse(`has more decimals than ${code} has (${has}; you entered ${echo(text)}); enter ${forms}`);
   }
   const minorDigits = whole + fraction.slice(0, decimals).padEnd(decimals, '0');
   // Past the maximum by its length alone, so a 400-digit string never becomes a float.
   const digits = minorDigits.replace(/^0+(?=\d)/, '');
   const minor = digits.length > String(MAX_AMOUNT).length ? Infinity : Number(digits);
-  if (minor > MAX_AMOUNT) return refuse(`must be at most ${formatMinor(MAX_AMOUNT, code)} (you entered ${text})`);
-  if (minor < min) return refuse(`must be at least ${formatMinor(min, code)} (you entered ${text})`);
+  if (minor > MAX_AMOUNT) return refuse(`must be at most ${formatMinor(MAX_AMOUNT, code)} (you entered ${echo(text)})`);
+  if (minor < min) return refuse(`must be at least ${formatMinor(min, code)} (you entered ${echo(text)})`);
   return { ok: true, minor };
 }
 
@@ -84,18 +105,20 @@ export function readAmount(raw: unknown, currency: string, options: { min?: numb
  * The amount as typed, a typed text's form checked alone (so it is named beside every other broken field);
  * the object holding it converts it once its currency and unit are known (`convertAmount`).
  */
-export const typedAmountInput = z.union([z.string(), z.number()], {
-  errorMap: () => ({ message: `must be an amount such as ${acceptedAmountForms('INR')}` }),
-}).superRefine((value, ctx) => {
-  if (typeof value === 'number') return;
-  const problem = amountFormProblem(value);
-  if (problem === 'is required') ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter an amount such as ${acceptedAmountForms('INR')}` });
+export const typedAmountInput = z.unknown().superRefine((value, ctx) => {
+  const forms = `an amount such as ${acceptedAmountForms('INR')}`;
+  // Not text or a number (absent, a yes/no, a list): said in the unit the field takes, never in paise.
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: isBlank(value) ? `is required: enter ${forms}` : `must be ${forms}` });
+    return;
+  }
+  const problem = amountProblemInAnyCurrency(value);
+  if (problem === 'is required') ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter ${forms}` });
   else if (problem) {
     ctx.addIssue({ code: z.ZodIssueCode.custom,
-      message: `${problem} (you entered ${String(value).trim()}); enter an amount such as ${acceptedAmountForms('INR')} ` +
-        '(a point before the decimals, commas only between thousands)' });
+      message: `${problem} (you entered ${echo(String(value).trim())}); enter ${forms} (a point before the decimals, commas only between thousands)` });
   }
-});
+}).transform((value) => value as string | number);
 
 /** A payment's amount: nothing is recorded for nothing, whatever the currency. */
 export const positiveTypedAmountInput = typedAmountInput.refine((value) => !/^[0,.]+$/.test(String(value).trim()), 'must be more than 0');
