@@ -23,11 +23,11 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
     const entry: Sent = { method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers),
       body: text ? JSON.parse(text) : undefined };
     sent.push(entry);
-    if (entry.path === '/v1/invoices') return [201, sampleInvoice];
+    if (entry.path === '/v1/invoices' || entry.method === 'GET') return [entry.method === 'GET' ? 200 : 201, sampleInvoice];
     if (entry.path.endsWith('/payments')) return [201, samplePayment];
     return [entry.method === 'POST' ? 201 : 200, sampleClient];
   };
-  nock(BASE_URL).persist().post(/.*/).reply(record as never).patch(/.*/).reply(record as never);
+  nock(BASE_URL).persist().post(/.*/).reply(record as never).patch(/.*/).reply(record as never).get(/.*/).reply(record as never);
   return {
     sent,
     stop: () => {

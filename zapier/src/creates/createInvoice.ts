@@ -4,7 +4,7 @@
  * to the operation appears here without an edit.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations, runOperation } from '../../../shared';
+import { PICKER_HELP, knownInput, operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
 import { clientEmailDropdown } from '../pickers';
@@ -33,7 +33,7 @@ export function lineItems(inputData: Record<string, unknown>): unknown {
 const perform = (z: ZObject, bundle: Bundle) => {
   const input = bundle.inputData;
   const raw = {
-    ...Object.fromEntries(Object.entries(input).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),
+    ...Object.fromEntries(Object.entries(knownInput(operation.fields, input)).filter(([key]) => !lineItemKeys.includes(key))),
     items: lineItems(input),
   };
   return call(z, bundle, (connection, send) => runOperation(operation, connection, raw, send));

@@ -1,6 +1,6 @@
 /** Record Payment: a bank transfer, cash or a UPI payment the bank reported, against an invoice. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations } from '../../../shared';
+import { PICKER_HELP, knownInput, operations } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
 import { owedInvoiceDropdown } from '../pickers';
@@ -8,7 +8,7 @@ import { owedInvoiceDropdown } from '../pickers';
 const { recordTypedPayment: operation } = operations;
 
 const perform = (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, (connection, send) => operation.run(connection, bundle.inputData, send));
+  call(z, bundle, (connection, send) => operation.run(connection, knownInput(operation.fields, bundle.inputData), send));
 
 export const recordPayment = {
   key: 'record_payment',
