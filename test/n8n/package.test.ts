@@ -83,9 +83,11 @@ describe('the packed tarball', () => {
   // (zod alone is about 60 kB packed) would still break this.
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
-    // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24).
+    // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). Issue 32's input rules (free text,
+    // calendar dates, currency marks) add about 6 kB to each of the three bundles: 578 kB unpacked (2026-11-25);
+    // a second copy of zod (150 kB unpacked) still breaks 600 kB.
     expect(packed.report.size).toBeLessThan(140_000);
-    expect(packed.report.unpackedSize).toBeLessThan(560_000);
+    expect(packed.report.unpackedSize).toBeLessThan(600_000);
   });
 });
 

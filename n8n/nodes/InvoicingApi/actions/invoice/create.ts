@@ -10,12 +10,17 @@ import { emailLocator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
+import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, idempotency_key } = operation.fields;
+const { client_email, currency, items, description, amount, amount_unit, idempotency_key } = operation.fields;
 
-/** Where a field is more than its declaration: the client picked from a list, the currency from n8n's load options. */
-const picked: Partial<Record<string, INodeProperties>> = {
+/**
+ * Where a field is more than its declaration: the client picked from a list, the currency from n8n's load
+ * options, Amounts Are In once per node version (versions.ts).
+ */
+const picked: Partial<Record<string, INodeProperties | INodeProperties[]>> = {
+  [amount_unit.key]: amountUnitProperties(property(amount_unit)),
   [client_email.key]: emailLocator(client_email),
   [currency.key]: property(currency, {
     type: 'options',
@@ -91,10 +96,11 @@ export const create: NodeOperation = {
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
   properties: Object.values(operation.fields).flatMap((spec): INodeProperties[] =>
-    spec === items ? lineItemProperties : plain.includes(spec) ? [picked[spec.key] ?? property(spec)] : []),
+    spec === items ? lineItemProperties : plain.includes(spec) ? [picked[spec.key] ?? property(spec)].flat() : []),
   execute: (context, i, connection, send) => runOperation(operation, connection, {
     ...Object.fromEntries(plain.map((spec: FieldSpec) => [spec.key, spec === client_email
-      ? locatorId(context, 'client', client_email, i) : param(context, spec.key, i, spec.default)])),
+      ? locatorId(context, 'client', client_email, i)
+      : param(context, spec.key, i, spec === amount_unit ? defaultAmountUnit(context) : spec.default)])),
     items: lineItems(context, i),
     idempotency_key: idempotencyKey(context, i),
   }, send),
