@@ -135,8 +135,13 @@ function extract(body: unknown): Extracted {
   };
 }
 
+/** The input key sent as the Idempotency-Key header; the service's words for the header become the field's label. */
+const IDEMPOTENCY_KEY = 'idempotency_key';
+const HEADER_WORDS = /\bIdempotency[- ]Key\b(?: header)?/gi;
+
 function compose(status: number, found: Extracted, retryAfter?: number): string {
-  const detail = found.detail ? ` ${found.detail.replace(/[.\s]*$/, '.')}` : '';
+  const said = found.detail?.replace(HEADER_WORDS, fieldLabel(IDEMPOTENCY_KEY));
+  const detail = said ? ` ${said.replace(/[.\s]*$/, '.')}` : '';
   const name = SERVICE.displayName;
   switch (status >= 500 ? 500 : status) {
     case 401:
@@ -145,6 +150,16 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
       return `${name} refused this request for this key (HTTP 403).${detail}`;
     case 404:
       return `Not found (HTTP 404).${detail || ' Check the ID.'}`;
+    case 409:
+      if (found.code === 'idempotency_in_progress') {
+        return `${name} is still working on an earlier request with this ${fieldLabel(IDEMPOTENCY_KEY)} (HTTP 409).${detail} ` +
+          'Replay this step in a moment to get its result.';
+      }
+      if (found.code === 'idempotency_key_reused') {
+        return `${name} already used this ${fieldLabel(IDEMPOTENCY_KEY)} for different details (HTTP 409).${detail} ` +
+          `Map a value unique to this record, or leave ${fieldLabel(IDEMPOTENCY_KEY)} empty.`;
+      }
+      return `${name} answered HTTP 409.${detail || ' The request was not accepted.'}`;
     case 422:
       return `${name} rejected the input (HTTP 422).${found.fieldErrors.length ? ` ${found.fieldErrors.map((f) => f.message).join('; ')}.` : detail}`;
     case 429:
@@ -177,7 +192,22 @@ export function normalizeError(response: RawResponse): ApiError {
 }
 
 /** A request that got no HTTP answer: refused, reset, or timed out. Safe to replay with the same idempotency key. */
+/**
+ * Node refuses to send a header with a character outside Latin-1 (ERR_INVALID_CHAR, or fetch's ByteString
+ * TypeError) before connecting. The one header a user types unchecked is the API key (the Prevent Duplicates
+ * Key is checked as plain ASCII beforehand), so that is what the message names.
+ */
+function isUnsendableHeader(cause: unknown): boolean {
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ERR_INVALID_CHAR' || (typeof message === 'string' && /ByteString|Invalid character in header/i.test(message));
+}
+
 export function networkError(cause: unknown, options: { timedOut?: boolean } = {}): ApiError {
+  if (isUnsendableHeader(cause)) {
+    return new ApiError({ status: 0, code: 'invalid_api_key', fieldErrors: [{ field: 'api_key', message: 'is not plain ASCII' }],
+      message: `The connection's ${fieldLabel('api_key')} contains characters that are not plain ASCII (a pasted space, quote or ` +
+        `symbol?); nothing was sent. Copy the key again from ${SERVICE.apiKeysUrl} and reconnect.` });
+  }
   const reason = cause instanceof Error ? cause.message : String(cause ?? 'unknown error');
   const message = options.timedOut
     ? `${SERVICE.displayName} did not answer in time. This step can be replayed.`

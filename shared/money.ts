@@ -5,7 +5,6 @@
  */
 import { minorUnitFormatter } from './currencyFormat';
 
-const KNOWN = new Set(Intl.supportedValuesOf('currency'));
 
 /** Codes offered first in dropdowns; any other ISO 4217 code is accepted too. */
 export const COMMON_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY', 'KWD'] as const;
@@ -35,6 +34,12 @@ const ISO_EXPONENTS: Record<string, number> = {
   BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
   XAF: 0, XOF: 0, XPF: 0, BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4,
 };
+
+/**
+ * Every code Intl knows, and the ISO 4217 codes listed above that some ICU builds leave out (the funds codes
+ * CLF, UYI and UYW): an amount in any currency this module can count is accepted.
+ */
+const KNOWN = new Set([...Intl.supportedValuesOf('currency'), ...Object.keys(ISO_EXPONENTS)]);
 
 /** Digits after the decimal point: JPY 0, INR 2, KWD 3. */
 export function currencyExponent(currency: string): number {

@@ -14,10 +14,24 @@ export interface InputIssue {
   message: string;
 }
 
+/** The longest refusal a user is shown: the first few problems (each shortened if need be) and how many more. */
+export const MAX_MESSAGE = 2000;
+const LISTED = 5;
+const MAX_ISSUE = Math.floor(MAX_MESSAGE / (LISTED + 1));
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function summary(issues: InputIssue[]): string {
+  if (issues.length === 1) return clip(issues[0].message, MAX_MESSAGE);
+  const listed = issues.slice(0, LISTED).map((issue) => clip(issue.message, MAX_ISSUE));
+  const more = issues.length - listed.length;
+  return `Please fix ${issues.length} fields: ${listed.join('; ')}${more ? `; and ${more} more` : ''}`;
+}
+
 export class InputError extends Error {
   override readonly name = 'InputError';
   constructor(readonly issues: InputIssue[]) {
-    super(issues.length === 1 ? issues[0].message : `Please fix ${issues.length} fields: ${issues.map((i) => i.message).join('; ')}`);
+    super(summary(issues));
   }
 }
 
@@ -100,6 +114,16 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
   }
   if (!path.length) return { field: 'input', message };
   return { field, message: `${placeName(path)} ${message}` };
+}
+
+/**
+ * The values a platform hands over, keeping only the operation's own fields. Unknown keys are ignored here,
+ * one way for every operation and both platforms: Zapier keeps the values of fields a later app version
+ * removed in the Zaps built before, and they must not stop those Zaps. Own keys only, so a key named like
+ * an Object.prototype member (`constructor`) is as unknown as any other.
+ */
+export function knownInput(fields: object, values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => Object.hasOwn(fields, key)));
 }
 
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */

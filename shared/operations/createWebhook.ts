@@ -7,7 +7,8 @@ import { defineOperation, read, unexpected } from './define';
 
 /** The body, as the service (and the sandbox) checks it. */
 export const webhookCreateInputSchema = z.object({
-  url: z.string().url('must be a full URL such as https://hooks.example.com/invoices')
+  // 2,048 characters: what browsers and most proxies carry; a longer receiver URL would not be reached anyway.
+  url: z.string().max(2048, 'must be at most 2048 characters').url('must be a full URL such as https://hooks.example.com/invoices')
     .refine((url) => /^https?:\/\//i.test(url), 'must start with https:// (or http:// for a local receiver)'),
   events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
   description: optionalText(200),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ID_PREFIX } from '../identity';
 import { PAYMENT_METHODS, UPI } from '../fields';
+import { calendarProblem } from './calendar';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';
 
 export const paymentIdSchema = idInput(ID_PREFIX.payment);
@@ -33,8 +34,14 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
  * timestamps: UTC, whole seconds.
  */
 export const timestampInput = z.string({ invalid_type_error: 'must be a date and time' }).trim()
-  .refine((text) => ISO_8601.test(text) && !Number.isNaN(Date.parse(text)),
-    'must be an ISO 8601 date such as 2026-11-20, or a date and time with its time zone such as 2026-11-20T10:30:00+05:30')
+  .superRefine((text, ctx) => {
+    const wrongForm = !ISO_8601.test(text) || Number.isNaN(Date.parse(text));
+    const problem = wrongForm ? undefined : calendarProblem(text);
+    if (wrongForm || problem) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${problem ? `${problem}: enter` : 'must be'} an ISO 8601 date such as ` +
+        '2026-11-20, or a date and time with its time zone such as 2026-11-20T10:30:00+05:30' });
+    }
+  })
   .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 /** The fields a payment has whatever shape its UPI details come in. */

@@ -7,10 +7,20 @@ import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { ID_PREFIX } from '../identity';
 import { isKnownCurrency } from '../money';
+import { freeTextProblem } from './freeText';
 
 export const MAX_AMOUNT = 100_000_000_000;
 export const MAX_ITEMS = 100;
 export const MAX_DESCRIPTION = 500;
+/** Every ID the service mints is far shorter; the bound keeps a pasted document out of a URL. */
+export const MAX_ID_LENGTH = 255;
+/** How much of a refused value a message quotes back. */
+const MAX_ECHO = 40;
+
+/** A refused value as a message quotes it: whole when short, else its start and how long it was. */
+export function echo(text: string): string {
+  return text.length <= MAX_ECHO ? text : `${text.slice(0, MAX_ECHO)}… (${text.length} characters)`;
+}
 
 /** Characters as people count them (an emoji is one), without building an array for plain text. */
 const charLength = (text: string) => (/[\uD800-\uDFFF]/.test(text) ? [...text].length : text.length);
@@ -66,8 +76,8 @@ export function textInput(max: number, options: { min?: number } = {}) {
     .trim()
     .superRefine((text, ctx) => {
       const length = charLength(text);
-      if (length < min) ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooShort });
-      else if (length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
+      const problem = length < min ? tooShort : length > max ? tooLong : freeTextProblem(text);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
     });
 }
 
@@ -133,7 +143,12 @@ export function deriveIdempotencyKey(parts: ReadonlyArray<string | number>): str
 export const idInput = (prefix: string) => z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
   .trim()
   .min(1, 'is required')
+  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters (an ID starting ${prefix})`)
   .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`);
+
+/** Where a page starts: an ID the previous page ended with. */
+export const cursorInput = z.string({ invalid_type_error: 'must be text' }).trim()
+  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters (the ID a previous page ended with)`);
 
 const limitInput = z.preprocess(
   digitsAsNumber,
@@ -149,5 +164,5 @@ export const eventIdSchema = idInput(ID_PREFIX.event);
 /** Paging of every list: at most `limit` items after the one named by `starting_after`. */
 export const listQuery = {
   limit: optional(limitInput),
-  starting_after: optional(z.string()),
+  starting_after: optional(cursorInput),
 };

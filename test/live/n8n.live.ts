@@ -35,7 +35,7 @@ const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, bui
 
 function actionWorkflow(name: string, email: string, saved = credential) {
   const node = (id: string, nodeName: string, x: number, parameters: Record<string, unknown>) => ({
-    id, name: nodeName, type: `${PACKAGE}.invoicingApi`, typeVersion: 1, position: [x, 0], parameters,
+    id, name: nodeName, type: `${PACKAGE}.invoicingApi`, typeVersion: 2, position: [x, 0], parameters,
     credentials: { [CREDENTIAL]: saved },
   });
   return {

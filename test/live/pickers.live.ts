@@ -129,7 +129,7 @@ describe('a workflow saved with each way of giving the invoice records the same 
     name: `Record payment, invoice ${mode}`,
     nodes: [
       { id: 'd0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-      { id: 'd0000000-0000-4000-8000-000000000002', name: 'Record Payment', type: `${PACKAGE}.invoicingApi`, typeVersion: 1, position: [240, 0],
+      { id: 'd0000000-0000-4000-8000-000000000002', name: 'Record Payment', type: `${PACKAGE}.invoicingApi`, typeVersion: 2, position: [240, 0],
         parameters: { resource: 'payment', operation: 'record', invoice_id: { __rl: true, mode, value, cachedResultName },
           amount: '100.00', method: 'bank_transfer', additionalFields: { reference: `NEFT-${mode}` } },
         credentials: { [CREDENTIAL]: credential } },

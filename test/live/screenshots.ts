@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       nodes: [
         { id: 'c0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
         {
-          id: 'c0000000-0000-4000-8000-000000000002', name: 'Create Invoice', type: `${PACKAGE}.invoicingApi`, typeVersion: 1, position: [240, 0],
+          id: 'c0000000-0000-4000-8000-000000000002', name: 'Create Invoice', type: `${PACKAGE}.invoicingApi`, typeVersion: 2, position: [240, 0],
           credentials: { [CREDENTIAL]: credential },
           parameters: {
             resource: 'invoice', operation: 'create', currency: 'INR', itemsInput: 'fields',
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     const owed = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'ana@example.com', currency: 'INR',
       items: [{ description: 'Website design, May', amount: 1500000 }, { description: 'Hosting, May', amount: 250000 }] }));
     const node = (id: string, name: string, parameters: Record<string, unknown>) => ({ id, name, type: `${PACKAGE}.invoicingApi`,
-      typeVersion: 1, position: [240, 0], credentials: { [CREDENTIAL]: credential }, parameters });
+      typeVersion: 2, position: [240, 0], credentials: { [CREDENTIAL]: credential }, parameters });
     const start = { id: 'c1000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
     const picker = await n8n.createWorkflow({
       name: 'Update a client', nodes: [start, node('c1000000-0000-4000-8000-000000000002', 'Update Client',

@@ -222,11 +222,18 @@ export interface RunNodeOptions {
   settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
   executionId?: string;
   mode?: WorkflowExecuteMode;
+  /** The node's type version as a saved workflow names it; by default the one n8n gives a new node. */
+  typeVersion?: number;
   /** The node's name (its static data is keyed by it) and the static data the workflow starts with. */
   name?: string;
   staticData?: IDataObject;
-  /** The type version the workflow saved (1 unless said). */
-  typeVersion?: number;
+}
+
+/** The version the editor puts on a node dropped into a new workflow: defaultVersion, else the newest. */
+export function newNodeVersion(pkg: LoadedPackage, node: string): number {
+  const { description } = pkg.nodeTypes.getByName(pkg.typeName(node)) as INodeType;
+  const versions = [description.version].flat();
+  return description.defaultVersion ?? Math.max(...versions);
 }
 
 /** Runs one node of the package through WorkflowExecute, fed with `input` as its incoming items. */
@@ -236,7 +243,7 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     id: 'node-under-test',
     name: options.name ?? 'Invoicing API',
     type: pkg.typeName(options.node),
-    typeVersion: options.typeVersion ?? 1,
+    typeVersion: options.typeVersion ?? newNodeVersion(pkg, options.node),
     position: [0, 0],
     parameters: options.parameters as INode['parameters'],
     credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: '1', name: 'Test' }])),

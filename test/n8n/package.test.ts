@@ -81,14 +81,17 @@ describe('the packed tarball', () => {
   // Three self-contained bundles of shared/ (the pickers and the amount rule brought it past 100 kB packed,
   // 400 kB unpacked with the README) and one copy of zod's v3 API; a second bundled copy of a dependency
   // (zod alone is about 60 kB packed) would still break this.
+  // Budgets a little above the measured size, so a bundled second copy of zod (about 60 kB packed) still fails.
+  const PACKED_BUDGET = 175_000;
+  const UNPACKED_BUDGET = 720_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
-    // from the contract (dist/vendor/fastChecks.js, once for all files) add 29 kB unpacked, 3.4 kB gzipped. GST's
-    // rules and data (state and rate lists, GSTIN check, tax fields and words, bundled into each of the three
-    // files) brought it to 153.6 kB, 630.9 kB unpacked (2026-11-25).
-    expect(packed.report.size).toBeLessThan(165_000);
-    expect(packed.report.unpackedSize).toBeLessThan(680_000);
+    // from the contract (dist/vendor/fastChecks.js, once for all files) add 29 kB unpacked, 3.4 kB gzipped; GST's
+    // rules and data (state and rate lists, GSTIN check, tax fields and words) and issue 32's input rules (free
+    // text, calendar dates, currency marks) are bundled into each of the three files: measured below (2026-11-25).
+    expect(packed.report.size).toBeLessThan(PACKED_BUDGET);
+    expect(packed.report.unpackedSize).toBeLessThan(UNPACKED_BUDGET);
   });
 });
 

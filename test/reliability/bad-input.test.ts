@@ -17,6 +17,7 @@ import { SecretScanner } from './support/secrets';
 import { runInThread } from './support/thread';
 import { App, readError, zapierRuntime, type Outcome } from './support/zapier';
 import { zapierAuth } from '../zapier/connection';
+import { MAX_MESSAGE } from '../../shared';
 
 const seed = runSeed();
 const scanner = new SecretScanner();
@@ -68,9 +69,10 @@ const casesFor = new Map(OPERATION_KEYS.map((key) => [key, inputCases(key, seed)
 
 function report(platform: Row['platform'], key: OperationKey, t: Tally): void {
   rows.push({ platform, part: key, tried: t.tried, rejected: t.rejected, accepted: t.accepted, lost: t.lost,
-    notes: `requests for rejected inputs: ${t.sentForInvalid}; messages not naming the field: ${t.unnamed}` });
-  expect({ problems: t.problems, lost: t.lost, sentForInvalid: t.sentForInvalid, unnamed: t.unnamed })
-    .toEqual({ problems: [], lost: 0, sentForInvalid: 0, unnamed: 0 });
+    notes: `requests for rejected inputs: ${t.sentForInvalid}; messages not naming the field: ${t.unnamed}; ` +
+      `messages over ${MAX_MESSAGE.toLocaleString('en')} characters: ${t.overBound} (longest ${t.longest.toLocaleString('en')})` });
+  expect({ problems: t.problems, lost: t.lost, sentForInvalid: t.sentForInvalid, unnamed: t.unnamed, overBound: t.overBound })
+    .toEqual({ problems: [], lost: 0, sentForInvalid: 0, unnamed: 0, overBound: 0 });
   expect(t.tried).toBe(casesFor.get(key)!.length);
   expect(t.accepted + t.rejected).toBe(t.tried);
 }

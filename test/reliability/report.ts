@@ -11,11 +11,15 @@ import { readResults, type Row, type SuiteResult } from './support/results';
 const HOW: Record<string, string> = {
   '1': 'Create Invoice, Create Client, Update Client and Record Payment each get 10,000 inputs: the issues\' nasty cases spelled out (no line items, '
     + '101 line items, amounts "15.00", 1.5, -1, 1e21, NaN, emoji and 10 kB strings, currency "inr " and "RUPEES", e-mails with '
-    + 'spaces or unicode, line items in Zapier\'s flattened shape and as n8n JSON text), then fast-check inputs with their expected '
+    + 'spaces or unicode, line items in Zapier\'s flattened shape and as n8n JSON text; issue 32\'s: dates that do not exist, IDs of 1 MB, '
+    + 'amounts of 1 MB of digits, text with NUL, ESC, bidi overrides or lone surrogates, text holding {{bundle.…}}, keys no field has), '
+    + 'then fast-check inputs with their expected '
     + 'outcome worked out from the contract. Zapier: the app through zapier-platform-core\'s own pipeline (createApp, a real `z`, '
     + 'core\'s logger), compiled once; a sample is checked against createAppTester. n8n: the built package in n8n-core, one '
     + 'workflow execution of 10,000 items per operation with Continue On Fail. nock is the service: it must see no request for a '
-    + 'refused input and exactly one, with the contract\'s body and headers, for an accepted one; a refusal must name every broken field.',
+    + 'refused input and exactly one, with the contract\'s body and headers, for an accepted one; a refusal must name every broken field '
+    + 'and be at most 2,000 characters. Generated classes added by issue 32: impossible calendar dates, IDs of 256 to 4,000 characters, '
+    + 'free text with a forbidden character inside, and a stray key (named like an Object.prototype member or not) beside valid input.',
   '2': 'Create Invoice meets each fault from a server on a real socket (so timeouts and resets are the platforms\' own), on both '
     + 'platforms at once: Zapier through core\'s pipeline, n8n through n8n-core without Continue On Fail. Each fault must end as the '
     + 'platform\'s right error kind with a message that says what happened and what to do.',

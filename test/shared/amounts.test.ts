@@ -20,7 +20,7 @@ describe('amounts typed in the main unit convert exactly by the ISO 4217 exponen
     // INR: exponent 2
     ['INR', '1500', 150000], ['INR', '1500.00', 150000], ['INR', '1,500.00', 150000], ['INR', '1,500', 150000],
     ['INR', '1500.5', 150050], ['INR', ' 19.99 ', 1999], ['INR', '0.01', 1], ['INR', '007', 700], ['INR', 19.99, 1999],
-    ['INR', '1,000,000,000.00', 100000000000], ['INR', '12,34,567.00'.replace(/,/g, ''), 123456700],
+    ['INR', '1,000,000,000.00', 100000000000], ['INR', '₹1500', 150000], ['INR', '1,50,000.00', 15000000], ['INR', '12,34,567.00'.replace(/,/g, ''), 123456700],
     ['USD', '19.99', 1999], ['USD', '0.29', 29], ['USD', '1.005'.slice(0, 4), 100],
     // KWD: exponent 3
     ['KWD', '1500', 1500000], ['KWD', '1,500.000', 1500000], ['KWD', '1.5', 1500], ['KWD', '0.001', 1], ['KWD', '1.500', 1500],
@@ -38,7 +38,7 @@ describe('amounts typed in the main unit convert exactly by the ISO 4217 exponen
     ['INR', '1,50', /could be read more than one way/],
     ['INR', '1.500.000', /could be read more than one way/],
     ['INR', '15 00', /could be read more than one way/],
-    ['INR', '₹1500', /could be read more than one way/],
+    ['INR', '₹1500 INR', /could be read more than one way/],
     ['INR', '1e3', /could be read more than one way/],
     ['INR', 1e21, /could be read more than one way/],
     ['INR', '', /is required: enter an amount in INR such as 1500/],

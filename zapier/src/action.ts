@@ -6,7 +6,7 @@
  * few lines, as in zapier-platform's example apps.
  */
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
-import type { Connection, Fields, Send } from '../../shared';
+import { knownInput, type Connection, type Fields, type Send } from '../../shared';
 import { runFor } from './api';
 import { inputField, outputFields } from './fields';
 
@@ -35,7 +35,8 @@ export const TRANSLATES: Record<string, Translated> = {};
 
 function action<T extends object, R>(operation: Translated<T>, words: ActionWords, answer: (result: T) => R) {
   TRANSLATES[words.key] = operation;
-  const given = words.input ?? ((inputData) => inputData);
+  // Unknown keys are ignored one way on every action (shared/validation.ts knownInput).
+  const given = words.input ?? ((inputData) => knownInput(operation.fields, inputData));
   return {
     key: words.key,
     noun: words.noun,

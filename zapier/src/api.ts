@@ -32,6 +32,9 @@ export function sender(z: ZObject): Send {
       // Every status, 429 included, reaches shared's normalizeError, which writes the message.
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
+      // The app has no request template, and `merge` would refuse any body holding "{{bundle.…}}": text a
+      // user typed goes as typed (issue 32).
+      merge: false,
       timeout: REQUEST_TIMEOUT_MS,
     } as HttpRequestOptions & { url: string };
     let response;

@@ -16,6 +16,7 @@ import { param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
 const DEFAULT_CONCURRENCY = 5;
@@ -30,7 +31,8 @@ export class InvoicingApi implements INodeType {
     name: 'invoicingApi',
     icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
     group: ['output'],
-    version: 1,
+    version: VERSIONS,
+    defaultVersion: DEFAULT_VERSION,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Create invoices with line items, send them on WhatsApp, keep clients in sync and reconcile payments',
     defaults: { name: SERVICE.displayName },

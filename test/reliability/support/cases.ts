@@ -49,6 +49,27 @@ const longText = (min: number) => fc.oneof(
   fc.integer({ min, max: min + 50 }).map((length) => '😀'.repeat(length)),
   fc.constant('🧾'.repeat(2560)),
 );
+/**
+ * Issue 32's classes. Text holding a character free text may not (docs/architecture.md's rule in
+ * shared/schemas/freeText.ts: controls, bidi overrides and isolates, lone surrogates), anywhere inside.
+ */
+const NOT_TEXT_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udfff'];
+const notTextArb = fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}$/), fc.constantFrom(...NOT_TEXT_CHARACTERS), fc.stringMatching(/^[A-Za-z]{1,10}$/))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+/** An ID of the right shape but far too long to be one (it would go out as a long URL). */
+const longIdArb = (prefix: string) => fc.integer({ min: 256, max: 4000 }).map((length) => `${prefix}${'a'.repeat(length - prefix.length)}`);
+/** Calendar dates that do not exist, as dates and as zoned times. */
+const impossibleDateArb = fc.oneof(
+  fc.constantFrom('2026-02-30', '2025-02-29', '2026-06-31T10:00:00+05:30', '2100-02-29', '2026-00-10', '2026-11-20T24:00:00Z'),
+  fc.tuple(fc.integer({ min: 2000, max: 2025 }), fc.constantFrom([4, 31], [6, 31], [9, 31], [11, 31], [2, 30], [2, 31]), fc.boolean())
+    .map(([year, [month, day], timed]) => `${year}-${String(month).padStart(2, '0')}-${day}${timed ? 'T09:15:00+05:30' : ''}`),
+);
+/** Keys no field has, named like Object.prototype members or not: ignored on both platforms. */
+const strayKeyArb = fc.constantFrom('constructor', 'toString', 'hasOwnProperty', 'valueOf', 'made_up_field', 'amount_in_paise');
+/** A valid draft with, 1 time in 4, a stray key beside its fields: still the same request. */
+const withStrayKey = (valid: fc.Arbitrary<Draft>) => fc.tuple(valid, fc.option(strayKeyArb, { freq: 3, nil: undefined }))
+  .map(([draft, key]) => (key === undefined ? draft : { ...draft, form: { ...draft.form, [key]: 'x' } }));
+
 const ITEM_SHAPES_ONLY = (items: unknown) => Array.isArray(items) && items.every((item) =>
   item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).every((key) => key === 'description' || key === 'amount'));
 
@@ -102,7 +123,7 @@ function invoiceMutations(itemCount: number): fc.Arbitrary<Mutation> {
       .map((value) => ({ group: 'items', named: LABEL.items, apply: (f: Form) => void (f.items = value) })),
     fc.tuple(itemAt, badAmountArb).map(([index, amount]) => ({ group: 'items', named: `Item ${index + 1}: amount`,
       apply: setItem(index, (item) => ({ ...item, amount })) })),
-    fc.tuple(itemAt, fc.oneof(fc.constantFrom<unknown>('', '   ', '\n\t', null, 42, true), longText(501))).map(([index, description]) => ({
+    fc.tuple(itemAt, fc.oneof(fc.constantFrom<unknown>('', '   ', '\n\t', null, 42, true), longText(501), notTextArb)).map(([index, description]) => ({
       group: 'items', named: `Item ${index + 1}: description`, apply: setItem(index, (item) => ({ ...item, description })) })),
     fc.tuple(itemAt, fc.constantFrom<unknown>(null, 'Design', 1500, [])).map(([index, entry]) => ({
       group: 'items', named: `Item ${index + 1} must have a description and an amount`, apply: setItem(index, () => entry) })),
@@ -136,7 +157,8 @@ function clientMutations(options: { emailOptional: boolean }): fc.Arbitrary<Muta
     badEmailArb.filter((value) => !(options.emailOptional && (value === null || (typeof value === 'string' && !value.trim()))))
       .map((value) => ({ group: 'email', named: client.email.label, apply: (f: Form) => void (f.email = value) })),
     ...(options.emailOptional ? [] : [fc.constant({ group: 'email', named: client.email.label, apply: (f: Form) => void delete f.email })]),
-    fc.oneof(longText(201), fc.constant<unknown>(42)).map((value) => ({ group: 'name', named: client.name.label, apply: (f: Form) => void (f.name = value) })),
+    fc.oneof(longText(201), fc.constant<unknown>(42), notTextArb).map((value) => ({ group: 'name', named: client.name.label, apply: (f: Form) => void (f.name = value) })),
+    notTextArb.map((value) => ({ group: 'company', named: client.company.label, apply: (f: Form) => void (f.company = value) })),
     badPhoneArb.map((value) => ({ group: 'phone', named: client.phone.label, apply: (f: Form) => void (f.phone = value) })),
     longText(201).map((value) => ({ group: 'company', named: client.company.label, apply: (f: Form) => void (f.company = value) })),
     longText(51).map((value) => ({ group: 'tax_id', named: client.taxId.label, apply: (f: Form) => void (f.tax_id = value) })),
@@ -174,7 +196,7 @@ const nothingToChange = fc.tuple(padded(clientIdArb), fc.subarray(['email', 'nam
 
 const clientIdMutation = fc.oneof(
   fc.constant({ group: 'client_id', named: LABEL.clientId, apply: (f: Form) => void delete f.client_id }),
-  fc.constantFrom<unknown>('', '123', 'inv_3MtwBwLkdIwHu7ix', 'cli_', 'cli_ab-c', 'cli_😀', 42, 'cli_a b').map((value) => ({
+  fc.oneof(fc.constantFrom<unknown>('', '123', 'inv_3MtwBwLkdIwHu7ix', 'cli_', 'cli_ab-c', 'cli_😀', 42, 'cli_a b'), longIdArb('cli_')).map((value) => ({
     group: 'client_id', named: LABEL.clientId, apply: (f: Form) => void (f.client_id = value) })),
 );
 
@@ -224,14 +246,15 @@ const validPayment = fc.tuple(padded(invoiceIdArb), fc.constantFrom(...METHODS),
 function paymentMutations(draft: Draft): fc.Arbitrary<Mutation> {
   const upi = draft.form.method === 'upi';
   return fc.oneof(
-    fc.constantFrom<unknown>(undefined, '', 'cli_NffrFeUfNV2Hib', 'inv_', 'inv_a b', 42).map((value) => ({ group: 'invoice_id', named: invoice.id.label,
+    fc.oneof(fc.constantFrom<unknown>(undefined, '', 'cli_NffrFeUfNV2Hib', 'inv_', 'inv_a b', 42), longIdArb('inv_')).map((value) => ({ group: 'invoice_id', named: invoice.id.label,
       apply: (f: Form) => void (value === undefined ? delete f.invoice_id : (f.invoice_id = value)) })),
     fc.oneof(badAmountArb, fc.constantFrom<unknown>(0, '0')).map((value) => ({ group: 'amount', named: payment.amount.label,
       apply: (f: Form) => void (f.amount = value) })),
     fc.constantFrom<unknown>('cheque', 'UPI', 'bank transfer', 42, null).map((value) => ({ group: 'method', named: payment.method.label,
       apply: (f: Form) => void (f.method = value) })),
-    longText(101).map((value) => ({ group: 'reference', named: payment.reference.label, apply: (f: Form) => void (f.reference = value) })),
-    longText(501).map((value) => ({ group: 'note', named: payment.note.label, apply: (f: Form) => void (f.note = value) })),
+    fc.oneof(longText(101), notTextArb).map((value) => ({ group: 'reference', named: payment.reference.label, apply: (f: Form) => void (f.reference = value) })),
+    fc.oneof(longText(501), notTextArb).map((value) => ({ group: 'note', named: payment.note.label, apply: (f: Form) => void (f.note = value) })),
+    impossibleDateArb.map((value) => ({ group: 'paid_at', named: payment.paidAt.label, apply: (f: Form) => void (f.paid_at = value) })),
     fc.constantFrom<unknown>('yesterday', '2026-13-01', '20/11/2026', '2026-11-20T10:30:00', '2026-11-20 10:30', '2999-01-01T00:00:00Z', 42)
       .map((value) => ({ group: 'paid_at', named: payment.paidAt.label, apply: (f: Form) => void (f.paid_at = value) })),
     fc.oneof(fc.integer({ min: 256, max: 300 }).map((n) => 'k'.repeat(n)), fc.constantFrom('stmt-😀', 'выписка-1', 'stmt\u00001'))
@@ -263,11 +286,11 @@ const mix = (valid: fc.Arbitrary<Draft>, invalid: fc.Arbitrary<Draft>) =>
   fc.oneof({ weight: 1, arbitrary: valid }, { weight: 4, arbitrary: invalid });
 
 const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
-  createInvoice: mix(validInvoice, broken(validInvoice, (draft) => invoiceMutations((draft.form.items as unknown[]).length))),
-  createClient: mix(validCreateClient, broken(validCreateClient, () => clientMutations({ emailOptional: false }))),
-  updateClient: mix(validUpdateClient, fc.oneof({ weight: 1, arbitrary: nothingToChange }, { weight: 9, arbitrary: broken(validUpdateClient,
+  createInvoice: mix(withStrayKey(validInvoice), broken(validInvoice, (draft) => invoiceMutations((draft.form.items as unknown[]).length))),
+  createClient: mix(withStrayKey(validCreateClient), broken(validCreateClient, () => clientMutations({ emailOptional: false }))),
+  updateClient: mix(withStrayKey(validUpdateClient), fc.oneof({ weight: 1, arbitrary: nothingToChange }, { weight: 9, arbitrary: broken(validUpdateClient,
     () => fc.oneof({ weight: 1, arbitrary: clientIdMutation }, { weight: 4, arbitrary: clientMutations({ emailOptional: true }) })) })),
-  recordPayment: mix(validPayment, broken(validPayment, paymentMutations)),
+  recordPayment: mix(withStrayKey(validPayment), broken(validPayment, paymentMutations)),
 };
 
 // ── The issue's nasty cases, spelled out ─────────────────────────────────────────────────────────
@@ -319,6 +342,10 @@ const NASTY: Record<OperationKey, Draft[]> = {
     alternate(bad('second shape, a decimal amount', withItems([{ description: 'Design', amount: '15.00' }, { description: 'Hosting', amount: '200' }]),
       'Item 1: amount')),
     bad('nothing at all', {}, LABEL.clientEmail, LABEL.currency, LABEL.items),
+    ok('a description holding {{bundle.inputData.name}}', withItems([{ description: 'Design for {{bundle.inputData.name}}', amount: 1500 }]),
+      body({ items: [{ description: 'Design for {{bundle.inputData.name}}', amount: 1500 }] })),
+    bad('a description with ESC', withItems([{ description: 'Design \u001b[31m', amount: 1500 }]), 'Item 1: description contains a control character'),
+    bad('a description with a bidi override', withItems([{ description: 'Design \u202Egpj.exe', amount: 1500 }]), 'Item 1: description'),
   ],
   createClient: [
     { name: 'emoji and unicode name', form: { email: 'ana@example.com', name: 'Anä Sharmá 👩🏽‍💻' },
@@ -330,6 +357,11 @@ const NASTY: Record<OperationKey, Draft[]> = {
     bad('phone without +', { email: 'ana@example.com', phone: '9812345678' }, client.phone.label),
     bad('address without a city', { email: 'ana@example.com', line1: '12 MG Road', postal_code: '411001', country: 'IN' }, `${client.city.label} is required`),
     bad('country "India"', { email: 'ana@example.com', line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'India' }, client.country.label),
+    { name: 'a name holding {{bundle.inputData.name}}', form: { email: 'ana@example.com', name: '{{bundle.inputData.name}}' },
+      expected: { valid: true, method: 'POST', path: '/v1/clients', body: { email: 'ana@example.com', name: '{{bundle.inputData.name}}' } } },
+    { name: 'a stray key named constructor', form: { email: 'ana@example.com', constructor: 'x' },
+      expected: { valid: true, method: 'POST', path: '/v1/clients', body: { email: 'ana@example.com' } } },
+    bad('a name with a lone surrogate', { email: 'ana@example.com', name: 'Ana \ud800' }, client.name.label),
   ],
   recordPayment: [
     { name: 'a bank transfer with its reference', form: { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'bank_transfer', amount: '500000', reference: ' HDFCN52026112012345 ' },
@@ -348,6 +380,13 @@ const NASTY: Record<OperationKey, Draft[]> = {
     bad('method "Bank Transfer"', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'Bank Transfer', amount: 1 }, `${payment.method.label} must be one of upi, bank_transfer, cash, other`),
     bad('a client ID as invoice ID', { invoice_id: 'cli_NffrFeUfNV2Hib', method: 'cash', amount: 1 }, invoice.id.label),
     bad('nothing at all', {}, invoice.id.label, payment.method.label, payment.amount.label),
+    bad('paid 2026-02-30', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, paid_at: '2026-02-30' }, `${payment.paidAt.label} does not exist`),
+    bad('paid 2025-02-29', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, paid_at: '2025-02-29' }, `${payment.paidAt.label} does not exist`),
+    bad('paid 2026-06-31T10:00:00+05:30', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, paid_at: '2026-06-31T10:00:00+05:30' },
+      `${payment.paidAt.label} does not exist`),
+    bad('a 1 MB invoice ID', { invoice_id: `inv_${'a'.repeat(1_000_000)}`, method: 'cash', amount: 1 }, `${invoice.id.label} must be at most`),
+    bad('amount of 1 MB of digits', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: '9'.repeat(1_000_000) }, payment.amount.label),
+    bad('a note with NUL', { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: 1, note: 'paid\u0000' }, payment.note.label),
   ],
   updateClient: [
     bad('no client ID', { name: 'Ana' }, LABEL.clientId),
@@ -358,6 +397,7 @@ const NASTY: Record<OperationKey, Draft[]> = {
       expected: { valid: true, method: 'PATCH', path: '/v1/clients/cli_NffrFeUfNV2Hib', body: { name: 'Ana 👩🏽‍💻' } } },
     bad('10 kB company', { client_id: 'cli_NffrFeUfNV2Hib', company: 'x'.repeat(10_240) }, client.company.label),
     bad('e-mail with unicode', { client_id: 'cli_NffrFeUfNV2Hib', email: 'anä@example.com' }, client.email.label),
+    bad('a 1 MB client ID', { client_id: `cli_${'a'.repeat(1_000_000)}`, name: 'Ana' }, `${LABEL.clientId} must be at most`),
   ],
 };
 

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import { sampleClient, sampleInvoice, samplePayment } from '../../../shared';
+import { MAX_MESSAGE, sampleClient, sampleInvoice, samplePayment } from '../../../shared';
 import { nock } from '../../zapier/nock';
 import type { InputCase } from './cases';
 
@@ -23,11 +23,11 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
     const entry: Sent = { method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers),
       body: text ? JSON.parse(text) : undefined };
     sent.push(entry);
-    if (entry.path === '/v1/invoices') return [201, sampleInvoice];
+    if (entry.path === '/v1/invoices' || entry.method === 'GET') return [entry.method === 'GET' ? 200 : 201, sampleInvoice];
     if (entry.path.endsWith('/payments')) return [201, samplePayment];
     return [entry.method === 'POST' ? 201 : 200, sampleClient];
   };
-  nock(BASE_URL).persist().post(/.*/).reply(record as never).patch(/.*/).reply(record as never);
+  nock(BASE_URL).persist().post(/.*/).reply(record as never).patch(/.*/).reply(record as never).get(/.*/).reply(record as never);
   return {
     sent,
     stop: () => {
@@ -46,10 +46,13 @@ export interface Tally {
   lost: number;
   sentForInvalid: number;
   unnamed: number;
+  /** Refusals longer than MAX_MESSAGE; the longest seen. */
+  overBound: number;
+  longest: number;
   problems: string[];
 }
 
-export const tally = (): Tally => ({ tried: 0, accepted: 0, rejected: 0, lost: 0, sentForInvalid: 0, unnamed: 0, problems: [] });
+export const tally = (): Tally => ({ tried: 0, accepted: 0, rejected: 0, lost: 0, sentForInvalid: 0, unnamed: 0, overBound: 0, longest: 0, problems: [] });
 
 export interface CaseOutcome { ok: boolean; id?: string; message?: string; wrongKind?: boolean }
 
@@ -78,6 +81,11 @@ export function judge(into: Tally, index: number, c: InputCase, requests: Sent[]
     return;
   }
   const message = outcome.message ?? '';
+  into.longest = Math.max(into.longest, message.length);
+  if (message.length > MAX_MESSAGE) {
+    into.overBound += 1;
+    problem(`a message of ${message.length} characters, over ${MAX_MESSAGE}`);
+  }
   const count = expected.named.length;
   const allNamed = !outcome.ok && !outcome.wrongKind && expected.named.every((text) => message.includes(text))
     && (count > 1 ? message.startsWith(`Please fix ${count} fields: `) : !message.startsWith('Please fix'));

@@ -3,7 +3,7 @@
  * Every other field of the operation is shown and sent as the catalogue declares it, so a field added
  * to the operation appears here without an edit.
  */
-import { PICKER_HELP, operations } from '../../../shared';
+import { PICKER_HELP, knownInput, operations } from '../../../shared';
 import { createAction } from '../action';
 import { inputField } from '../fields';
 import { clientEmailDropdown } from '../pickers';
@@ -54,7 +54,7 @@ export const createInvoice = createAction(operation, {
     ...Object.fromEntries(lineItemKeys.map((key) => [key, null])),
   },
   input: (inputData) => ({
-    ...Object.fromEntries(Object.entries(inputData).filter(([key]) => key in operation.fields && !lineItemKeys.includes(key))),
+    ...Object.fromEntries(Object.entries(knownInput(operation.fields, inputData)).filter(([key]) => !lineItemKeys.includes(key))),
     items: lineItems(inputData),
   }),
 });

@@ -10,17 +10,24 @@ import { emailLocator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
+import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
 const { createInvoice: operation } = operations;
-const { client_email, currency, items, description, amount, idempotency_key, quantity, unit, unit_price, hsn_sac, gst_rate, place_of_supply } =
-  operation.fields;
+const {
+  client_email, currency, items, description, amount, amount_unit, idempotency_key, quantity, unit, unit_price, hsn_sac,
+  gst_rate, place_of_supply,
+} = operation.fields;
 /** A line's optional particulars (quantity and unit price, HSN/SAC, GST rate), behind the line's own Add Field. */
 const lineExtras = [quantity, unit, unit_price, hsn_sac, gst_rate];
 /** The invoice's GST option, behind its own Add Field, so a B2C shop never sees it. */
 const invoiceGst = [place_of_supply];
 
-/** Where a field is more than its declaration: the client picked from a list, the currency from n8n's load options. */
-const picked: Partial<Record<string, INodeProperties>> = {
+/**
+ * Where a field is more than its declaration: the client picked from a list, the currency from n8n's load
+ * options, Amounts Are In once per node version (versions.ts).
+ */
+const picked: Partial<Record<string, INodeProperties | INodeProperties[]>> = {
+  [amount_unit.key]: amountUnitProperties(property(amount_unit)),
   [client_email.key]: emailLocator(client_email),
   [currency.key]: property(currency, {
     type: 'options',
@@ -104,13 +111,13 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
 function shown(spec: FieldSpec): INodeProperties[] {
   if (spec === items) return lineItemProperties;
   if (!plain.some((entry) => entry === spec)) return [];
-  return [picked[spec.key] ?? property(spec)];
+  return [picked[spec.key] ?? property(spec)].flat();
 }
 
 /** A one-to-one field's value: the client's e-mail from its picker, the others as typed or mapped. */
 function valueOf(context: IExecuteFunctions, spec: FieldSpec, itemIndex: number): unknown {
   if (spec === client_email) return locatorId(context, 'client', client_email, itemIndex);
-  return param(context, spec.key, itemIndex, spec.default);
+  return param(context, spec.key, itemIndex, spec === amount_unit ? defaultAmountUnit(context) : spec.default);
 }
 
 export const create: NodeOperation = {

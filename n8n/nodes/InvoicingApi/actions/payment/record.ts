@@ -6,6 +6,7 @@ import { locator, locatorId } from '../../../../lib/pickers';
 import { property } from '../../../../lib/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
+import { defaultAmountUnit } from '../../versions';
 
 const { recordPayment: operation } = operations;
 const { invoice_id, method, amount, amount_unit, utr, vpa, reference, paid_at, note } = operation.fields;
@@ -41,7 +42,7 @@ export const record: NodeOperation = {
       invoice_id: locatorId(context, 'invoice', invoice_id, i),
       method: param(context, method.key, i),
       amount: param(context, amount.key, i),
-      amount_unit: extra[amount_unit.key],
+      amount_unit: extra[amount_unit.key] ?? defaultAmountUnit(context),
       utr: upi ? param(context, utr.key, i) : undefined,
       vpa: upi ? param(context, vpa.key, i, '') : undefined,
       reference: extra[reference.key],
