@@ -4,7 +4,9 @@
  * that `Intl` already carries, so a new currency needs no code.
  */
 
-const KNOWN = new Set(Intl.supportedValuesOf('currency'));
+/** Every ISO 4217 code `Intl` knows: what a currency input accepts. */
+export const KNOWN_CURRENCIES = Intl.supportedValuesOf('currency');
+const KNOWN = new Set(KNOWN_CURRENCIES);
 
 /** Codes offered first in dropdowns; any other ISO 4217 code is accepted too. */
 export const COMMON_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY', 'KWD'] as const;
