@@ -46,6 +46,8 @@ export interface Assumption {
   /** An anchor in docs/api-contract.md. */
   decidedIn: string;
   ifDiffers: string;
+  /** Rows whose assumption this one stands on: when one differs, this one is not checkable rather than differing too. */
+  dependsOn?: string[];
   run(ctx: Context, verdict: Verdict): Promise<void>;
 }
 
@@ -139,7 +141,7 @@ function filterRows(document: Document): Assumption[] {
           if (!target) throw new NotCheckable(`this run made nothing that ${key}=${fixed ?? '…'} should both list and leave out`);
           const value = fixed ?? filter.value(target);
           const exchange = await page(ctx, operation, { [key]: value, limit: 100 });
-          if (!verdict.status(exchange, 200)) return;
+          if (!verdict.success(exchange)) return;
           const items = listed(exchange);
           const wrong = items.filter((item) => !filter.matches(item, value));
           verdict.that(wrong.length === 0, `${key}=${String(value)} also listed ${ids(wrong).slice(0, 3).join(', ')}${wrong.length > 3 ? '…' : ''}`, exchange);
@@ -160,12 +162,12 @@ function pagingRows(document: Document): Assumption[] {
       ifDiffers: key === 'ending_before' ? 'catching up repeats or misses events' : 'listAll repeats or misses items (pickers, Return All, Find Payment)',
       async run(ctx, verdict) {
         const two = await page(ctx, operation, { limit: 2 });
-        if (!verdict.status(two, 200)) return;
+        if (!verdict.success(two)) return;
         const [newer, older] = listed(two);
         if (!older) throw new NotCheckable(`${template(operation)} lists fewer than two items, so there is no page to turn`);
         const [cursor, expected] = key === 'starting_after' ? [newer, older] : [older, newer];
         const turned = await page(ctx, operation, { limit: 1, [key]: cursor.id });
-        if (!verdict.status(turned, 200)) return;
+        if (!verdict.success(turned)) return;
         verdict.that(JSON.stringify(ids(listed(turned))) === JSON.stringify([expected.id]),
           `${key}=${cursor.id} gave ${JSON.stringify(ids(listed(turned)))}, not [${expected.id}]`, turned);
       },
@@ -174,16 +176,19 @@ function pagingRows(document: Document): Assumption[] {
       id: `${name}.paging.has_more`,
       kind: 'paging',
       says: `${template(operation)} says has_more: true while items remain and false on the last page`,
+      dependsOn: inputKeys(operation).includes('starting_after') ? [`${name}.paging.starting_after`] : [],
       decidedIn: 'lists-and-paging',
       ifDiffers: 'listAll stops early or never stops (it also stops at an empty page)',
       async run(ctx, verdict) {
         const one = await page(ctx, operation, { limit: 1 });
-        if (!verdict.status(one, 200)) return;
+        if (!verdict.success(one)) return;
+        // A has_more of another type is its field row's difference; this row is about its value.
+        if (typeof body(one).has_more !== 'boolean') throw new NotCheckable('has_more is not a boolean (see its field row)');
         if (listed(one).length) verdict.that(body(one).has_more === true, 'has_more is not true on a first page of one item with more made', one);
         let after = ids(listed(one)).at(-1);
         for (let pages = 0; pages < 30 && after; pages += 1) {
           const next = await page(ctx, operation, { limit: 100, starting_after: after });
-          if (!verdict.status(next, 200)) return;
+          if (!verdict.success(next)) return;
           const items = listed(next);
           if (body(next).has_more !== true) return;
           if (!verdict.that(items.length > 0, 'has_more is true on a page with nothing after it', next)) return;
@@ -286,8 +291,9 @@ function fieldFindings(ctx: Context): Map<string, Findings> {
     const path = new URL(exchange.request.url).pathname;
     const template = ctx.checker.templateOf(path);
     const found = template && ctx.walker.answerSchema(exchange.request.method, template, exchange.answer.status);
-    const operationId = template && ctx.document.paths[template]?.[exchange.request.method.toLowerCase()]?.operationId;
-    if (found && typeof exchange.answer.body === 'object') ctx.walker.walk(found[0], found[1], exchange.answer.body, operationId, visit(exchange));
+    if (found && typeof exchange.answer.body === 'object') {
+      ctx.walker.walk(found[0], found[1], exchange.answer.body, ctx.walker.operationId(exchange.request.method, template), visit(exchange));
+    }
   }
   for (const request of ctx.receiver.requests) {
     let event: Thing;
@@ -384,6 +390,7 @@ const rateLimitRow: Assumption = {
     const limited = burst.find((exchange) => exchange.answer.status === 429);
     if (!verdict.that(limited !== undefined, 'no 429 in a burst of 60 requests', burst.at(-1))) return;
     verdict.answer(limited!, 429, 'rate_limited');
+    verdict.that(limited!.answer.headers['retry-after'] !== undefined, 'the 429 has no Retry-After', limited);
     await new Promise((resolve) => setTimeout(resolve, 1500));
   },
 };

@@ -102,16 +102,21 @@ export const catchUpRow: Assumption = {
   says: 'catching up from an event (ending_before, as the Polling Trigger does) gives every later event once, oldest first',
   decidedIn: 'catching-up-on-events',
   ifDiffers: 'the Polling Trigger misses or repeats events',
+  dependsOn: ['listEvents.paging.ending_before'],
   async run(ctx, verdict) {
     const order = await ctx.world.eventOrder(true);
     const cursor = ctx.world.firstEvent();
     if (!cursor) throw new NotCheckable('this run made no event to start from');
     const later = order.slice(order.indexOf(cursor) + 1);
     const send = async (request: Parameters<typeof ctx.client.send>[0]) => (await ctx.client.send(request)).answer;
-    const caught = await catchUp((query) => runOperation(operations.listEvents, { apiKey: ctx.key, baseUrl: ctx.client.baseUrl }, query, send),
-      cursor, EVENT_TYPES);
-    const got = caught.events.map((event) => event.id);
-    const expected = later.filter((id) => got.includes(id) || true);
+    // Every id the pages passed, read or not (an event whose fields drifted is another row's difference).
+    const got: string[] = [];
+    await catchUp(async (query) => {
+      const page = await runOperation(operations.listEvents, { apiKey: ctx.key, baseUrl: ctx.client.baseUrl }, query, send);
+      got.push(...[...page.ids].reverse());
+      return page;
+    }, cursor, EVENT_TYPES);
+    const expected = later;
     const missing = expected.filter((id) => !got.includes(id));
     const repeated = got.filter((id, index) => got.indexOf(id) !== index);
     const ordered = expected.filter((id) => got.includes(id)).every((id, index, kept) => index === 0 || got.indexOf(kept[index - 1]) < got.indexOf(id));
@@ -126,6 +131,7 @@ export const replayRow: Assumption = {
   kind: 'replay',
   says: 'recovering a subscription after an event delivers every later event of its types again, once each, oldest first',
   decidedIn: 'replaying-missed-events',
+  dependsOn: ['recoverWebhook.request'],
   ifDiffers: 'the n8n trigger\'s Replay Missed Events misses or repeats what happened while it was off',
   async run(ctx, verdict) {
     const recovered = ctx.world.requests.get('recoverWebhook');

@@ -110,7 +110,10 @@ export function fieldWalker(document: Document) {
 
   /** The answer schemas by operation, status and webhook: where the walk starts. */
   function answerSchema(method: string, template: string, status: number): [Schema, string] | undefined {
-    const response = document.paths[template]?.[method.toLowerCase()]?.responses?.[String(status)];
+    const responses = document.paths[template]?.[method.toLowerCase()]?.responses ?? {};
+    // A success with another status than the documented one is still read as the documented success.
+    if (!responses[String(status)] && status >= 200 && status < 300) status = Number(Object.keys(responses).find((code) => code.startsWith('2')));
+    const response = responses[String(status)];
     const media = response?.content && Object.keys(response.content)[0];
     if (!media) return undefined;
     return [response.content[media].schema, `#/paths/${escape(template)}/${method.toLowerCase()}/responses/${status}/content/${escape(media)}/schema`];
@@ -120,7 +123,9 @@ export function fieldWalker(document: Document) {
     return body ? [body.schema, `#/webhooks/${escape(type)}/post/requestBody/content/application~1json/schema`] : undefined;
   }
 
-  return { walk, rows, problem, answerSchema, webhookSchema, typeAllows, jsonType, resolve };
+  const operationId = (method: string, template: string) => String(document.paths[template]?.[method.toLowerCase()]?.operationId ?? '');
+
+  return { walk, rows, operationId, problem, answerSchema, webhookSchema, typeAllows, jsonType, resolve };
 }
 
 export type FieldWalker = ReturnType<typeof fieldWalker>;

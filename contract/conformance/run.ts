@@ -82,6 +82,11 @@ export async function openSession(options: RunOptions): Promise<Session> {
           ctx.progress(`checking ${assumption.id}`);
           const verdict = new Verdict();
           let outcome: Outcome;
+          const differing = (assumption.dependsOn ?? []).filter((id) => results.find((result) => result.assumption.id === id)?.outcome.state === 'differs');
+          if (differing.length) {
+            results.push({ assumption, outcome: { state: 'not checkable', why: `stands on ${differing.join(', ')}, which differs` } });
+            continue;
+          }
           try {
             await assumption.run(ctx, verdict);
             outcome = verdict.outcome();

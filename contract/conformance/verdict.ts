@@ -34,6 +34,12 @@ export class Verdict {
     return answer.status >= 200 && answer.status < 300;
   }
 
+  /** A success the connectors read (any 2xx); otherwise the difference is recorded. */
+  success(exchange: Exchange): boolean {
+    const { status } = exchange.answer;
+    return this.that(status >= 200 && status < 300, `answered ${status}, not a success`, exchange);
+  }
+
   /** A refusal: this status, a problem body (application/problem+json) with this code. */
   answer(exchange: Exchange, status: number, code: string): boolean {
     const { answer } = exchange;
