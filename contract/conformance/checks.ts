@@ -200,7 +200,7 @@ function pagingRows(document: Document): Assumption[] {
   ]);
 }
 
-function idempotencyRows(document: Document): Assumption[] {
+function idempotencyRows(): Assumption[] {
   return singleRequest().filter(([, operation]) => inputKeys(operation).includes('idempotency_key')).flatMap(([name, operation]) => {
     const input = (ctx: Context, key: string, fresh: Record<string, Thing>) => need(ctx.world.input(operation, { idempotency_key: key }, { fresh }));
     const targets = async (ctx: Context) => {
@@ -386,9 +386,13 @@ const rateLimitRow: Assumption = {
   decidedIn: '8-limits',
   ifDiffers: 'Zapier and n8n cannot wait the right time; a burst of steps fails instead of pacing',
   async run(ctx, verdict) {
-    const burst = await Promise.all(Array.from({ length: 60 }, () => ctx.world.send(operations.getAccount, {}, { raw: true })));
+    // Up to five bursts of 60 at once: a slow machine or a proxy can spread one burst past the limit's second.
+    let burst: Exchange[] = [];
+    for (let tries = 0; tries < 5 && !burst.some((exchange) => exchange.answer.status === 429); tries += 1) {
+      burst = await Promise.all(Array.from({ length: 60 }, () => ctx.world.send(operations.getAccount, {}, { raw: true })));
+    }
     const limited = burst.find((exchange) => exchange.answer.status === 429);
-    if (!verdict.that(limited !== undefined, 'no 429 in a burst of 60 requests', burst.at(-1))) return;
+    if (!verdict.that(limited !== undefined, 'no 429 in five bursts of 60 requests', burst.at(-1))) return;
     verdict.answer(limited!, 429, 'rate_limited');
     verdict.that(limited!.answer.headers['retry-after'] !== undefined, 'the 429 has no Retry-After', limited);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -400,7 +404,7 @@ export function assumptions(document: Document, walker: FieldWalker): Assumption
   return [
     ...protocolRows(),
     ...requestRows(document),
-    ...idempotencyRows(document),
+    ...idempotencyRows(),
     ...filterRows(document),
     ...pagingRows(document),
     ...deliveryRows(),

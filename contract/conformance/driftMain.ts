@@ -13,7 +13,10 @@ async function main(wanted: string[]) {
   try {
     const baseline = await (await openSession({ baseUrl: sandbox.baseUrl, key: sandbox.testKey, deliveryWaitMs: 3000, retryWaitMs: 3000 })).run();
     const document = openApiDocument() as unknown as Document;
-    const rows = listedRows(document, fieldWalker(document)).filter((row) => !wanted.length || wanted.some((id) => row.id.startsWith(id)));
+    // `--kind field` (or another kind) narrows to one kind of row; ids narrow to the rows they start.
+    const kind = wanted[0] === '--kind' ? wanted.splice(0, 2)[1] : undefined;
+    const rows = listedRows(document, fieldWalker(document)).filter((row) => (!kind || row.kind === kind || (kind === 'not-field' && row.kind !== 'field')) &&
+      (!wanted.length || wanted.some((id) => row.id.startsWith(id))));
     process.stdout.write('| Drifted assumption | Named | Other rows differing | Rows newly not checkable | The run\'s words |\n|---|---|---|---|---|\n');
     let exact = 0;
     for (const row of rows) {

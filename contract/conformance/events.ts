@@ -131,7 +131,6 @@ export const replayRow: Assumption = {
   kind: 'replay',
   says: 'recovering a subscription after an event delivers every later event of its types again, once each, oldest first',
   decidedIn: 'replaying-missed-events',
-  dependsOn: ['recoverWebhook.request'],
   ifDiffers: 'the n8n trigger\'s Replay Missed Events misses or repeats what happened while it was off',
   async run(ctx, verdict) {
     const recovered = ctx.world.requests.get('recoverWebhook');
