@@ -4,6 +4,7 @@
  * modules do not hold is the contract's prose: which section decides each endpoint, the error statuses
  * every endpoint shares, the webhook signing headers.
  */
+import { exampleBody } from './examples';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -131,7 +132,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
       headers: headerKeys.length ? z.object(Object.fromEntries(headerKeys.map((key) => [HEADERS[key],
         described(operation, key, shapeOf(operation.input)[key]).openapi({ description: IDEMPOTENCY, param: { description: IDEMPOTENCY } })]))) : undefined,
       // Required only when the service refuses a request without one (the view and pay helpers take none).
-      body: hasBody ? { required: !bodyOptional(operation, body), content: { 'application/json': { schema: body } } } : undefined,
+      body: hasBody ? { required: !bodyOptional(operation, body), content: { 'application/json': { schema: body, example: exampleBody(operation) } } } : undefined,
     },
     responses: {
       [operation.status]: success,

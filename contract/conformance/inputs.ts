@@ -14,6 +14,8 @@ export interface ValueContext {
   /** The object the request is about (a fresh one for a request that changes it). */
   target?: Thing;
   receiverUrl: string;
+  /** The clock, fixed for the document's examples. */
+  now?: number;
   /** The oldest event about what this run made, in the service's order. */
   firstEvent?: string;
 }
@@ -36,7 +38,7 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   amount: (ctx) => ctx.target?.amount_remaining,
   reference: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`,
   // An hour ago: earlier than the payments the test helpers make now, so the period filters have both sides.
-  paid_at: () => new Date(Date.now() - HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  paid_at: (ctx) => new Date((ctx.now ?? Date.now()) - HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   url: (ctx) => `${ctx.receiverUrl}/subscription-${ctx.next()}`,
   events: () => [...EVENT_TYPES],
   description: (ctx) => `conformance ${ctx.tag}`,
