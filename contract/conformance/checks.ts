@@ -33,6 +33,8 @@ export interface Context {
   retryWaitMs: number;
   /** Webhooks this run registered and has not removed yet: removed at the end, on Ctrl-C and on failure. */
   webhooks: Set<string>;
+  /** Set once the run is closing (Ctrl-C): nothing more is registered, and what is still answered is removed. */
+  closed?: boolean;
   progress(line: string): void;
   world: World;
 }
@@ -161,11 +163,12 @@ function pagingRows(document: Document): Assumption[] {
       decidedIn: key === 'ending_before' ? 'catching-up-on-events' : 'lists-and-paging',
       ifDiffers: key === 'ending_before' ? 'catching up repeats or misses events' : 'listAll repeats or misses items (pickers, Return All, Find Payment)',
       async run(ctx, verdict) {
-        const two = await page(ctx, operation, { limit: 2 });
-        if (!verdict.success(two)) return;
-        const [newer, older] = listed(two);
-        if (!older) throw new NotCheckable(`${template(operation)} lists fewer than two items, so there is no page to turn`);
-        const [cursor, expected] = key === 'starting_after' ? [newer, older] : [older, newer];
+        // Three items, so neither direction's answer is also what ignoring the cursor would give (the newest).
+        const three = await page(ctx, operation, { limit: 3 });
+        if (!verdict.success(three)) return;
+        const [newest, middle, oldest] = listed(three);
+        if (!oldest) throw new NotCheckable(`${template(operation)} lists fewer than three items, so there is no page to turn`);
+        const [cursor, expected] = key === 'starting_after' ? [newest, middle] : [oldest, middle];
         const turned = await page(ctx, operation, { limit: 1, [key]: cursor.id });
         if (!verdict.success(turned)) return;
         verdict.that(JSON.stringify(ids(listed(turned))) === JSON.stringify([expected.id]),

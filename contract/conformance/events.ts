@@ -40,8 +40,14 @@ export async function subscribeEachType(ctx: Context): Promise<void> {
     return 500;
   });
   for (const type of EVENT_TYPES) {
+    if (ctx.closed) return;
     const exchange = await ctx.world.send(operations.createWebhook, { url: `${ctx.receiverUrl}/${type}`, events: [type], description: `conformance ${ctx.tag}` });
     const made = exchange.answer.body as Thing | undefined;
+    if (ctx.closed && typeof made?.id === 'string') {
+      // Answered after Ctrl-C: removed at once, since the run's clean-up has already gone through its list.
+      await ctx.client.call('DELETE', `/v1/webhooks/${made.id}`);
+      return;
+    }
     if (typeof made?.id === 'string') {
       ctx.webhooks.add(made.id);
       ctx.progress(`registered webhook ${made.id} (removed at the end of the run)`);

@@ -57,6 +57,7 @@ export async function openSession(options: RunOptions): Promise<Session> {
   ctx.world = new World(ctx);
   let closing: Promise<void> | undefined;
   const close = () => {
+    ctx.closed = true;
     closing ??= (async () => {
       for (const id of [...ctx.webhooks]) {
         const removed = await ctx.client.call('DELETE', `/v1/webhooks/${id}`).catch(() => undefined);
