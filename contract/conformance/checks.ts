@@ -7,51 +7,15 @@
  * assumption, so one drift is one row; a row that needs what an earlier one could not make says so.
  */
 import { EVENT_TYPES, KEY_PREFIX, SERVICE, operations, type Operation } from '../../shared';
-import type { Receiver } from '../../sandbox/testing/receiver';
-import type { answerChecker } from '../answers';
-import type { Client, Exchange } from './http';
+import type { Assumption, Context } from './context';
+import type { Exchange } from './http';
 import type { FieldWalker, Document } from './fields';
 import { FILTERS, NOT_FILTERS, PAGING, fieldFilter, type Thing } from './inputs';
 import { catchUpRow, deliveryRows, replayRow, retryRow } from './events';
-import { NotCheckable, Verdict } from './verdict';
-import { World, changesTarget, inputKeys, pathKeys, prefixOf, singleRequest } from './world';
+import { NotCheckable } from './verdict';
+import { changesTarget, inputKeys, pathKeys, prefixOf, singleRequest } from './world';
 
-export interface Context {
-  client: Client;
-  key: string;
-  /** Recognisable in every name, e-mail and description this run creates. */
-  tag: string;
-  checker: ReturnType<typeof answerChecker>;
-  walker: FieldWalker;
-  document: Document;
-  apiVersion: string;
-  receiver: Receiver;
-  /** The receiver's URL as the deployment should call it. */
-  receiverUrl: string;
-  /** How long to wait for a delivery, and for the retry after a 500. */
-  deliveryWaitMs: number;
-  retryWaitMs: number;
-  /** Webhooks this run registered and has not removed yet: removed at the end, on Ctrl-C and on failure. */
-  webhooks: Set<string>;
-  /** Set once the run is closing (Ctrl-C): nothing more is registered, and what is still answered is removed. */
-  closed?: boolean;
-  progress(line: string): void;
-  world: World;
-}
-
-export type Kind = 'protocol' | 'request' | 'filter' | 'paging' | 'idempotency' | 'event' | 'catch-up' | 'replay' | 'field';
-
-export interface Assumption {
-  id: string;
-  kind: Kind;
-  says: string;
-  /** An anchor in docs/api-contract.md. */
-  decidedIn: string;
-  ifDiffers: string;
-  /** Rows whose assumption this one stands on: when one differs, this one is not checkable rather than differing too. */
-  dependsOn?: string[];
-  run(ctx: Context, verdict: Verdict): Promise<void>;
-}
+export type { Assumption, Context, Kind } from './context';
 
 const body = (exchange: Exchange) => exchange.answer.body as Thing;
 const need = <T>(value: T | string | undefined, what = ''): T => {

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { EVENT_TYPES, SERVICE, operations, type Operation } from '../../shared';
 import type { answerChecker } from '../answers';
-import type { Assumption } from './checks';
+import type { Assumption } from './context';
 import { wrongValue, type FieldWalker } from './fields';
 
 type Thing = Record<string, any>;

@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { EVENT_CATALOGUE, EVENT_TYPES, catchUp, operations, runOperation, verifyWebhook } from '../../shared';
 import type { ReceivedRequest } from '../../sandbox/testing/receiver';
-import type { Assumption, Context } from './checks';
+import type { Assumption, Context } from './context';
 import type { Exchange } from './http';
 import type { Thing } from './inputs';
 import { NotCheckable } from './verdict';

@@ -6,7 +6,11 @@
 import { ID_PREFIX, operations, shapeOf, type Operation } from '../../shared';
 import type { Exchange } from './http';
 import { VALUES, type Thing, type ValueContext } from './inputs';
-import type { Context } from './checks';
+import type { FieldWalker } from './fields';
+import type { Client } from './http';
+
+/** What the world needs of the run (the run's context has it). */
+interface WorldContext { tag: string; key: string; client: Client; receiverUrl: string; walker: FieldWalker; apiVersion: string }
 
 export type OperationName = keyof typeof operations;
 
@@ -38,7 +42,7 @@ export class World {
   recoverable: string[] = [];
   private counter = 0;
 
-  constructor(private readonly ctx: Context) {}
+  constructor(private readonly ctx: WorldContext) {}
 
   /** Objects this run made (or that hold what it made), oldest first, whose id has the prefix. */
   made(prefix: string): Thing[] {
