@@ -25,6 +25,8 @@ export interface Context {
   webhooks: Set<string>;
   /** Set once the run is closing (Ctrl-C): nothing more is registered, and what is still answered is removed. */
   closed?: boolean;
+  /** A registration still waiting for its answer. */
+  inFlight?: Promise<unknown>;
   progress(line: string): void;
   world: World;
 }

@@ -41,13 +41,11 @@ export async function subscribeEachType(ctx: Context): Promise<void> {
   });
   for (const type of EVENT_TYPES) {
     if (ctx.closed) return;
-    const exchange = await ctx.world.send(operations.createWebhook, { url: `${ctx.receiverUrl}/${type}`, events: [type], description: `conformance ${ctx.tag}` });
+    // Kept as in flight, so a Ctrl-C's clean-up waits for its answer and removes what it made.
+    const pending = ctx.world.send(operations.createWebhook, { url: `${ctx.receiverUrl}/${type}`, events: [type], description: `conformance ${ctx.tag}` });
+    ctx.inFlight = pending;
+    const exchange = await pending;
     const made = exchange.answer.body as Thing | undefined;
-    if (ctx.closed && typeof made?.id === 'string') {
-      // Answered after Ctrl-C: removed at once, since the run's clean-up has already gone through its list.
-      await ctx.client.call('DELETE', `/v1/webhooks/${made.id}`);
-      return;
-    }
     if (typeof made?.id === 'string') {
       ctx.webhooks.add(made.id);
       ctx.progress(`registered webhook ${made.id} (removed at the end of the run)`);

@@ -59,6 +59,7 @@ export async function openSession(options: RunOptions): Promise<Session> {
   const close = () => {
     ctx.closed = true;
     closing ??= (async () => {
+      await ctx.inFlight?.catch(() => undefined);
       for (const id of [...ctx.webhooks]) {
         const removed = await ctx.client.call('DELETE', `/v1/webhooks/${id}`).catch(() => undefined);
         if (removed && (removed.answer.status < 300 || removed.answer.status === 404)) {
