@@ -4,6 +4,7 @@
  * modules do not hold is the contract's prose: which section decides each endpoint, the error statuses
  * every endpoint shares, the webhook signing headers.
  */
+import { exampleBody } from './examples';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -19,6 +20,13 @@ type OperationName = keyof typeof operations;
 extendZodWithOpenApi(z);
 
 export const CONTRACT = 'docs/api-contract.md';
+
+/** An operation's tag: its path's first segment, so a new resource gets its tag with its first operation. */
+const tagOf = (operation: Operation) => operation.path.split('/')[1];
+const TAGS = [...new Set(Object.values(operations).filter((operation) => 'method' in operation).map((operation) => tagOf(operation as Operation)))];
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  test_helpers: 'Sandbox only: make an invoice viewed, paid or disputed (test keys).',
+};
 
 export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
 
@@ -79,6 +87,11 @@ function pick(operation: Operation, keys: string[]) {
     : described(operation, key, shape[key])])));
 }
 
+/** True when the core accepts the operation with no body fields at all (the path ids given). */
+function bodyOptional(operation: Operation, body: z.ZodTypeAny): boolean {
+  return body.safeParse({}).success;
+}
+
 function registerOperation(registry: OpenAPIRegistry, name: OperationName, operation: Operation) {
   const pathKeys = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const inputKeys = Object.keys(shapeOf(operation.input));
@@ -96,14 +109,15 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
     operationId: name,
     summary: name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`).replace(/^./, (first) => first.toUpperCase()),
     description: `Decided in ${contractLink(section)}.${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
-    tags: [operation.path.split('/')[1]],
+    tags: [tagOf(operation)],
     'x-contract': contractLink(section),
     request: {
       params: pathKeys.length ? pick(operation, pathKeys) : undefined,
       query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
       headers: headerKeys.length ? z.object(Object.fromEntries(headerKeys.map((key) => [HEADERS[key],
         described(operation, key, shapeOf(operation.input)[key]).openapi({ description: IDEMPOTENCY, param: { description: IDEMPOTENCY } })]))) : undefined,
-      body: hasBody ? { required: true, content: { 'application/json': { schema: body } } } : undefined,
+      // Required only when the service refuses a request without one (the view and pay helpers take none).
+      body: hasBody ? { required: !bodyOptional(operation, body), content: { 'application/json': { schema: body, example: exampleBody(operation) } } } : undefined,
     },
     responses: {
       [operation.status]: success,
@@ -146,6 +160,17 @@ function registerWebhooks(registry: OpenAPIRegistry) {
   }
 }
 
+/**
+ * The generator marks an optional input nullable (the core reads `null` as left out) but keeps its enum as
+ * it was, which would refuse the `null` the type allows; the enum gains it, as the core accepts it.
+ */
+function nullInEnums(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { type?: unknown; enum?: unknown[] };
+  if (Array.isArray(schema.type) && schema.type.includes('null') && schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  for (const value of Object.values(node)) nullInEnums(value);
+}
+
 /** The whole document, as docs/openapi.json holds it. */
 export function openApiDocument() {
   const registry = new OpenAPIRegistry();
@@ -171,7 +196,7 @@ export function openApiDocument() {
     if ('method' in operation) registerOperation(registry, name as OperationName, operation as Operation);
   }
   registerWebhooks(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: SERVICE.displayName,
@@ -180,11 +205,17 @@ export function openApiDocument() {
         `shared/schemas/events.ts; every decision is explained in ${CONTRACT}. Lists are \`{ object: "list", data, has_more }\`, ` +
         `newest first, paged with \`limit\` (1-100, default 10) and \`starting_after=<last id>\` (${contractLink('lists-and-paging')}). ` +
         `Errors are RFC 9457 \`application/problem+json\` (${contractLink('body-shapes-and-codes')}).`,
+      // The connector package's licence (package.json); the placeholder service's documentation is its contact.
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: `${SERVICE.displayName} documentation`, url: SERVICE.docsUrl },
     },
+    tags: TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name.replace(/_/g, ' ')} endpoints.` })),
     servers: [{ url: SERVICE.defaultBaseUrl.replace(/\/$/, ''), description: 'Production (placeholder)' },
       { url: SERVICE.sandboxBaseUrl.replace(/\/$/, ''), description: 'The local sandbox (npm start)' }],
     security: [{ apiKey: [] }],
   });
+  nullInEnums(document);
+  return document;
 }
 
 /** The file's exact text, so the up-to-date check compares bytes. */

@@ -5,7 +5,6 @@
  */
 import { minorUnitFormatter } from './currencyFormat';
 
-
 /** Codes offered first in dropdowns; any other ISO 4217 code is accepted too. */
 export const COMMON_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY', 'KWD'] as const;
 
@@ -36,10 +35,11 @@ const ISO_EXPONENTS: Record<string, number> = {
 };
 
 /**
- * Every code Intl knows, and the ISO 4217 codes listed above that some ICU builds leave out (the funds codes
+ * What a currency input accepts (docs/openapi.json lists it as the enum): every code Intl knows, and the ISO 4217 codes listed above that some ICU builds leave out (the funds codes
  * CLF, UYI and UYW): an amount in any currency this module can count is accepted.
  */
-const KNOWN = new Set([...Intl.supportedValuesOf('currency'), ...Object.keys(ISO_EXPONENTS)]);
+export const KNOWN_CURRENCIES = [...new Set([...Intl.supportedValuesOf('currency'), ...Object.keys(ISO_EXPONENTS)])].sort();
+const KNOWN = new Set(KNOWN_CURRENCIES);
 
 /** Digits after the decimal point: JPY 0, INR 2, KWD 3. */
 export function currencyExponent(currency: string): number {

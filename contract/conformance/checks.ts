@@ -1,81 +1,302 @@
 /**
- * The contract's assumptions as checks against a deployment, in the order they run (later ones use what
- * earlier ones created). Each names the contract section that decides it and what the connectors would do
- * if the deployment differs; each asserts only its own assumption, so one difference is named once.
+ * The assumptions the connectors make, listed from the operation registry (shared/operations), the event
+ * catalogue (shared/webhooks) and docs/openapi.json, which is generated from both: one row per request an
+ * operation can send, per list filter (per event type for the event filter), per paging direction, per
+ * idempotent create, per event type a trigger subscribes to, per answer field the connectors read, plus the
+ * catch-up and replay paths and the few protocol rules every request shares. Each row asserts only its own
+ * assumption, so one drift is one row; a row that needs what an earlier one could not make says so.
  */
-import { Webhook } from 'standardwebhooks';
-import { KEY_PREFIX, verifyWebhook } from '../../shared';
-import type { Receiver } from '../../sandbox/testing/receiver';
-import type { answerChecker } from '../answers';
-import type { Client, Exchange } from './http';
-import { NotCheckable, Verdict } from './verdict';
+import { EVENT_TYPES, KEY_PREFIX, SERVICE, operations, type Operation } from '../../shared';
+import type { Assumption, Context } from './context';
+import type { Exchange } from './http';
+import type { FieldWalker, Document } from './fields';
+import { FILTERS, NOT_FILTERS, PAGING, fieldFilter, type Thing } from './inputs';
+import { catchUpRow, deliveryRows, replayRow, retryRow } from './events';
+import { NotCheckable } from './verdict';
+import { changesTarget, inputKeys, pathKeys, prefixOf, singleRequest } from './world';
 
-export interface Context {
-  client: Client;
-  key: string;
-  /** Recognisable in every name, e-mail and description this run creates. */
-  tag: string;
-  checker: ReturnType<typeof answerChecker>;
-  receiver: Receiver;
-  /** The receiver's URL as the deployment should call it. */
-  receiverUrl: string;
-  /** How long to wait for a delivery, and for the retry after a 500. */
-  deliveryWaitMs: number;
-  retryWaitMs: number;
-  /** Webhooks this run registered and has not removed yet: removed at the end, on Ctrl-C and on failure. */
-  webhooks: Set<string>;
-  progress(line: string): void;
-  made: { invoice?: Record<string, any>; client?: Record<string, any>; payment?: Record<string, any>; webhook?: Record<string, any> };
-}
+export type { Assumption, Context, Kind } from './context';
 
-export interface Assumption {
-  id: string;
-  says: string;
-  /** An anchor in docs/api-contract.md. */
-  decidedIn: string;
-  ifDiffers: string;
-  run(ctx: Context, verdict: Verdict): Promise<void>;
-}
-
-const body = (exchange: Exchange) => exchange.answer.body as Record<string, any>;
-const needs = <T>(value: T | undefined, what: string): T => {
-  if (value === undefined) throw new NotCheckable(`needs ${what}, which an earlier check could not make`);
+const body = (exchange: Exchange) => exchange.answer.body as Thing;
+const need = <T>(value: T | string | undefined, what = ''): T => {
+  if (value === undefined || typeof value === 'string') throw new NotCheckable(`${what}${value ?? 'needs what an earlier row could not make'}`);
   return value;
 };
-const email = (ctx: Context, part: string) => `conformance+${ctx.tag}-${part}@example.com`;
-const invoiceBody = (ctx: Context, part: string, amount = 150000) => ({
-  client_email: email(ctx, part), currency: 'INR', items: [{ description: `Conformance ${ctx.tag} ${part}`, amount }], auto_send_whatsapp: false,
-});
-/** A 200 list page that holds the object with this id. */
-function holds(verdict: Verdict, listed: Exchange, id: string, what: string): void {
-  if (verdict.answer(listed, 200)) verdict.that(body(listed).data.some((item: any) => item.id === id), `the list does not hold the ${what}`, listed);
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const template = (operation: Operation) => `/${SERVICE.apiVersion}${operation.path}`;
+const anchorOf = (document: Document, operation: Operation) =>
+  String(document.paths[template(operation)]?.[operation.method.toLowerCase()]?.['x-contract'] ?? '#4-endpoints').split('#')[1];
+const isList = (document: Document, operation: Operation) =>
+  operation.method === 'GET' && Boolean(document.paths[template(operation)]?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.has_more);
+const listed = (exchange: Exchange): Thing[] => (Array.isArray(body(exchange)?.data) ? body(exchange).data : []);
+const ids = (items: Thing[]) => items.map((item) => item?.id);
 
-export const ASSUMPTIONS: Assumption[] = [
-  {
-    id: 'auth.bearer',
-    says: 'GET /v1/account with `Authorization: Bearer <key>` answers 200 with the account',
-    decidedIn: '5-authentication',
-    ifDiffers: 'the connection test fails: no Zap or workflow can connect',
+/** An unfiltered page of a list, as its request row or a new request gets it. */
+async function page(ctx: Context, operation: Operation, query: Thing): Promise<Exchange> {
+  const input = need(ctx.world.input(operation, query));
+  return ctx.world.send(operation, input);
+}
+
+function requestRows(document: Document): Assumption[] {
+  // Creates first, then changes to fresh objects, then reads, then deletes: each read sees what was made.
+  const rank = (operation: Operation) => (operation.method === 'DELETE' ? 3 : operation.method === 'GET' ? 2
+    : pathKeys(operation).length ? 1 : 0);
+  return singleRequest().sort(([, a], [, b]) => rank(a) - rank(b)).map(([name, operation]) => ({
+    id: `${name}.request`,
+    kind: 'request',
+    says: `${operation.method} ${template(operation)}, as ${name} sends it, answers ${operation.status}`,
+    decidedIn: anchorOf(document, operation),
+    ifDiffers: `${name} fails or reads another answer (any 2xx is read; the body's fields are their own rows)`,
     async run(ctx, verdict) {
-      verdict.answer(await ctx.client.call('GET', '/v1/account'), 200);
+      // What the changes and reads may name: the events the creates made, in the service's order.
+      if (rank(operation) >= 1 && !ctx.world.recoverable.length) ctx.world.recoverable = [...await ctx.world.eventOrder()];
+      const fresh: Record<string, Thing> = {};
+      if (changesTarget(operation)) {
+        for (const key of pathKeys(operation)) {
+          const made = await ctx.world.fresh(key);
+          if (made) fresh[key] = made;
+        }
+      }
+      const input = ctx.world.input(operation, {}, { fresh });
+      if (typeof input === 'string') {
+        ctx.world.requests.set(name, input);
+        throw new NotCheckable(input);
+      }
+      const exchange = await ctx.world.send(operation, input);
+      ctx.world.requests.set(name, exchange);
+      if (name === 'createWebhook' || template(operation).endsWith('/webhooks')) noteWebhook(ctx, exchange);
+      verdict.status(exchange, operation.status);
     },
-  },
-  {
+  }));
+}
+
+/** A subscription the run made is removed at the end, whatever else happens. */
+function noteWebhook(ctx: Context, exchange: Exchange): void {
+  const id = body(exchange)?.id;
+  if (exchange.request.method === 'POST' && exchange.answer.status < 300 && typeof id === 'string') {
+    ctx.webhooks.add(id);
+    ctx.progress(`registered webhook ${id} (removed at the end of the run)`);
+  }
+}
+
+function filterRows(document: Document): Assumption[] {
+  return singleRequest().filter(([, operation]) => isList(document, operation)).flatMap(([name, operation]) =>
+    inputKeys(operation).filter((key) => !NOT_FILTERS.has(key) && !pathKeys(operation).includes(key)).flatMap((key) => {
+      // The event filter is one row per event type: a trigger asks for its own type.
+      const values: Array<string | undefined> = key === 'type' && name === 'listEvents' ? [...EVENT_TYPES] : [undefined];
+      return values.map((fixed): Assumption => ({
+        id: `${name}.filter.${key}${fixed ? `=${fixed}` : ''}`,
+        kind: 'filter',
+        says: `${template(operation)}?${key}=${fixed ?? '…'} lists only what matches, including what this run made`,
+        decidedIn: anchorOf(document, operation),
+        ifDiffers: `a connector filtering by ${key} gets other ${operation.path.split('/')[1]} (pickers, finds, triggers)`,
+        async run(ctx, verdict) {
+          // What the list holds now (the request row's page may be older than what later rows made).
+          const first = listed(await page(ctx, operation, { limit: 100 }));
+          const prefix = String(first[0]?.id ?? '').replace(/_.*$/, '_');
+          if (prefix === '_') throw new NotCheckable(`${name}'s request listed nothing, so the run cannot tell what it lists`);
+          const field = Object.keys(first[0] ?? {}).includes(key) ? fieldFilter(key) : undefined;
+          const filter = FILTERS[key] ?? field ?? (fixed ? fieldFilter('type') : undefined);
+          if (!filter) throw new NotCheckable(`no meaning for the filter ${key} (contract/conformance/inputs.ts)`);
+          const candidates = ctx.world.made(prefix);
+          // An object it should list, while another object this run made is one it should not.
+          const target = candidates.find((object) => {
+            const value = fixed ?? filter.value(object);
+            return value !== undefined && (fixed === undefined || object.type === fixed) && filter.matches(object, value) &&
+              candidates.some((other) => !filter.matches(other, value));
+          });
+          if (!target) throw new NotCheckable(`this run made nothing that ${key}=${fixed ?? '…'} should both list and leave out`);
+          const value = fixed ?? filter.value(target);
+          const exchange = await page(ctx, operation, { [key]: value, limit: 100 });
+          if (!verdict.success(exchange)) return;
+          const items = listed(exchange);
+          const wrong = items.filter((item) => !filter.matches(item, value));
+          verdict.that(wrong.length === 0, `${key}=${String(value)} also listed ${ids(wrong).slice(0, 3).join(', ')}${wrong.length > 3 ? '…' : ''}`, exchange);
+          verdict.that(ids(items).includes(target.id), `${key}=${String(value)} did not list ${target.id}`, exchange);
+        },
+      }));
+    }));
+}
+
+function pagingRows(document: Document): Assumption[] {
+  return singleRequest().filter(([, operation]) => isList(document, operation)).flatMap(([name, operation]) => [
+    ...PAGING.filter((key) => inputKeys(operation).includes(key)).map((key): Assumption => ({
+      id: `${name}.paging.${key}`,
+      kind: 'paging',
+      says: key === 'starting_after' ? `${template(operation)}?starting_after=<id> gives the items just older than it`
+        : `${template(operation)}?ending_before=<id> gives the items just newer than it`,
+      decidedIn: key === 'ending_before' ? 'catching-up-on-events' : 'lists-and-paging',
+      ifDiffers: key === 'ending_before' ? 'catching up repeats or misses events' : 'listAll repeats or misses items (pickers, Return All, Find Payment)',
+      async run(ctx, verdict) {
+        // Three items, so neither direction's answer is also what ignoring the cursor would give (the newest).
+        const three = await page(ctx, operation, { limit: 3 });
+        if (!verdict.success(three)) return;
+        const [newest, middle, oldest] = listed(three);
+        if (!oldest) throw new NotCheckable(`${template(operation)} lists fewer than three items, so there is no page to turn`);
+        const [cursor, expected] = key === 'starting_after' ? [newest, middle] : [oldest, middle];
+        const turned = await page(ctx, operation, { limit: 1, [key]: cursor.id });
+        if (!verdict.success(turned)) return;
+        verdict.that(JSON.stringify(ids(listed(turned))) === JSON.stringify([expected.id]),
+          `${key}=${cursor.id} gave ${JSON.stringify(ids(listed(turned)))}, not [${expected.id}]`, turned);
+      },
+    })),
+    {
+      id: `${name}.paging.has_more`,
+      kind: 'paging',
+      says: `${template(operation)} says has_more: true while items remain and false on the last page`,
+      dependsOn: inputKeys(operation).includes('starting_after') ? [`${name}.paging.starting_after`] : [],
+      decidedIn: 'lists-and-paging',
+      ifDiffers: 'listAll stops early or never stops (it also stops at an empty page)',
+      async run(ctx, verdict) {
+        const one = await page(ctx, operation, { limit: 1 });
+        if (!verdict.success(one)) return;
+        // A has_more of another type is its field row's difference; this row is about its value.
+        if (typeof body(one).has_more !== 'boolean') throw new NotCheckable('has_more is not a boolean (see its field row)');
+        if (listed(one).length) verdict.that(body(one).has_more === true, 'has_more is not true on a first page of one item with more made', one);
+        let after = ids(listed(one)).at(-1);
+        for (let pages = 0; pages < 30 && after; pages += 1) {
+          const next = await page(ctx, operation, { limit: 100, starting_after: after });
+          if (!verdict.success(next)) return;
+          const items = listed(next);
+          if (body(next).has_more !== true) return;
+          if (!verdict.that(items.length > 0, 'has_more is true on a page with nothing after it', next)) return;
+          after = ids(items).at(-1);
+        }
+        if (after) throw new NotCheckable('the list goes on past 30 pages of 100');
+      },
+    },
+  ]);
+}
+
+function idempotencyRows(): Assumption[] {
+  return singleRequest().filter(([, operation]) => inputKeys(operation).includes('idempotency_key')).flatMap(([name, operation]) => {
+    const input = (ctx: Context, key: string, fresh: Record<string, Thing>) => need(ctx.world.input(operation, { idempotency_key: key }, { fresh }));
+    const targets = async (ctx: Context) => {
+      const fresh: Record<string, Thing> = {};
+      for (const key of pathKeys(operation)) fresh[key] = need(await ctx.world.fresh(key), `needs a new ${key}: `);
+      return fresh;
+    };
+    return [{
+      id: `${name}.idempotency.replay`,
+      kind: 'idempotency',
+      says: `${name} sent again with the same Idempotency-Key and body answers the first answer (one object)`,
+      decidedIn: 'idempotency',
+      ifDiffers: `a retried ${name} (n8n retries with a derived key) makes a second one`,
+      async run(ctx, verdict) {
+        const key = `conformance-${ctx.tag}-${name}-replay`;
+        const fresh = await targets(ctx);
+        const sent = input(ctx, key, fresh);
+        const first = await ctx.world.send(operation, sent);
+        if (first.answer.status >= 300) throw new NotCheckable(`the first ${name} answered ${first.answer.status}`);
+        const again = await ctx.world.send(operation, sent);
+        verdict.that(again.answer.status === first.answer.status && body(again)?.id === body(first)?.id,
+          `the repeat answered ${again.answer.status} ${String(body(again)?.id ?? body(again)?.code)}, not ${first.answer.status} ${body(first)?.id}`, again);
+      },
+    }, {
+      id: `${name}.idempotency.reuse`,
+      kind: 'idempotency',
+      says: `${name} with a used Idempotency-Key and another body answers 422 idempotency_key_reused`,
+      decidedIn: 'idempotency',
+      ifDiffers: 'a mapped key reused by mistake silently returns another object, or makes one',
+      async run(ctx, verdict) {
+        const key = `conformance-${ctx.tag}-${name}-reuse`;
+        const fresh = await targets(ctx);
+        const first = await ctx.world.send(operation, input(ctx, key, fresh));
+        if (first.answer.status >= 300) throw new NotCheckable(`the first ${name} answered ${first.answer.status}`);
+        verdict.answer(await ctx.world.send(operation, input(ctx, key, fresh)), 422, 'idempotency_key_reused');
+      },
+    }] satisfies Assumption[];
+  });
+}
+
+function fieldRows(document: Document, walker: FieldWalker): Assumption[] {
+  const roots: Array<[string, unknown]> = [];
+  for (const [name, operation] of singleRequest()) {
+    const schema = walker.answerSchema(operation.method, template(operation), operation.status);
+    if (schema) roots.push([name, schema[0]]);
+  }
+  for (const type of EVENT_TYPES) {
+    const schema = walker.webhookSchema(type);
+    if (schema) roots.push([type, schema[0]]);
+  }
+  const problem = document.components.schemas.Problem ? [['Problem', { $ref: '#/components/schemas/Problem' }] as [string, unknown]] : [];
+  const seen = new Set<string>();
+  const rows = [...roots, ...problem].flatMap(([named, schema]) => walker.rows(schema as Thing, named, seen));
+  return [...new Set(rows)].map((row) => ({
+    id: `field ${row}`,
+    kind: 'field' as const,
+    says: `${row} is in every answer and event that carries its parent, as docs/openapi.json says`,
+    decidedIn: row.startsWith('Problem') ? 'body-shapes-and-codes' : /Event\b|Event\./.test(row) ? 'names-envelope-and-payloads' : 'reading-answers',
+    ifDiffers: 'the connectors read this field: a step or trigger reports unexpected_response, or outputs a wrong value',
+    async run(ctx, verdict) {
+      const found = fieldFindings(ctx).get(row);
+      if (!found || found.parents === 0) throw new NotCheckable(`no answer this run saw carried ${row.replace(/\.[^.]+$/, '')}`);
+      for (const difference of found.problems.slice(0, 3)) verdict.differs(difference.what, difference.exchange);
+    },
+  }));
+}
+
+interface Findings { parents: number; problems: Array<{ what: string; exchange?: Exchange }> }
+
+/** Every field row's findings over every answer and delivery of the run, walked once. */
+function fieldFindings(ctx: Context): Map<string, Findings> {
+  const cache = ctx as Context & { findings?: Map<string, Findings>; findingsAt?: number };
+  if (cache.findings && cache.findingsAt === ctx.client.exchanges.length + ctx.receiver.requests.length) return cache.findings;
+  const findings = new Map<string, Findings>();
+  const visit = (exchange: Exchange | undefined) => (place: import('./fields').Place, schema: Thing) => {
+    const entry = findings.get(place.row) ?? { parents: 0, problems: [] };
+    findings.set(place.row, entry);
+    entry.parents += 1;
+    const value = place.parent[place.key];
+    if (value === undefined) {
+      if (place.required) entry.problems.push({ what: `${place.row} is missing`, exchange });
+      return;
+    }
+    const wrong = ctx.walker.problem(schema, place.pointer, value);
+    if (wrong) entry.problems.push({ what: `${place.row} ${wrong}`, exchange });
+  };
+  for (const exchange of ctx.client.exchanges) {
+    const path = new URL(exchange.request.url).pathname;
+    const template = ctx.checker.templateOf(path);
+    const found = template && ctx.walker.answerSchema(exchange.request.method, template, exchange.answer.status);
+    if (found && typeof exchange.answer.body === 'object') {
+      ctx.walker.walk(found[0], found[1], exchange.answer.body, ctx.walker.operationId(exchange.request.method, template), visit(exchange));
+    }
+  }
+  for (const request of ctx.receiver.requests) {
+    let event: Thing;
+    try {
+      event = JSON.parse(request.rawBody);
+    } catch {
+      continue;
+    }
+    const found = ctx.walker.webhookSchema(String(event?.type));
+    if (found) ctx.walker.walk(found[0], found[1], event, String(event.type), visit(undefined));
+  }
+  cache.findings = findings;
+  cache.findingsAt = ctx.client.exchanges.length + ctx.receiver.requests.length;
+  return findings;
+}
+
+/** The rules every request shares: the key, the problem bodies, the rate limit. */
+function protocolRows(): Assumption[] {
+  const getWithId = () => singleRequest().find(([, operation]) => operation.method === 'GET' && pathKeys(operation).length === 1)!;
+  const create = () => singleRequest().find(([, operation]) => operation.method === 'POST' && pathKeys(operation).length === 0 &&
+    inputKeys(operation).includes('email'));
+  return [{
     id: 'auth.key-mode',
+    kind: 'protocol',
     says: 'keys start ik_test_ or ik_live_, and the account\'s livemode matches the prefix',
     decidedIn: '5-authentication',
     ifDiffers: 'the connection label shows the wrong mode and secrets in messages go unredacted (identity.ts, errors.ts)',
     async run(ctx, verdict) {
       const live = ctx.key.startsWith(KEY_PREFIX.live);
-      verdict.that(live || ctx.key.startsWith(KEY_PREFIX.test), `the key starts "${ctx.key.slice(0, 8)}", neither prefix`);
-      const account = await ctx.client.call('GET', '/v1/account');
-      if (account.answer.status === 200) verdict.that(body(account).livemode === live, `livemode is ${body(account).livemode} for a ${live ? 'live' : 'test'} key`, account);
+      verdict.that(live || ctx.key.startsWith(KEY_PREFIX.test), 'the key starts with neither prefix');
+      const account = await ctx.world.send(operations.getAccount, {});
+      if (account.answer.status < 300) verdict.that(body(account).livemode === live, `livemode is ${body(account).livemode} for a ${live ? 'live' : 'test'} key`, account);
     },
-  },
-  {
+  }, {
     id: 'auth.refused',
+    kind: 'protocol',
     says: 'no key, or an unknown one, answers 401 invalid_api_key (problem+json)',
     decidedIn: 'body-shapes-and-codes',
     ifDiffers: 'a revoked key is not reported as "reconnect" (Zapier\'s ExpiredAuthError, n8n\'s credential test)',
@@ -83,282 +304,81 @@ export const ASSUMPTIONS: Assumption[] = [
       verdict.answer(await ctx.client.call('GET', '/v1/account', { key: null }), 401, 'invalid_api_key');
       verdict.answer(await ctx.client.call('GET', '/v1/account', { key: `${KEY_PREFIX.test}conformance0000000000000000` }), 401, 'invalid_api_key');
     },
-  },
-  {
-    id: 'invoices.create',
-    says: 'POST /v1/invoices answers 201 with the invoice: amounts in minor units, status open',
-    decidedIn: 'the-invoice-as-sent',
-    ifDiffers: 'Create Invoice reports unexpected_response (any 2xx is read; a body of another shape is not)',
-    async run(ctx, verdict) {
-      const created = await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'invoice') });
-      if (!verdict.answer(created, 201)) return;
-      ctx.made.invoice = body(created);
-      verdict.that(body(created).amount_due === 150000 && body(created).status === 'open' && body(created).client_email === email(ctx, 'invoice'),
-        'the invoice does not carry amount_due 150000, status open and the given client_email', created);
-    },
-  },
-  {
-    id: 'invoices.get-list',
-    says: 'GET /v1/invoices/{id} answers 200 with it; GET /v1/invoices?client_email= lists it',
-    decidedIn: 'lists-and-paging',
-    ifDiffers: 'Get Invoice, Find Invoice and the invoice pickers in both editors break',
-    async run(ctx, verdict) {
-      const invoice = needs(ctx.made.invoice, 'an invoice');
-      const got = await ctx.client.call('GET', `/v1/invoices/${invoice.id}`);
-      if (verdict.answer(got, 200)) verdict.that(body(got).id === invoice.id, 'a different invoice came back', got);
-      const listed = await ctx.client.call('GET', `/v1/invoices?client_email=${encodeURIComponent(invoice.client_email)}&limit=10`);
-      holds(verdict, listed, invoice.id, 'invoice');
-    },
-  },
-  {
+  }, {
     id: 'errors.not-found',
+    kind: 'protocol',
     says: 'an unknown id answers 404 not_found as an RFC 9457 problem',
     decidedIn: 'body-shapes-and-codes',
     ifDiffers: 'Find Invoice reports an error instead of "not found"; a removed webhook is not counted as removed',
     async run(ctx, verdict) {
-      verdict.answer(await ctx.client.call('GET', '/v1/invoices/inv_conformance0missing'), 404, 'not_found');
+      const [, operation] = getWithId();
+      const [key] = pathKeys(operation);
+      verdict.answer(await ctx.world.send(operation, { [key]: `${prefixOf(key) ?? ''}conformance0missing` }), 404, 'not_found');
     },
-  },
-  {
+  }, {
     id: 'errors.validation',
+    kind: 'protocol',
     says: 'an invalid body answers 422 validation_failed with errors[] naming each field by its path (items[0].amount)',
     decidedIn: 'body-shapes-and-codes',
     ifDiffers: 'the service\'s refusals are shown without the field they are about',
     async run(ctx, verdict) {
       const refused = await ctx.client.call('POST', '/v1/invoices', {
-        body: { ...invoiceBody(ctx, 'invalid'), client_email: 'not-an-email', items: [{ description: 'x', amount: '15.00' }] },
+        body: { client_email: 'not-an-email', currency: 'INR', items: [{ description: 'x', amount: '15.00' }], auto_send_whatsapp: false },
       });
       if (!verdict.answer(refused, 422, 'validation_failed')) return;
       const params = ((body(refused).errors ?? []) as Array<{ param?: string }>).map((error) => error.param).sort();
       verdict.that(JSON.stringify(params) === JSON.stringify(['client_email', 'items[0].amount']),
         `errors[] names ${JSON.stringify(params)}, not client_email and items[0].amount`, refused);
     },
-  },
-  {
-    id: 'clients.create',
-    says: 'POST /v1/clients answers 201 with the client',
-    decidedIn: 'the-client-resource',
-    ifDiffers: 'Create Client reports unexpected_response when the body differs (a 2xx other than 201 is still read)',
-    async run(ctx, verdict) {
-      const created = await ctx.client.call('POST', '/v1/clients', { body: { email: email(ctx, 'client'), name: `Conformance ${ctx.tag}` } });
-      if (created.answer.status >= 200 && created.answer.status < 300) ctx.made.client = body(created);
-      verdict.answer(created, 201);
-    },
-  },
-  {
-    id: 'clients.get-update-find',
-    says: 'GET and PATCH /v1/clients/{id} answer 200; GET /v1/clients?email= finds it',
-    decidedIn: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
-    ifDiffers: 'Create or Update Client by e-mail and Find Client cannot work',
-    async run(ctx, verdict) {
-      const client = needs(ctx.made.client, 'a client');
-      verdict.answer(await ctx.client.call('GET', `/v1/clients/${client.id}`), 200);
-      const patched = await ctx.client.call('PATCH', `/v1/clients/${client.id}`, { body: { company: `Conformance ${ctx.tag} Ltd` } });
-      if (verdict.answer(patched, 200)) verdict.that(body(patched).company === `Conformance ${ctx.tag} Ltd`, 'the change is not in the answer', patched);
-      const found = await ctx.client.call('GET', `/v1/clients?email=${encodeURIComponent(client.email)}&limit=1`);
-      if (verdict.answer(found, 200)) verdict.that(body(found).data[0]?.id === client.id, 'the e-mail filter does not find the client', found);
-    },
-  },
-  {
-    id: 'clients.email-taken',
+  }, {
+    id: 'errors.email-taken',
+    kind: 'protocol',
     says: 'a second client with the same e-mail answers 409 client_exists',
     decidedIn: 'client-sync-create-or-update-by-e-mail-find-by-e-mail-or-number',
     ifDiffers: 'Create or Update Client could make two clients for one e-mail when it loses a race',
     async run(ctx, verdict) {
-      const client = needs(ctx.made.client, 'a client');
-      verdict.answer(await ctx.client.call('POST', '/v1/clients', { body: { email: client.email } }), 409, 'client_exists');
+      const [, operation] = need(create(), 'no create that takes an e-mail: ');
+      const first = await ctx.world.send(operation, need(ctx.world.input(operation)));
+      const email = body(first)?.email;
+      if (typeof email !== 'string') throw new NotCheckable(`the first client answered ${first.answer.status} without its e-mail`);
+      verdict.answer(await ctx.world.send(operation, need(ctx.world.input(operation, { email }))), 409, 'client_exists');
     },
-  },
-  {
-    id: 'payments.record-get-list',
-    says: 'POST /v1/invoices/{id}/payments answers 201 with the payment; GET /v1/payments/{id} and ?invoice_id= find it',
-    decidedIn: 'recording-a-payment',
-    ifDiffers: 'Record Payment and Find Payment break; reconciliation by reference is lost',
-    async run(ctx, verdict) {
-      const invoice = needs(ctx.made.invoice, 'an invoice');
-      const recorded = await ctx.client.call('POST', `/v1/invoices/${invoice.id}/payments`,
-        { body: { method: 'bank_transfer', amount: 50000, reference: `CONF-${ctx.tag}` } });
-      if (!verdict.answer(recorded, 201)) return;
-      const payment = body(recorded);
-      verdict.that(payment.invoice_id === invoice.id && payment.amount === 50000, 'the payment does not carry the invoice and amount', recorded);
-      verdict.answer(await ctx.client.call('GET', `/v1/payments/${payment.id}`), 200);
-      const listed = await ctx.client.call('GET', `/v1/payments?invoice_id=${invoice.id}`);
-      holds(verdict, listed, payment.id, 'payment');
-    },
-  },
-  {
-    id: 'idempotency.replay',
-    says: 'the same Idempotency-Key with the same body answers the first response again (one invoice)',
-    decidedIn: 'idempotency',
-    ifDiffers: 'a retried create (n8n retries with a derived key) makes a second invoice',
-    async run(ctx, verdict) {
-      const headers = { 'Idempotency-Key': `conformance-${ctx.tag}` };
-      const first = await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'idempotent'), headers });
-      if (!verdict.answer(first, 201)) return;
-      const again = await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'idempotent'), headers });
-      if (verdict.answer(again, 201)) verdict.that(body(again).id === body(first).id, `a second invoice (${body(again).id}) was made`, again);
-    },
-  },
-  {
-    id: 'idempotency.conflict',
-    says: 'the same Idempotency-Key with another body answers 422 idempotency_key_reused',
-    decidedIn: 'idempotency',
-    ifDiffers: 'a mapped key reused by mistake silently returns another invoice, or creates one',
-    async run(ctx, verdict) {
-      const headers = { 'Idempotency-Key': `conformance-${ctx.tag}` };
-      verdict.answer(await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'idempotent', 99), headers }), 422, 'idempotency_key_reused');
-    },
-  },
-  {
-    id: 'pagination.to-last-page',
-    says: 'limit and starting_after page newest first until has_more is false, each item once',
-    decidedIn: 'lists-and-paging',
-    ifDiffers: 'listAll (pickers, Polling Trigger, Find Payment) repeats or misses items, or never stops',
-    async run(ctx, verdict) {
-      const made: string[] = [];
-      for (const amount of [100, 200, 300]) {
-        const created = await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'paging', amount) });
-        if (created.answer.status >= 300) throw new NotCheckable(`could not create invoices to page through (${created.answer.status})`);
-        made.push(body(created).id);
-      }
-      const seen: string[] = [];
-      let after: string | undefined;
-      for (let page = 0; page < 6; page += 1) {
-        const listed = await ctx.client.call('GET', `/v1/invoices?client_email=${encodeURIComponent(email(ctx, 'paging'))}&limit=1` +
-          (after ? `&starting_after=${after}` : ''));
-        if (!verdict.answer(listed, 200)) return;
-        seen.push(...body(listed).data.map((item: any) => item.id));
-        after = seen[seen.length - 1];
-        if (!body(listed).has_more) break;
-      }
-      verdict.that(JSON.stringify(seen) === JSON.stringify([...made].reverse()),
-        `pages gave ${JSON.stringify(seen)}, not the three invoices newest first ending with has_more false`, ctx.client.exchanges.at(-1));
-    },
-  },
-  {
-    id: 'webhooks.register',
-    says: 'POST /v1/webhooks answers 201 with the subscription and its whsec_ secret (once); GET shows it without the secret',
-    decidedIn: 'registering-a-receiver',
-    ifDiffers: 'triggers cannot subscribe on enable, or cannot verify deliveries',
-    async run(ctx, verdict) {
-      const created = await ctx.client.call('POST', '/v1/webhooks', {
-        body: { url: ctx.receiverUrl, events: ['invoice.created'], description: `conformance ${ctx.tag}` },
-      });
-      if (created.answer.status === 422 && JSON.stringify(created.answer.body).includes('url')) {
-        throw new NotCheckable(`the deployment refuses a receiver at ${ctx.receiverUrl}; pass --receiver-url with a public URL that forwards to it`);
-      }
-      if (created.answer.status >= 200 && created.answer.status < 300 && body(created).id) {
-        ctx.webhooks.add(body(created).id);
-        ctx.progress(`registered webhook ${body(created).id} (removed at the end of the run)`);
-      }
-      if (!verdict.answer(created, 201)) return;
-      ctx.made.webhook = body(created);
-      verdict.that(/^whsec_/.test(String(body(created).secret)) && body(created).status === 'enabled', 'no whsec_ secret, or not enabled', created);
-      const got = await ctx.client.call('GET', `/v1/webhooks/${body(created).id}`);
-      if (verdict.answer(got, 200)) verdict.that(body(got).secret === undefined, 'GET shows the secret again', got);
-    },
-  },
-  {
-    id: 'webhooks.signed-delivery',
-    says: 'an event is delivered to the receiver, signed (Standard Webhooks v1): our verifier and the standardwebhooks package both accept it',
-    decidedIn: 'signing',
-    ifDiffers: 'both triggers refuse every delivery (401) and no workflow starts',
-    async run(ctx, verdict) {
-      const webhook = needs(ctx.made.webhook, 'a webhook subscription');
-      // The first attempt for this run's invoice is answered 500, so the next check sees the retry.
-      const invoice = await ctx.client.call('POST', '/v1/invoices', { body: invoiceBody(ctx, 'delivery') });
-      if (invoice.answer.status >= 300) throw new NotCheckable(`could not create an invoice to be delivered (${invoice.answer.status})`);
-      ctx.made.invoice = { ...ctx.made.invoice, delivered: body(invoice).id };
-      const [first] = await deliveriesOf(ctx, body(invoice).id, 1, ctx.deliveryWaitMs);
-      if (!verdict.that(first !== undefined, `nothing arrived at the receiver within ${ctx.deliveryWaitMs / 1000} s`)) return;
-      const ours = verifyWebhook({ secret: webhook.secret, headers: first.headers, body: first.rawBody });
-      verdict.that(ours.ok, `our verifier refuses it: ${ours.ok ? '' : ours.reason}`);
-      try {
-        new Webhook(webhook.secret).verify(first.rawBody, first.headers as Record<string, string>);
-      } catch (error) {
-        verdict.differs(`the standardwebhooks package refuses it: ${(error as Error).message}`);
-      }
-      const event = JSON.parse(first.rawBody);
-      verdict.that(first.headers['webhook-id'] === event.id, 'webhook-id is not the event id');
-      const problems = ctx.checker.checkWebhook(event.type, event);
-      for (const problem of problems) verdict.differs(`the event is not as docs/openapi.json says: ${problem}`);
-    },
-  },
-  {
-    id: 'webhooks.retry-after-500',
-    says: 'a delivery answered 500 is sent again, with the same webhook-id',
-    decidedIn: 'delivery-retries-ordering',
-    ifDiffers: 'an event lost to a receiver outage is never seen (the Polling Trigger and Replay Missed Events still catch up)',
-    async run(ctx, verdict) {
-      const delivered = needs(ctx.made.invoice?.delivered as string | undefined, 'a delivered event');
-      const attempts = await deliveriesOf(ctx, delivered, 2, ctx.retryWaitMs);
-      if (!verdict.that(attempts.length >= 2, `no second attempt within ${ctx.retryWaitMs / 1000} s of the 500`)) return;
-      verdict.that(attempts[0].status === 500 && attempts[1].headers['webhook-id'] === attempts[0].headers['webhook-id'],
-        'the second attempt carries another webhook-id');
-    },
-  },
-  {
-    id: 'events.list',
-    says: 'GET /v1/events?type= lists recorded events in the webhook envelope',
-    decidedIn: 'catching-up-on-events',
-    ifDiffers: 'the Polling Trigger and editor samples have no events; catching up after an outage is impossible',
-    async run(ctx, verdict) {
-      const listed = await ctx.client.call('GET', '/v1/events?type=invoice.created&limit=20');
-      if (!verdict.answer(listed, 200)) return;
-      const invoice = needs(ctx.made.invoice, 'an invoice');
-      verdict.that(body(listed).data.some((event: any) => [invoice.id, invoice.delivered].includes(event.data?.invoice?.id)),
-        'none of this run\'s invoice.created events is listed', listed);
-    },
-  },
-  {
-    id: 'webhooks.remove',
-    says: 'DELETE /v1/webhooks/{id} answers 204, and the subscription is then 404',
-    decidedIn: 'registering-a-receiver',
-    ifDiffers: 'disabling a trigger leaves its subscription delivering',
-    async run(ctx, verdict) {
-      const webhook = needs(ctx.made.webhook, 'a webhook subscription');
-      const removed = await ctx.client.call('DELETE', `/v1/webhooks/${webhook.id}`);
-      if (removed.answer.status === 204 || removed.answer.status === 404) ctx.webhooks.delete(webhook.id);
-      verdict.answer(removed, 204);
-      verdict.answer(await ctx.client.call('GET', `/v1/webhooks/${webhook.id}`), 404, 'not_found');
-    },
-  },
-  {
-    id: 'test-helpers',
-    says: 'test helpers make an invoice viewed and paid, answering 200 with the event',
-    decidedIn: '10-the-sandbox',
-    ifDiffers: 'the connectors\' test flows need the real occasions (a real payment) instead',
-    async run(ctx, verdict) {
-      const invoice = needs(ctx.made.invoice, 'an invoice');
-      const viewed = await ctx.client.call('POST', `/v1/test_helpers/invoices/${invoice.id}/view`, { body: { channel: 'link' } });
-      // The invoice was just made, so a 404 (or a 403 for a live key) means the helpers are not there.
-      if (viewed.answer.status === 404 || viewed.answer.status === 403) {
-        throw new NotCheckable(`the deployment has no test helpers for this key (${viewed.answer.status})`);
-      }
-      if (verdict.answer(viewed, 200)) verdict.that(body(viewed).type === 'invoice.viewed', 'not an invoice.viewed event', viewed);
-      const paid = await ctx.client.call('POST', `/v1/test_helpers/invoices/${invoice.id}/pay`, { body: {} });
-      if (verdict.answer(paid, 200)) verdict.that(body(paid).type === 'invoice.paid', 'not an invoice.paid event', paid);
-    },
-  },
-  {
-    id: 'rate-limit',
-    says: 'over the rate limit (25/s per test key) answers 429 rate_limited with Retry-After',
-    decidedIn: '8-limits',
-    ifDiffers: 'Zapier and n8n cannot wait the right time; a burst of steps fails instead of pacing',
-    async run(ctx, verdict) {
-      const burst = await Promise.all(Array.from({ length: 60 }, () => ctx.client.call('GET', '/v1/account', { raw: true })));
-      const limited = burst.find((exchange) => exchange.answer.status === 429);
-      if (!verdict.that(limited !== undefined, 'no 429 in a burst of 60 requests', burst.at(-1))) return;
-      verdict.answer(limited!, 429, 'rate_limited');
-      await sleep(1500);
-    },
-  },
-];
+  }];
+}
 
-/** The receiver's attempts for one invoice's event, waiting up to `timeoutMs` for `count` of them. */
-async function deliveriesOf(ctx: Context, invoiceId: string, count: number, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  const mine = () => ctx.receiver.requests.filter((request) => request.rawBody.includes(`"${invoiceId}"`));
-  while (mine().length < count && Date.now() < deadline) await sleep(50);
-  return mine();
+const rateLimitRow: Assumption = {
+  id: 'rate-limit',
+  kind: 'protocol',
+  says: 'over the rate limit answers 429 rate_limited with Retry-After',
+  decidedIn: '8-limits',
+  ifDiffers: 'Zapier and n8n cannot wait the right time; a burst of steps fails instead of pacing',
+  async run(ctx, verdict) {
+    // Up to five bursts of 60 at once: a slow machine or a proxy can spread one burst past the limit's second.
+    let burst: Exchange[] = [];
+    for (let tries = 0; tries < 5 && !burst.some((exchange) => exchange.answer.status === 429); tries += 1) {
+      burst = await Promise.all(Array.from({ length: 60 }, () => ctx.world.send(operations.getAccount, {}, { raw: true })));
+    }
+    const limited = burst.find((exchange) => exchange.answer.status === 429);
+    if (!verdict.that(limited !== undefined, 'no 429 in five bursts of 60 requests', burst.at(-1))) return;
+    verdict.answer(limited!, 429, 'rate_limited');
+    verdict.that(limited!.answer.headers['retry-after'] !== undefined, 'the 429 has no Retry-After', limited);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  },
+};
+
+/** Every assumption, in the order the run checks them (later rows use what earlier ones made). */
+export function assumptions(document: Document, walker: FieldWalker): Assumption[] {
+  return [
+    ...protocolRows(),
+    ...requestRows(document),
+    ...idempotencyRows(),
+    ...filterRows(document),
+    ...pagingRows(document),
+    ...deliveryRows(),
+    catchUpRow,
+    replayRow,
+    retryRow,
+    rateLimitRow,
+    ...fieldRows(document, walker),
+  ];
 }

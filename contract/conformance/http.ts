@@ -3,7 +3,7 @@
  * redacted, and the answer as seen), so a difference can be shown exactly. Ordinary calls wait out a 429 as
  * the connectors do (shared/throttle.ts); the rate-limit check sends raw.
  */
-import { parseRetryAfter, redactSecrets } from '../../shared';
+import { parseRetryAfter, redactSecrets, type HttpRequest } from '../../shared';
 
 export interface Exchange {
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
@@ -34,12 +34,25 @@ export class Client {
     }
   }
 
+  /** A request as an operation builds it (shared/operations/define.ts): its URL, headers and body as they are. */
+  async send(request: HttpRequest, options: { raw?: boolean } = {}): Promise<Exchange> {
+    for (let waits = 0; ; waits += 1) {
+      const exchange = await this.fetch(request.method, request.url, { ...request.headers }, request.body, this.key);
+      if (exchange.answer.status !== 429 || options.raw || waits >= 10) return exchange;
+      await sleep((parseRetryAfter(exchange.answer.headers['retry-after']) ?? 1) * 1000);
+    }
+  }
+
   private async once(method: string, path: string, options: CallOptions): Promise<Exchange> {
     const key = options.key === undefined ? this.key : options.key;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (key !== null) headers.Authorization = `Bearer ${key}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const url = `${this.baseUrl}${path}`;
+    return this.fetch(method, `${this.baseUrl}${path}`, headers, options.body, key);
+  }
+
+  private async fetch(method: string, url: string, headers: Record<string, string>, sent: unknown, key: string | null): Promise<Exchange> {
+    const options = { body: sent };
     const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
     const text = await response.text();
     let body: unknown = text;
@@ -48,7 +61,8 @@ export class Client {
     } catch {
       // Not JSON: the text is what was seen.
     }
-    const shown = { ...headers, ...(key === null ? {} : { Authorization: `Bearer ${key.slice(0, 8)}…` }) };
+    // The key is never kept whole: an exchange is what the table shows.
+    const shown = { ...headers, ...(headers.Authorization === undefined || key === null ? {} : { Authorization: `Bearer ${key.slice(0, 8)}…` }) };
     const exchange: Exchange = {
       request: { method, url, headers: shown, ...(options.body === undefined ? {} : { body: options.body }) },
       answer: { status: response.status, headers: Object.fromEntries(response.headers), body },

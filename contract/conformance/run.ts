@@ -7,9 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { startReceiver, type Receiver } from '../../sandbox/testing/receiver';
 import { answerChecker } from '../answers';
 import { openApiDocument } from '../openapi';
-import { ASSUMPTIONS, type Assumption, type Context } from './checks';
+import { SERVICE } from '../../shared';
+import { assumptions, type Assumption, type Context } from './checks';
+import { subscribeEachType } from './events';
+import { fieldWalker, type Document } from './fields';
 import { Client } from './http';
 import { NotCheckable, Verdict, type Outcome } from './verdict';
+import { World } from './world';
 
 export interface RunOptions {
   baseUrl: string;
@@ -33,30 +37,29 @@ export interface Session {
 export async function openSession(options: RunOptions): Promise<Session> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
   const receiver: Receiver = await startReceiver({ path: '/conformance' });
-  // Each event's first attempt is answered 500, so the retry is seen; every later attempt 200.
-  const attempted = new Set<string>();
-  receiver.respondWith((request) => {
-    const id = String(request.headers['webhook-id']);
-    if (attempted.has(id)) return 200;
-    attempted.add(id);
-    return 500;
-  });
-  const ctx: Context = {
+  const document = openApiDocument() as unknown as Document;
+  const walker = fieldWalker(document);
+  const ctx = {
     client: new Client(baseUrl, options.key),
     key: options.key,
     tag: `${new Date().toISOString().slice(0, 16).replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`,
-    checker: answerChecker(openApiDocument() as never),
+    checker: answerChecker(document as never),
+    walker,
+    document,
+    apiVersion: SERVICE.apiVersion,
     receiver,
     receiverUrl: options.receiverUrl ?? receiver.url,
     deliveryWaitMs: options.deliveryWaitMs ?? 15_000,
     retryWaitMs: options.retryWaitMs ?? 30_000,
     webhooks: new Set(),
     progress: options.progress ?? (() => undefined),
-    made: {},
-  };
+  } as Omit<Context, 'world'> as Context;
+  ctx.world = new World(ctx);
   let closing: Promise<void> | undefined;
   const close = () => {
+    ctx.closed = true;
     closing ??= (async () => {
+      await ctx.inFlight?.catch(() => undefined);
       for (const id of [...ctx.webhooks]) {
         const removed = await ctx.client.call('DELETE', `/v1/webhooks/${id}`).catch(() => undefined);
         if (removed && (removed.answer.status < 300 || removed.answer.status === 404)) {
@@ -76,10 +79,16 @@ export async function openSession(options: RunOptions): Promise<Session> {
     async run() {
       const results: Result[] = [];
       try {
-        for (const assumption of ASSUMPTIONS) {
+        await subscribeEachType(ctx);
+        for (const assumption of assumptions(document, walker)) {
           ctx.progress(`checking ${assumption.id}`);
-          const verdict = new Verdict(ctx.checker, baseUrl);
+          const verdict = new Verdict();
           let outcome: Outcome;
+          const differing = (assumption.dependsOn ?? []).filter((id) => results.find((result) => result.assumption.id === id)?.outcome.state === 'differs');
+          if (differing.length) {
+            results.push({ assumption, outcome: { state: 'not checkable', why: `stands on ${differing.join(', ')}, which differs` } });
+            continue;
+          }
           try {
             await assumption.run(ctx, verdict);
             outcome = verdict.outcome();

@@ -19,5 +19,18 @@ export function report(results: Result[]): string {
     '',
     ...(details.length ? ['Differences (request sent, answer seen):', ...details, ''] : []),
     `${count('held')} held, ${count('differs')} differ, ${count('not checkable')} not checkable (of ${results.length}).`,
+    coverageLine(results),
   ].join('\n');
+}
+
+/** Assumptions checked (held or found differing) over the assumptions the connectors make (every row listed). */
+export function coverage(results: Result[]): { checked: number; made: number } {
+  return { checked: results.filter((result) => result.outcome.state !== 'not checkable').length, made: results.length };
+}
+
+export function coverageLine(results: Result[]): string {
+  const { checked, made } = coverage(results);
+  const kinds = [...new Set(results.map((result) => result.assumption.kind))]
+    .map((kind) => `${results.filter((result) => result.assumption.kind === kind).length} ${kind}`).join(', ');
+  return `Coverage: ${checked}/${made} assumptions checked (${Math.floor((100 * checked) / Math.max(made, 1))} %): ${kinds}.`;
 }

@@ -1,15 +1,19 @@
 /** Subscribe a URL to event types; the answer carries the signing secret, once. */
 import { z } from 'zod';
 import { optionalText } from '../schemas/primitives';
+import { onTheWire } from '../schemas/wire';
 import { webhookSubscriptionSchema, type WebhookSubscription } from '../schemas/resources';
 import { eventTypeInput } from './listEvents';
 import { defineOperation, read, unexpected } from './define';
 
+/** The scheme in any case; without flags, so docs/openapi.json states it as its `pattern`. */
+const HTTP_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\//;
+
 /** The body, as the service (and the sandbox) checks it. */
 export const webhookCreateInputSchema = z.object({
   // 2,048 characters: what browsers and most proxies carry; a longer receiver URL would not be reached anyway.
-  url: z.string().max(2048, 'must be at most 2048 characters').url('must be a full URL such as https://hooks.example.com/invoices')
-    .refine((url) => /^https?:\/\//i.test(url), 'must start with https:// (or http:// for a local receiver)'),
+  url: onTheWire(z.string().max(2048, 'must be at most 2048 characters').url('must be a full URL such as https://hooks.example.com/invoices')
+    .refine((url) => HTTP_URL.test(url), 'must start with https:// (or http:// for a local receiver)'), { format: 'uri', pattern: HTTP_URL.source }),
   events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
   description: optionalText(200),
 }).strict();

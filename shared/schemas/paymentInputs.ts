@@ -8,6 +8,7 @@ import { ID_PREFIX } from '../identity';
 import { PAYMENT_METHODS, UPI } from '../fields';
 import { calendarProblem } from './calendar';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';
+import { onTheWire, wireOf } from './wire';
 
 export const paymentIdSchema = idInput(ID_PREFIX.payment);
 
@@ -26,14 +27,15 @@ export const utrInput = z.preprocess(
 export const vpaInput = z.string({ invalid_type_error: 'must be text' }).trim()
   .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, 'must be a UPI ID such as ana.sharma@okaxis');
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
+// Without flags, so docs/openapi.json states it as its `pattern` (the calendar check, 2026-02-30, it cannot).
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2}))?$/;
 
 /**
  * A moment as ISO 8601: a date (midnight UTC) or a date and time with its zone, never a zone-less time
  * (which would be read in whatever zone a server happens to run). Returned as the contract writes
  * timestamps: UTC, whole seconds.
  */
-export const timestampInput = z.string({ invalid_type_error: 'must be a date and time' }).trim()
+export const timestampInput = onTheWire(z.string({ invalid_type_error: 'must be a date and time' }).trim()
   .superRefine((text, ctx) => {
     const wrongForm = !ISO_8601.test(text) || Number.isNaN(Date.parse(text));
     const problem = wrongForm ? undefined : calendarProblem(text);
@@ -42,15 +44,17 @@ export const timestampInput = z.string({ invalid_type_error: 'must be a date and
         '2026-11-20, or a date and time with its time zone such as 2026-11-20T10:30:00+05:30' });
     }
   })
-  .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z')), { type: 'string', pattern: ISO_8601.source });
+
+const MIN_PAYMENT = 1;
 
 /** The fields a payment has whatever shape its UPI details come in. */
 export const paymentFields = {
   method: paymentMethodInput,
-  amount: amountInput.refine((amount) => amount >= 1, 'must be at least 1'),
+  amount: onTheWire(amountInput.refine((amount) => amount >= MIN_PAYMENT, `must be at least ${MIN_PAYMENT}`), { minimum: MIN_PAYMENT }),
   reference: optionalText(100),
-  paid_at: optional(timestampInput.refine((iso) => Date.parse(iso) <= Date.now() + PAID_AT_FUTURE_SLACK_MS,
-    'cannot be in the future (money is recorded once it has arrived)')),
+  paid_at: optional(onTheWire(timestampInput.refine((iso) => Date.parse(iso) <= Date.now() + PAID_AT_FUTURE_SLACK_MS,
+    'cannot be in the future (money is recorded once it has arrived)'), wireOf(timestampInput))),
   note: optionalText(500),
 };
 

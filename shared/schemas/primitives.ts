@@ -6,8 +6,9 @@
 import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { ID_PREFIX } from '../identity';
-import { isKnownCurrency } from '../money';
+import { KNOWN_CURRENCIES, isKnownCurrency } from '../money';
 import { freeTextProblem } from './freeText';
+import { onTheWire, wireOf } from './wire';
 
 export const MAX_AMOUNT = 100_000_000_000;
 export const MAX_ITEMS = 100;
@@ -33,7 +34,7 @@ export function isBlank(value: unknown): boolean {
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
 /** An optional input: left empty (see isBlank), it is absent. */
-export const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+export const optional = <S extends z.ZodTypeAny>(schema: S) => onTheWire(z.preprocess(blankToUndefined, schema.optional()), wireOf(schema));
 
 /** A closed list whose refusal names every accepted value. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -45,7 +46,7 @@ export const emailInput = z.string({ required_error: 'is required', invalid_type
   .max(254, 'must be at most 254 characters')
   .email('must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)');
 
-export const currencyInput = z.string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
+export const currencyInput = onTheWire(z.string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
   .trim()
   .toUpperCase()
   .superRefine((code, ctx) => {
@@ -54,7 +55,7 @@ export const currencyInput = z.string({ required_error: 'is required', invalid_t
     } else if (!isKnownCurrency(code)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a known ISO 4217 currency code; use one such as INR, USD or EUR' });
     }
-  });
+  }), { enum: KNOWN_CURRENCIES });
 
 /** A string of digits only ("1500", as a form sends a number) read as that number; anything else as given. */
 const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
@@ -72,28 +73,37 @@ export function textInput(max: number, options: { min?: number } = {}) {
   const min = options.min ?? 1;
   const tooShort = min === 1 ? 'is required' : `must be at least ${min} characters`;
   const tooLong = `must be at most ${max} characters`;
-  return z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+  // JSON Schema counts code points as charLength does; `\S`: spaces alone trim to nothing.
+  return onTheWire(z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
     .trim()
     .superRefine((text, ctx) => {
       const length = charLength(text);
       const problem = length < min ? tooShort : length > max ? tooLong : freeTextProblem(text);
       if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    });
+    }), { minLength: min, maxLength: max, pattern: '\\S' });
 }
 
 export const optionalText = (max: number) => optional(textInput(max));
 
+const TRUE_WORDS = ['true', 'yes', '1'];
+const FALSE_WORDS = ['false', 'no', '0', ''];
+
 function toBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
-  if (text === 'true' || text === 'yes' || text === '1') return true;
-  if (text === 'false' || text === 'no' || text === '0' || text === '') return false;
+  if (TRUE_WORDS.includes(text)) return true;
+  if (FALSE_WORDS.includes(text)) return false;
   return value;
 }
 
+/** Any case, any surrounding spaces, as toBoolean reads it (JSON Schema patterns take no flags). */
+const caseless = (word: string) => word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+
 /** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". */
-export const booleanInputOrFalse = z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
-  z.boolean({ invalid_type_error: 'must be true or false' }));
+export const booleanInputOrFalse = onTheWire(z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
+  z.boolean({ invalid_type_error: 'must be true or false' })), {
+  type: ['boolean', 'string'], pattern: `^\\s*(${[...TRUE_WORDS, ...FALSE_WORDS].map(caseless).join('|')})\\s*$`,
+});
 
 /** E.164 after dropping the spaces, dashes and brackets people type. */
 export const phoneInput = z.preprocess(

@@ -1,0 +1,83 @@
+/**
+ * The values the run sends, by input key (never by operation), and what each list filter means, by filter
+ * key. An operation whose keys are all here gets its request, filter, paging and idempotency rows with no
+ * line of its own; a key that is not here leaves its row "not checkable", which the coverage figure shows.
+ */
+import { EVENT_TYPES } from '../../shared';
+
+export type Thing = Record<string, any>;
+
+export interface ValueContext {
+  tag: string;
+  /** A new number on every call: e-mails, descriptions and references that no earlier request used. */
+  next(): number;
+  /** The object the request is about (a fresh one for a request that changes it). */
+  target?: Thing;
+  receiverUrl: string;
+  /** The clock, fixed for the document's examples. */
+  now?: number;
+  /** The oldest event about what this run made, in the service's order. */
+  firstEvent?: string;
+}
+
+const email = (ctx: ValueContext) => `conformance+${ctx.tag}-${ctx.next()}@example.com`;
+const HOUR = 3_600_000;
+
+/** Keys a request needs a value for; returning undefined leaves an optional key out. */
+export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
+  client_email: email,
+  email,
+  currency: () => 'INR',
+  items: (ctx) => [{ description: `Conformance ${ctx.tag} ${ctx.next()}`, amount: 150000 }],
+  auto_send_whatsapp: () => false,
+  name: (ctx) => `Conformance ${ctx.tag}`,
+  address: () => ({ line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001', country: 'IN' }),
+  company: (ctx) => `Conformance ${ctx.tag} ${ctx.next()} Ltd`,
+  // A payment settles what remains, so the run has paid invoices besides open ones (the owed and status filters).
+  method: () => 'bank_transfer',
+  amount: (ctx) => ctx.target?.amount_remaining,
+  reference: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`,
+  // An hour ago: earlier than the payments the test helpers make now, so the period filters have both sides.
+  paid_at: (ctx) => new Date((ctx.now ?? Date.now()) - HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  url: (ctx) => `${ctx.receiverUrl}/subscription-${ctx.next()}`,
+  events: () => [...EVENT_TYPES],
+  description: (ctx) => `conformance ${ctx.tag}`,
+  channel: () => 'link',
+  reason: () => 'amount_incorrect',
+  after: (ctx) => ctx.firstEvent,
+};
+
+/** Keys that page a list rather than filter it: each gets a paging row. */
+export const PAGING = ['starting_after', 'ending_before'] as const;
+/** Keys a list takes that neither filter nor page. */
+export const NOT_FILTERS = new Set(['limit', ...PAGING]);
+
+export interface Filter {
+  /** The value to filter by so that `object` matches. */
+  value(object: Thing): unknown;
+  matches(object: Thing, value: unknown): boolean;
+}
+
+const text = (value: unknown) => String(value ?? '').trim().toLowerCase();
+const moment = (value: unknown) => Date.parse(String(value));
+
+/** Filters whose meaning is not "the field of that name equals the value" (docs/api-contract.md says each). */
+export const FILTERS: Record<string, Filter> = {
+  search: {
+    value: (object) => object.client_email ?? object.email,
+    matches: (object, value) => Object.values(object).some((field) => typeof field === 'string' && text(field).includes(text(value))),
+  },
+  owed: { value: () => 'true', matches: (object) => Number(object.amount_remaining) > 0 },
+  utr: { value: (object) => object.upi?.utr, matches: (object, value) => object.upi?.utr === value },
+  paid_from: { value: (object) => object.paid_at, matches: (object, value) => moment(object.paid_at) >= moment(value) },
+  paid_before: {
+    value: (object) => object.paid_at && new Date(moment(object.paid_at) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    matches: (object, value) => moment(object.paid_at) < moment(value),
+  },
+};
+
+/** A filter on a field of the listed object: equal, ignoring case and surrounding spaces. */
+export const fieldFilter = (key: string): Filter => ({
+  value: (object) => object[key],
+  matches: (object, value) => text(object[key]) === text(value),
+});
