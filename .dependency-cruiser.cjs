@@ -9,7 +9,8 @@
  */
 const layer = (name, folder, allowed) => ({
   name: `sandbox-${name}-imports-only-below`,
-  comment: `sandbox/${folder}/ may import only ${allowed.length ? allowed.map((f) => `${f}/`).join(', ') : 'itself'} ` +
+  comment:
+    `sandbox/${folder}/ may import only ${allowed.length ? allowed.map((f) => `${f}/`).join(', ') : 'itself'} ` +
     'within the sandbox (see the floor plan in sandbox/README.md).',
   severity: 'error',
   from: { path: `^sandbox/${folder}/` },

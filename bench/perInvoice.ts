@@ -17,27 +17,61 @@ import type { FastChecks } from '../shared/schemas/fastChecks';
 
 // Run from the repository's root, as npm scripts are.
 const root = process.cwd();
-const source = execFileSync(process.execPath, ['--input-type=module', '-e',
-  "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());"], { cwd: root, encoding: 'utf8' });
+const source = execFileSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
 const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'per-invoice-')), 'checks.js');
 writeFileSync(file, source);
 const { fastChecks } = createRequire(__filename)(file) as { fastChecks: Required<FastChecks> };
 
 const CURRENCIES = ['INR', 'USD', 'EUR', 'JPY', 'KWD'];
-const page = JSON.stringify({ object: 'list', has_more: true, data: Array.from({ length: 100 }, (_, n) => ({
-  ...sampleInvoice, id: `inv_${n}`, currency: CURRENCIES[n % 5],
-  items: [{ description: 'Design', amount: 1_250_000 + n }, { description: 'Hosting', amount: 240_000 + n }],
-  amount_due: 1_490_000 + n, amount_paid: n * 100, amount_remaining: 1_490_000 - n * 99,
-})) });
+const page = JSON.stringify({
+  object: 'list',
+  has_more: true,
+  data: Array.from({ length: 100 }, (_, n) => ({
+    ...sampleInvoice,
+    id: `inv_${n}`,
+    currency: CURRENCIES[n % 5],
+    items: [
+      { description: 'Design', amount: 1_250_000 + n },
+      { description: 'Hosting', amount: 240_000 + n },
+    ],
+    amount_due: 1_490_000 + n,
+    amount_paid: n * 100,
+    amount_remaining: 1_490_000 - n * 99,
+  })),
+});
 
 // Intl's `format` as formatMinor called it before #33, one formatter per currency.
-const intl = new Map(CURRENCIES.map((currency) => [currency, new Intl.NumberFormat('en-US', { style: 'currency', currency,
-  currencyDisplay: 'narrowSymbol', minimumFractionDigits: currencyExponent(currency), maximumFractionDigits: currencyExponent(currency) })]));
+const intl = new Map(
+  CURRENCIES.map((currency) => [
+    currency,
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: currencyExponent(currency),
+      maximumFractionDigits: currencyExponent(currency),
+    }),
+  ]),
+);
 type Invoice = typeof sampleInvoice;
 const presentBefore = (invoice: Invoice) => {
-  const format = (amount: number) => intl.get(invoice.currency)!.format(amount / 10 ** currencyExponent(invoice.currency));
-  return { ...invoice, items: invoice.items.map((item) => ({ ...item, amount_formatted: format(item.amount) })),
-    amount_due_formatted: format(invoice.amount_due), amount_paid_formatted: format(invoice.amount_paid), amount_remaining_formatted: format(invoice.amount_remaining) };
+  const format = (amount: number) =>
+    intl.get(invoice.currency)!.format(amount / 10 ** currencyExponent(invoice.currency));
+  return {
+    ...invoice,
+    items: invoice.items.map((item) => ({ ...item, amount_formatted: format(item.amount) })),
+    amount_due_formatted: format(invoice.amount_due),
+    amount_paid_formatted: format(invoice.amount_paid),
+    amount_remaining_formatted: format(invoice.amount_remaining),
+  };
 };
 
 const variants: Record<string, (body: string) => unknown> = {
@@ -58,8 +92,12 @@ for (let round = 0; round < 7; round += 1) {
   }
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-process.stdout.write(`CPU µs per invoice (process CPU time; median of 7 rounds, range), load ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}:\n`);
+process.stdout.write(
+  `CPU µs per invoice (process CPU time; median of 7 rounds, range), load ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}:\n`,
+);
 for (const [name, values] of results) {
   const sorted = [...values].sort((a, b) => a - b);
-  process.stdout.write(`  ${name.padEnd(46)} ${median(values).toFixed(2)} µs (${sorted[0].toFixed(2)}–${sorted.at(-1)!.toFixed(2)})\n`);
+  process.stdout.write(
+    `  ${name.padEnd(46)} ${median(values).toFixed(2)} µs (${sorted[0].toFixed(2)}–${sorted.at(-1)!.toFixed(2)})\n`,
+  );
 }

@@ -23,12 +23,19 @@ const root = path.resolve(__dirname, '../..');
 export const INVOICE = {
   client_email: 'bench@example.com',
   currency: 'INR',
-  items: [{ description: 'Website design, May', amount: 1250000 }, { description: 'Hosting, 12 months', amount: 240000 }],
+  items: [
+    { description: 'Website design, May', amount: 1250000 },
+    { description: 'Hosting, 12 months', amount: 240000 },
+  ],
 };
 
 /** The request our connectors send for INVOICE, built once here so the baselines send the same bytes. */
 export function invoiceRequest(connection: Required<Connection>, idempotencyKey: string): HttpRequest {
-  return operations.createInvoice.request(connection, { ...INVOICE, auto_send_whatsapp: false, idempotency_key: idempotencyKey });
+  return operations.createInvoice.request(connection, {
+    ...INVOICE,
+    auto_send_whatsapp: false,
+    idempotency_key: idempotencyKey,
+  });
 }
 
 let keys = 0;
@@ -90,7 +97,8 @@ class PassThrough implements INodeType {
     for (let item = 0; item < items.length; item += 1) {
       const headers = JSON.parse(this.getNodeParameter('headers', item) as string);
       // Each item may bring its own key, so many items are many creates, not one replayed answer.
-      if (typeof items[item].json.idempotencyKey === 'string') headers['Idempotency-Key'] = items[item].json.idempotencyKey;
+      if (typeof items[item].json.idempotencyKey === 'string')
+        headers['Idempotency-Key'] = items[item].json.idempotencyKey;
       const json = await this.helpers.httpRequestWithAuthentication.call(this, 'invoicingApi', {
         method: 'POST',
         url: this.getNodeParameter('url', item) as string,
@@ -119,21 +127,27 @@ export async function loadN8n(): Promise<N8n> {
     getByNameAndVersion: (type, version) => extra[type] ?? loaded.nodeTypes.getByNameAndVersion(type, version),
     getKnownTypes: () => loaded.nodeTypes.getKnownTypes(),
   };
-  const typeName = (node: string) => (`${BARE_PREFIX}${node}` in extra ? `${BARE_PREFIX}${node}` : loaded.typeName(node));
+  const typeName = (node: string) =>
+    `${BARE_PREFIX}${node}` in extra ? `${BARE_PREFIX}${node}` : loaded.typeName(node);
   const pkg: LoadedPackage = { ...loaded, nodeTypes, typeName };
   return { pkg, cleanup: built.cleanup };
 }
 
-export const n8nCredentials = (connection: Required<Connection> & { apiKey: string }) =>
-  ({ invoicingApi: { apiKey: connection.apiKey, baseUrl: connection.baseUrl ?? '' } });
+export const n8nCredentials = (connection: Required<Connection> & { apiKey: string }) => ({
+  invoicingApi: { apiKey: connection.apiKey, baseUrl: connection.baseUrl ?? '' },
+});
 
 export const n8nInvoiceParameters = (options: Record<string, unknown> = {}) => ({
   resource: 'invoice',
   operation: 'create',
   [FIELDS.invoice.clientEmail.key]: INVOICE.client_email,
   [FIELDS.invoice.currency.key]: INVOICE.currency,
-  [FIELDS.invoice.items.key]: { item: INVOICE.items.map((item) => ({
-    [FIELDS.item.description.key]: item.description, [FIELDS.item.amount.key]: item.amount })) },
+  [FIELDS.invoice.items.key]: {
+    item: INVOICE.items.map((item) => ({
+      [FIELDS.item.description.key]: item.description,
+      [FIELDS.item.amount.key]: item.amount,
+    })),
+  },
   options,
 });
 
@@ -146,7 +160,12 @@ export function runPassThrough(n8n: N8n, connection: Required<Connection>, reque
   delete headers.Authorization; // the credential adds it, as it does for our node
   const input = items ? Array.from({ length: items }, () => ({ idempotencyKey: freshKey() })) : undefined;
   const prepared = { url: request.url, headers: JSON.stringify(headers), body: JSON.stringify(request.body) };
-  return runNode(n8n.pkg, { node: 'passThrough', credentials: n8nCredentials(connection), input, parameters: prepared });
+  return runNode(n8n.pkg, {
+    node: 'passThrough',
+    credentials: n8nCredentials(connection),
+    input,
+    parameters: prepared,
+  });
 }
 
 export { runNode };

@@ -27,7 +27,10 @@ export function liveSection(file: string): string {
   return at < 0 ? '' : text.slice(at);
 }
 
-export function machine(facts: Pick<RunFacts, 'startedAt' | 'seconds' | 'loadBefore' | 'loadAfter'>, command = 'npm run bench'): string {
+export function machine(
+  facts: Pick<RunFacts, 'startedAt' | 'seconds' | 'loadBefore' | 'loadAfter'>,
+  command = 'npm run bench',
+): string {
   const cpus = os.cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   return [
@@ -46,7 +49,9 @@ export function writeReport(facts: RunFacts): void {
     : 'Every target was met.';
   const file = path.resolve(__dirname, '../../docs/performance.md');
   const live = liveSection(file);
-  writeFileSync(file, `# Performance
+  writeFileSync(
+    file,
+    `# Performance
 
 The figures users feel, measured by \`npm run bench\` (written by it; do not edit by hand): how close bulk
 work gets to the API's rate limit, how long an event takes to reach a workflow, what the packages weigh
@@ -164,5 +169,6 @@ event, since each goes only once the one before it was answered. Resident memory
 grow between collections: each create is validated by zod alone, whose short-lived garbage can push the
 second half's figure up on a loaded machine; a leak would show as heap still in use after a full
 collection, growing with the number of creates, and the peak stays bounded either way.
-${live}`);
+${live}`,
+  );
 }

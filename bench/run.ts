@@ -14,7 +14,7 @@ type Figure = (typeof FIGURES)[number];
 
 function options() {
   const args = process.argv.slice(2);
-  const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') ?? [] : [...FIGURES];
+  const only = args.includes('--only') ? (args[args.indexOf('--only') + 1]?.split(',') ?? []) : [...FIGURES];
   const unknown = only.filter((name) => !FIGURES.includes(name as Figure));
   if (unknown.length) throw new Error(`Unknown figure ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
   const quick = args.includes('--quick');
@@ -30,17 +30,22 @@ async function main(): Promise<void> {
   // Imported when run, so the sandbox children (this same script) never load n8n-core or Zapier's core.
   const run: Record<Figure, () => Promise<Row[]>> = {
     bulk: async () => (await import('./bulk.js')).bulk(quick ? { items: 200, rounds: 1 } : { items: 1000, rounds: 3 }),
-    webhooks: async () => (await import('./webhooks.js')).webhooks(quick ? { events: 30, rounds: 1, verifySeconds: 1 } : { events: 300, rounds: 5, verifySeconds: 4 }),
+    webhooks: async () =>
+      (await import('./webhooks.js')).webhooks(
+        quick ? { events: 30, rounds: 1, verifySeconds: 1 } : { events: 300, rounds: 5, verifySeconds: 4 },
+      ),
     size: async () => (await import('./size.js')).size({ loadRepeats: quick ? 3 : 9 }),
     sandbox: async () => (await import('./sandboxLoad.js')).sandboxFigure(quick ? 2 : 5),
   };
   for (const figure of only) {
     process.stderr.write(`bench: ${figure}…\n`);
-    rows.push(...await run[figure]());
+    rows.push(...(await run[figure]()));
   }
   const seconds = (performance.now() - started) / 1000;
   const table = formatTable(rows);
-  process.stdout.write(`${table}\n\n${rows.filter((r) => r.pass === false).length} target(s) missed; ran in ${seconds.toFixed(0)} s\n`);
+  process.stdout.write(
+    `${table}\n\n${rows.filter((r) => r.pass === false).length} target(s) missed; ran in ${seconds.toFixed(0)} s\n`,
+  );
   if (write) writeReport({ rows, table, startedAt, seconds, loadBefore, loadAfter: os.loadavg() });
   if (rows.some((r) => r.pass === false)) process.exitCode = 1;
 }

@@ -11,15 +11,17 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   const load = await measureSandbox({ createSeconds: CREATE_SECONDS });
-  process.stdout.write([
-    `Sandbox benchmark (Node ${process.versions.node}, SQLite file database, ${load.clients} concurrent clients)`,
-    `  create invoice:     ${load.createRate.toFixed(0)} requests/s (${load.created} in ${load.createSeconds} s; ` +
-      `a server that only answers: ${load.echoRate.toFixed(0)}/s)`,
-    `  webhook deliveries: ${load.deliveryRate.toFixed(0)} deliveries/s (${load.events} events x ${load.subscriptions} subscriptions, signed, answered 200)`,
-    `  catch-up:           ${load.catchUpRate.toFixed(0)} deliveries/s (${load.events} events held during an outage, then one at a time, in order)`,
-    `  memory:             ${mb(load.rssMiddle)} halfway through the creates, ${mb(load.rssEnd)} at their end, peak ${mb(load.peakRss)} (the sandbox process)`,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      `Sandbox benchmark (Node ${process.versions.node}, SQLite file database, ${load.clients} concurrent clients)`,
+      `  create invoice:     ${load.createRate.toFixed(0)} requests/s (${load.created} in ${load.createSeconds} s; ` +
+        `a server that only answers: ${load.echoRate.toFixed(0)}/s)`,
+      `  webhook deliveries: ${load.deliveryRate.toFixed(0)} deliveries/s (${load.events} events x ${load.subscriptions} subscriptions, signed, answered 200)`,
+      `  catch-up:           ${load.catchUpRate.toFixed(0)} deliveries/s (${load.events} events held during an outage, then one at a time, in order)`,
+      `  memory:             ${mb(load.rssMiddle)} halfway through the creates, ${mb(load.rssEnd)} at their end, peak ${mb(load.peakRss)} (the sandbox process)`,
+      '',
+    ].join('\n'),
+  );
 }
 
 if (!runSandboxChildRole()) {

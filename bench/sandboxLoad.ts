@@ -15,7 +15,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInvoiceInputSchema, operations, sampleInvoice, validateInput, type Connection } from '../shared';
 import { fetchSend } from '../sandbox';
-import { median, pct, perSecond, row, startEchoChild, startSandboxChild, within, type Row, type SandboxChild } from './support';
+import {
+  median,
+  pct,
+  perSecond,
+  row,
+  startEchoChild,
+  startSandboxChild,
+  within,
+  type Row,
+  type SandboxChild,
+} from './support';
 
 export interface SandboxLoad {
   clients: number;
@@ -33,25 +43,38 @@ export interface SandboxLoad {
   peakRss: number;
 }
 
-const input = validateInput(createInvoiceInputSchema, { client_email: 'bench@example.com', currency: 'INR',
-  items: [{ description: 'Benchmark line', amount: 1500 }, { description: 'Second line', amount: 2500 }] });
+const input = validateInput(createInvoiceInputSchema, {
+  client_email: 'bench@example.com',
+  currency: 'INR',
+  items: [
+    { description: 'Benchmark line', amount: 1500 },
+    { description: 'Second line', amount: 2500 },
+  ],
+});
 
 /** `clients` loops creating invoices for `seconds`; returns how many were created and the rate. */
 async function createFor(connection: Connection, clients: number, seconds: number) {
   let created = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < until) {
-      const response = await fetchSend(operations.createInvoice.request(connection, input));
-      if (response.status !== 201) throw new Error(`create invoice answered ${response.status}`);
-      created += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const response = await fetchSend(operations.createInvoice.request(connection, input));
+        if (response.status !== 201) throw new Error(`create invoice answered ${response.status}`);
+        created += 1;
+      }
+    }),
+  );
   return { created, rate: created / ((performance.now() - started) / 1000) };
 }
 
-export async function measureSandbox({ createSeconds = 5, clients = 16, events = 1000, subscriptions = 10 } = {}): Promise<SandboxLoad> {
+export async function measureSandbox({
+  createSeconds = 5,
+  clients = 16,
+  events = 1000,
+  subscriptions = 10,
+} = {}): Promise<SandboxLoad> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
   let delivered = 0;
   // The catch-up receiver (path /late) answers 503 while `outage` is on; its 2xx answers are timed.
@@ -88,7 +111,8 @@ export async function measureSandbox({ createSeconds = 5, clients = 16, events =
         rates.sandbox.push(run.rate);
         created += run.created;
       };
-      const echoRun = async () => void rates.echo.push((await createFor(echoConnection, clients, createSeconds / rounds)).rate);
+      const echoRun = async () =>
+        void rates.echo.push((await createFor(echoConnection, clients, createSeconds / rounds)).rate);
       for (const step of round % 2 ? [echoRun, sandboxRun] : [sandboxRun, echoRun]) await step();
       if (round === rounds / 2 - 1) rssMiddle = (await sandbox.memory()).rss;
     }
@@ -100,37 +124,70 @@ export async function measureSandbox({ createSeconds = 5, clients = 16, events =
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     for (let i = 0; i < subscriptions; i += 1) {
-      await fetchSend(operations.createWebhook.request(connection, { url: `${receiverUrl}/hook/${i}`, events: ['invoice.viewed'] }));
+      await fetchSend(
+        operations.createWebhook.request(connection, { url: `${receiverUrl}/hook/${i}`, events: ['invoice.viewed'] }),
+      );
     }
     const invoice = (await fetchSend(operations.createInvoice.request(connection, input))).body as { id: string };
     const expected = events * subscriptions;
     const deliveryStart = performance.now();
     for (let i = 0; i < events; i += clients) {
-      await Promise.all(Array.from({ length: Math.min(clients, events - i) },
-        () => fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' }))));
+      await Promise.all(
+        Array.from({ length: Math.min(clients, events - i) }, () =>
+          fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' })),
+        ),
+      );
     }
-    await within(120, `${expected} webhook deliveries`, (async () => {
-      while (delivered < expected) await new Promise((resolve) => setTimeout(resolve, 5));
-    })());
+    await within(
+      120,
+      `${expected} webhook deliveries`,
+      (async () => {
+        while (delivered < expected) await new Promise((resolve) => setTimeout(resolve, 5));
+      })(),
+    );
     const deliveryRate = expected / ((performance.now() - deliveryStart) / 1000);
 
     // Catching up: one subscription down while `events` happen holds them behind its first failed delivery;
     // once that one's retry gets through, the rest go one at a time, oldest first. Timed from that first 2xx.
-    const hooks = (await fetchSend(operations.listWebhooks.request(connection, { limit: 100 }))).body as { data: Array<{ id: string }> };
-    for (const hook of hooks.data) await fetchSend(operations.deleteWebhook.request(connection, { webhook_id: hook.id }));
-    await fetchSend(operations.createWebhook.request(connection, { url: `${receiverUrl}/late`, events: ['invoice.viewed'] }));
+    const hooks = (await fetchSend(operations.listWebhooks.request(connection, { limit: 100 }))).body as {
+      data: Array<{ id: string }>;
+    };
+    for (const hook of hooks.data)
+      await fetchSend(operations.deleteWebhook.request(connection, { webhook_id: hook.id }));
+    await fetchSend(
+      operations.createWebhook.request(connection, { url: `${receiverUrl}/late`, events: ['invoice.viewed'] }),
+    );
     for (let i = 0; i < events; i += clients) {
-      await Promise.all(Array.from({ length: Math.min(clients, events - i) },
-        () => fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' }))));
+      await Promise.all(
+        Array.from({ length: Math.min(clients, events - i) }, () =>
+          fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.id, channel: 'link' })),
+        ),
+      );
     }
     outage = false;
-    await within(120, `${events} held deliveries`, (async () => {
-      while (caughtUp.length < events) await new Promise((resolve) => setTimeout(resolve, 5));
-    })());
+    await within(
+      120,
+      `${events} held deliveries`,
+      (async () => {
+        while (caughtUp.length < events) await new Promise((resolve) => setTimeout(resolve, 5));
+      })(),
+    );
     const catchUpRate = (events - 1) / ((caughtUp[events - 1] - caughtUp[0]) / 1000);
     const { peakRss } = await sandbox.memory();
-    return { clients, createSeconds, created: creates.created, createRate: creates.rate, echoRate, events, subscriptions,
-      deliveryRate, catchUpRate, rssMiddle, rssEnd, peakRss };
+    return {
+      clients,
+      createSeconds,
+      created: creates.created,
+      createRate: creates.rate,
+      echoRate,
+      events,
+      subscriptions,
+      deliveryRate,
+      catchUpRate,
+      rssMiddle,
+      rssEnd,
+      peakRss,
+    };
   } finally {
     for (const child of children) await child.stop();
     await new Promise((resolve) => receiver.close(resolve));
@@ -147,14 +204,37 @@ export async function sandboxFigure(createSeconds: number): Promise<Row[]> {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   const growth = load.rssEnd / load.rssMiddle - 1;
   return [
-    row('4 sandbox', `create invoice, ${load.clients} clients, SQLite file (${load.created} in ${load.createSeconds} s)`,
-      perSecond(load.createRate), `${(load.createRate / load.echoRate).toFixed(2)}× a server that only answers (${perSecond(load.echoRate)})`),
-    row('4 sandbox', `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
-      perSecond(load.deliveryRate), `${(load.deliveryRate / load.createRate).toFixed(2)}× the create rate`),
-    row('4 sandbox', `catch-up after an outage (${load.events} held events, one at a time, in order)`,
-      perSecond(load.catchUpRate), `${(load.catchUpRate / load.deliveryRate).toFixed(2)}× the deliveries above (several at once, any order)`),
-    row('4 sandbox', 'sandbox resident memory, middle → end of the creates', `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
-      `${pct(growth)} while as many invoices again were created (target < ${pct(RSS_GROWTH_LIMIT)})`, growth < RSS_GROWTH_LIMIT),
-    row('4 sandbox', 'sandbox peak RSS (whole run)', mb(load.peakRss), `target < ${mb(PEAK_RSS_LIMIT)}`, load.peakRss < PEAK_RSS_LIMIT),
+    row(
+      '4 sandbox',
+      `create invoice, ${load.clients} clients, SQLite file (${load.created} in ${load.createSeconds} s)`,
+      perSecond(load.createRate),
+      `${(load.createRate / load.echoRate).toFixed(2)}× a server that only answers (${perSecond(load.echoRate)})`,
+    ),
+    row(
+      '4 sandbox',
+      `webhook deliveries (${load.events} events × ${load.subscriptions} subscriptions, signed)`,
+      perSecond(load.deliveryRate),
+      `${(load.deliveryRate / load.createRate).toFixed(2)}× the create rate`,
+    ),
+    row(
+      '4 sandbox',
+      `catch-up after an outage (${load.events} held events, one at a time, in order)`,
+      perSecond(load.catchUpRate),
+      `${(load.catchUpRate / load.deliveryRate).toFixed(2)}× the deliveries above (several at once, any order)`,
+    ),
+    row(
+      '4 sandbox',
+      'sandbox resident memory, middle → end of the creates',
+      `${mb(load.rssMiddle)} → ${mb(load.rssEnd)}`,
+      `${pct(growth)} while as many invoices again were created (target < ${pct(RSS_GROWTH_LIMIT)})`,
+      growth < RSS_GROWTH_LIMIT,
+    ),
+    row(
+      '4 sandbox',
+      'sandbox peak RSS (whole run)',
+      mb(load.peakRss),
+      `target < ${mb(PEAK_RSS_LIMIT)}`,
+      load.peakRss < PEAK_RSS_LIMIT,
+    ),
   ];
 }

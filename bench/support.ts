@@ -18,8 +18,13 @@ export interface Row {
   pass?: boolean;
 }
 
-export const row = (figure: string, measure: string, value: string, against = '—', pass?: boolean): Row =>
-  ({ figure, measure, value, against, pass });
+export const row = (figure: string, measure: string, value: string, against = '—', pass?: boolean): Row => ({
+  figure,
+  measure,
+  value,
+  against,
+  pass,
+});
 
 export function median(values: number[]): number {
   return percentile(values, 50);
@@ -27,10 +32,20 @@ export function median(values: number[]): number {
 
 /** The rows as one aligned text table (what both benches print and write). */
 export function formatTable(rows: Row[]): string {
-  const cells = rows.map((r) => [r.figure, r.measure, r.value, r.against, r.pass === undefined ? '' : r.pass ? 'pass' : 'MISS']);
+  const cells = rows.map((r) => [
+    r.figure,
+    r.measure,
+    r.value,
+    r.against,
+    r.pass === undefined ? '' : r.pass ? 'pass' : 'MISS',
+  ]);
   const header = ['figure', 'measure', 'value', 'ratio / target', 'result'];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
-  const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, column) => value.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
 
@@ -74,7 +89,9 @@ export interface SandboxChild {
 const CHILD_FLAG = '--bench-sandbox';
 const ECHO_FLAG = '--bench-echo';
 
-type FromChild = { ready: { baseUrl: string; testKey: string } } | { statuses: Record<string, number> }
+type FromChild =
+  | { ready: { baseUrl: string; testKey: string } }
+  | { statuses: Record<string, number> }
   | { memory: { rss: number; peakRss: number } };
 
 /** A sandbox in its own process (this same script, re-run in the child role), as `npm start` runs it. */
@@ -92,21 +109,25 @@ export function startEchoChild(answer: unknown): Promise<SandboxChild> {
 
 async function startChild(args: string[]): Promise<SandboxChild> {
   const child = fork(process.argv[1], args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <K extends string>(key: K) => within(30, `the sandbox child's "${key}" answer`,
-    new Promise<any>((resolve, reject) => {
-      const onMessage = (message: FromChild) => {
-        if (key in message) {
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-          resolve((message as Record<string, unknown>)[key]);
-        }
-      };
-      const onExit = (code: number | null) => reject(new Error(`the sandbox child exited (${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    }));
+  const next = <K extends string>(key: K) =>
+    within(
+      30,
+      `the sandbox child's "${key}" answer`,
+      new Promise<any>((resolve, reject) => {
+        const onMessage = (message: FromChild) => {
+          if (key in message) {
+            child.off('message', onMessage);
+            child.off('exit', onExit);
+            resolve((message as Record<string, unknown>)[key]);
+          }
+        };
+        const onExit = (code: number | null) => reject(new Error(`the sandbox child exited (${code})`));
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+      }),
+    );
   const ready = next('ready');
-  const { baseUrl, testKey } = await ready as { baseUrl: string; testKey: string };
+  const { baseUrl, testKey } = (await ready) as { baseUrl: string; testKey: string };
   return {
     baseUrl,
     testKey,
@@ -134,12 +155,15 @@ export function runSandboxChildRole(): boolean {
       statuses[status] = (statuses[status] ?? 0) + 1;
       return (writeHead as (...args: unknown[]) => unknown).call(this, status, ...rest);
     } as typeof writeHead;
-    const server = sandboxAt >= 0 ? await startSandbox(JSON.parse(process.argv[sandboxAt + 1]) as SandboxOptions)
-      : await echo(process.argv[echoAt + 1]);
+    const server =
+      sandboxAt >= 0
+        ? await startSandbox(JSON.parse(process.argv[sandboxAt + 1]) as SandboxOptions)
+        : await echo(process.argv[echoAt + 1]);
     process.send!({ ready: { baseUrl: server.baseUrl, testKey: server.testKey } });
     process.on('message', async (message) => {
       if (message === 'statuses') process.send!({ statuses });
-      if (message === 'memory') process.send!({ memory: { rss: process.memoryUsage.rss(), peakRss: process.resourceUsage().maxRSS * 1024 } });
+      if (message === 'memory')
+        process.send!({ memory: { rss: process.memoryUsage.rss(), peakRss: process.resourceUsage().maxRSS * 1024 } });
       if (message === 'stop') {
         await server.close();
         process.disconnect();
@@ -155,6 +179,9 @@ async function echo(answer: string) {
     req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, testKey: 'ik_test_echo',
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    testKey: 'ik_test_echo',
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -10,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import {
-  generateWebhookSecret, receiveWebhook, operations, sampleEvents, signWebhook, verifyWebhook, type Connection, type HttpRequest,
+  generateWebhookSecret,
+  receiveWebhook,
+  operations,
+  sampleEvents,
+  signWebhook,
+  verifyWebhook,
+  type Connection,
+  type HttpRequest,
 } from '../shared';
 import { fetchSend } from '../sandbox';
 import { TriggerHost } from '../test/n8n/harness';
@@ -33,7 +40,9 @@ function rate(check: () => void, seconds: number): number {
 function signatureRates(seconds: number) {
   const secret = generateWebhookSecret();
   const body = JSON.stringify(sampleEvents.paid);
-  const headers = { ...signWebhook({ secret, id: sampleEvents.paid.id, timestamp: Math.floor(Date.now() / 1000), body }) };
+  const headers = {
+    ...signWebhook({ secret, id: sampleEvents.paid.id, timestamp: Math.floor(Date.now() / 1000), body }),
+  };
   const reference = new Webhook(secret);
   const results = { ours: [] as number[], reference: [] as number[], receive: [] as number[] };
   const checks: Record<keyof typeof results, () => void> = {
@@ -48,9 +57,15 @@ function signatureRates(seconds: number) {
     },
   };
   for (let round = 0; round < 3; round += 1) {
-    for (const name of Object.keys(checks) as Array<keyof typeof results>) results[name].push(rate(checks[name], seconds / 9));
+    for (const name of Object.keys(checks) as Array<keyof typeof results>)
+      results[name].push(rate(checks[name], seconds / 9));
   }
-  return { ours: median(results.ours), reference: median(results.reference), receive: median(results.receive), bytes: body.length };
+  return {
+    ours: median(results.ours),
+    reference: median(results.reference),
+    receive: median(results.receive),
+    bytes: body.length,
+  };
 }
 
 type Arrival = (eventId: string) => void;
@@ -63,14 +78,21 @@ function arrivals() {
     times.set(eventId, performance.now());
     waiting.get(eventId)?.();
   };
-  const when = (eventId: string) => within(10, `delivery of ${eventId}`, new Promise<number>((resolve) => {
-    if (times.has(eventId)) resolve(times.get(eventId)!);
-    else waiting.set(eventId, () => resolve(times.get(eventId)!));
-  }));
+  const when = (eventId: string) =>
+    within(
+      10,
+      `delivery of ${eventId}`,
+      new Promise<number>((resolve) => {
+        if (times.has(eventId)) resolve(times.get(eventId)!);
+        else waiting.set(eventId, () => resolve(times.get(eventId)!));
+      }),
+    );
   return { arrived, when };
 }
 
-async function listen(handle: (headers: IncomingHttpHeaders, rawBody: string) => Promise<number>): Promise<{ url: string; server: Server }> {
+async function listen(
+  handle: (headers: IncomingHttpHeaders, rawBody: string) => Promise<number>,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,8 +108,16 @@ async function listen(handle: (headers: IncomingHttpHeaders, rawBody: string) =>
 }
 
 /** Zapier hands a hook's perform the raw body and the headers as `Http-Webhook-Id`. */
-const zapierHeaders = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).map(([name, value]) =>
-  [`Http-${name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('-')}`, String(value)]));
+const zapierHeaders = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      `Http-${name
+        .split('-')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('-')}`,
+      String(value),
+    ]),
+  );
 
 interface Target {
   name: string;
@@ -96,7 +126,15 @@ interface Target {
   when(eventId: string): Promise<number>;
 }
 
-export async function webhooks({ events, rounds, verifySeconds }: { events: number; rounds: number; verifySeconds: number }): Promise<Row[]> {
+export async function webhooks({
+  events,
+  rounds,
+  verifySeconds,
+}: {
+  events: number;
+  rounds: number;
+  verifySeconds: number;
+}): Promise<Row[]> {
   const signatures = signatureRates(verifySeconds);
   const sandbox = await startSandboxChild({ rateLimitPerSecond: 1e9 });
   const n8n = await loadN8n();
@@ -116,8 +154,11 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
     });
     let bareId = '';
 
-    const n8nHost = new TriggerHost(n8n.pkg, { node: 'invoicingApiTrigger', parameters: { events: ['invoice.viewed'] },
-      credentials: n8nCredentials(connection) });
+    const n8nHost = new TriggerHost(n8n.pkg, {
+      node: 'invoicingApiTrigger',
+      parameters: { events: ['invoice.viewed'] },
+      credentials: n8nCredentials(connection),
+    });
     await n8nHost.listen();
     closers.push(() => n8nHost.close());
     const n8nArrivals = arrivals();
@@ -133,28 +174,48 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
     const zapierArrivals = arrivals();
     let subscribeData: { id: string; secret: string } | undefined;
     const zapierServer = await listen(async (headers, rawBody) => {
-      const records = await zapier.tester(trigger.perform, { authData, subscribeData, cleanedRequest: JSON.parse(rawBody),
-        rawRequest: { method: 'POST', content: rawBody, headers: zapierHeaders(headers) } });
+      const records = await zapier.tester(trigger.perform, {
+        authData,
+        subscribeData,
+        cleanedRequest: JSON.parse(rawBody),
+        rawRequest: { method: 'POST', content: rawBody, headers: zapierHeaders(headers) },
+      });
       if (records.length !== 1) throw new Error('the Zapier trigger refused a sandbox delivery');
       zapierArrivals.arrived(String(records[0].id));
       return 200;
     });
-    for (const { server } of [bareServer, zapierServer]) closers.push(() => new Promise((resolve) => server.close(resolve)));
+    for (const { server } of [bareServer, zapierServer])
+      closers.push(() => new Promise((resolve) => server.close(resolve)));
 
     const targets: Target[] = [
-      { name: 'bare receiver', when: bare.when,
+      {
+        name: 'bare receiver',
+        when: bare.when,
         subscribe: async () => {
-          bareId = String((await api(operations.createWebhook.request(connection, { url: bareServer.url, events: ['invoice.viewed'] }))).id);
+          bareId = String(
+            (
+              await api(
+                operations.createWebhook.request(connection, { url: bareServer.url, events: ['invoice.viewed'] }),
+              )
+            ).id,
+          );
         },
-        unsubscribe: async () => void await api(operations.deleteWebhook.request(connection, { webhook_id: bareId })) },
-      { name: 'n8n trigger', when: n8nArrivals.when,
-        subscribe: async () => void await n8nHost.activate(),
-        unsubscribe: async () => void await n8nHost.deactivate() },
-      { name: 'Zapier trigger', when: zapierArrivals.when,
+        unsubscribe: async () => void (await api(operations.deleteWebhook.request(connection, { webhook_id: bareId }))),
+      },
+      {
+        name: 'n8n trigger',
+        when: n8nArrivals.when,
+        subscribe: async () => void (await n8nHost.activate()),
+        unsubscribe: async () => void (await n8nHost.deactivate()),
+      },
+      {
+        name: 'Zapier trigger',
+        when: zapierArrivals.when,
         subscribe: async () => {
           subscribeData = await zapier.tester(trigger.performSubscribe, { authData, targetUrl: zapierServer.url });
         },
-        unsubscribe: async () => void await zapier.tester(trigger.performUnsubscribe, { authData, subscribeData }) },
+        unsubscribe: async () => void (await zapier.tester(trigger.performUnsubscribe, { authData, subscribeData })),
+      },
     ];
 
     const invoice = await api(operations.createInvoice.request(connection, { ...INVOICE, auto_send_whatsapp: false }));
@@ -164,7 +225,9 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
       try {
         for (let i = 0; i < count; i += 1) {
           const started = performance.now();
-          const event = await api(operations.simulateView.request(connection, { invoice_id: String(invoice.id), channel: 'link' }));
+          const event = await api(
+            operations.simulateView.request(connection, { invoice_id: String(invoice.id), channel: 'link' }),
+          );
           const arrived = await target.when(String(event.id));
           if (keep) latencies.get(target.name)!.push(arrived - started);
         }
@@ -180,17 +243,32 @@ export async function webhooks({ events, rounds, verifySeconds }: { events: numb
 
     const base = median(latencies.get('bare receiver')!);
     const rows = [
-      row('2 webhooks', `signature checks, one core (shared verifyWebhook, ${signatures.bytes}-byte event)`,
-        perSecond(signatures.ours), `${(signatures.ours / signatures.reference).toFixed(2)}× the standardwebhooks reference (${perSecond(signatures.reference)})`),
-      row('2 webhooks', 'whole receive: verify, parse, filter, flatten', perSecond(signatures.receive),
-        `${(signatures.receive / signatures.ours).toFixed(2)}× verify alone`),
+      row(
+        '2 webhooks',
+        `signature checks, one core (shared verifyWebhook, ${signatures.bytes}-byte event)`,
+        perSecond(signatures.ours),
+        `${(signatures.ours / signatures.reference).toFixed(2)}× the standardwebhooks reference (${perSecond(signatures.reference)})`,
+      ),
+      row(
+        '2 webhooks',
+        'whole receive: verify, parse, filter, flatten',
+        perSecond(signatures.receive),
+        `${(signatures.receive / signatures.ours).toFixed(2)}× verify alone`,
+      ),
     ];
     for (const target of targets) {
       const times = latencies.get(target.name)!;
       const p50 = median(times);
-      rows.push(row('2 webhooks', `event → ${target.name} output, p50 / p99 (${times.length} events)`,
-        `${ms(p50)} / ${ms(percentile(times, 99))}`,
-        target.name === 'bare receiver' ? 'the sandbox and loopback alone' : `p50 ${(p50 / base).toFixed(2)}× the bare receiver (+${ms(p50 - base)})`));
+      rows.push(
+        row(
+          '2 webhooks',
+          `event → ${target.name} output, p50 / p99 (${times.length} events)`,
+          `${ms(p50)} / ${ms(percentile(times, 99))}`,
+          target.name === 'bare receiver'
+            ? 'the sandbox and loopback alone'
+            : `p50 ${(p50 / base).toFixed(2)}× the bare receiver (+${ms(p50 - base)})`,
+        ),
+      );
     }
     return rows;
   } finally {

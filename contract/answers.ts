@@ -9,9 +9,16 @@ type Document = {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
   webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
 };
-type ResponseObject = { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema: unknown }> };
+type ResponseObject = {
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { schema: unknown }>;
+};
 
-export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: unknown }
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
 
 const pointer = (parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -20,7 +27,8 @@ export function answerChecker(document: Document) {
   ajv.addSchema(document, 'openapi.json');
   const compiled = new Map<string, ValidateFunction>();
   const templates = Object.keys(document.paths).map((template) => ({
-    template, pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+    template,
+    pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}/?$`),
   }));
 
   /** The path template an actual path is an instance of, if the document has one. */
@@ -33,11 +41,15 @@ export function answerChecker(document: Document) {
     if (!template || !operation) return undefined;
     const response = operation.responses[String(answer.status)];
     const where = `${method} ${template} → ${answer.status}`;
-    if (!response) return [`${where}: the document lists no such status (${Object.keys(operation.responses).join(', ')})`];
+    if (!response)
+      return [`${where}: the document lists no such status (${Object.keys(operation.responses).join(', ')})`];
     const problems: string[] = [];
-    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     for (const [name, header] of Object.entries(response.headers ?? {})) {
-      if (header.required && headers[name.toLowerCase()] === undefined) problems.push(`${where}: header ${name} is missing`);
+      if (header.required && headers[name.toLowerCase()] === undefined)
+        problems.push(`${where}: header ${name} is missing`);
     }
     const media = Object.keys(response.content ?? {})[0];
     if (!media) return problems;
@@ -45,7 +57,9 @@ export function answerChecker(document: Document) {
     if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: ref }));
     const validate = compiled.get(ref)!;
     if (!validate(answer.body)) {
-      problems.push(`${where}: body ${validate.errors!.map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')}`);
+      problems.push(
+        `${where}: body ${validate.errors!.map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')}`,
+      );
     }
     return problems;
   }
@@ -56,7 +70,9 @@ export function answerChecker(document: Document) {
     const ref = `openapi.json#/${pointer(['webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema'])}`;
     if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: ref }));
     const validate = compiled.get(ref)!;
-    return validate(event) ? [] : validate.errors!.map((error) => `${type} ${error.instancePath || '/'} ${error.message}`);
+    return validate(event)
+      ? []
+      : validate.errors!.map((error) => `${type} ${error.instancePath || '/'} ${error.message}`);
   }
 
   return { check, checkWebhook, templateOf };

@@ -7,8 +7,12 @@ import { ID_PREFIX, sampleEvents, shapeOf, type Operation } from '../shared';
 import { VALUES } from './conformance/inputs';
 
 const CONTEXT = {
-  tag: 'example', next: () => 1, receiverUrl: 'https://hooks.example.com', target: { amount_remaining: 150000 },
-  firstEvent: sampleEvents.created.id, now: Date.parse(sampleEvents.paid.created_at),
+  tag: 'example',
+  next: () => 1,
+  receiverUrl: 'https://hooks.example.com',
+  target: { amount_remaining: 150000 },
+  firstEvent: sampleEvents.created.id,
+  now: Date.parse(sampleEvents.paid.created_at),
 };
 
 /** The body an operation sends for the run's values, or undefined when it sends none. */

@@ -8,10 +8,34 @@ import { exampleBody } from './examples';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
-  EVENT_CATALOGUE, EVENT_TYPES, HEADERS, KEY_PREFIX, MAX_IDEMPOTENCY_KEY, SERVICE, SIGNATURE_TOLERANCE_SECONDS, accountSchema,
-  clientCreatedEventSchema, clientSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoiceDisputedEventSchema,
-  invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, operations, paymentSchema, problemSchema, shapeOf,
-  sampleAccount, sampleClient, sampleEventsByType, sampleInvoice, samplePayment, sampleWebhook, webhookSubscriptionSchema,
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  HEADERS,
+  KEY_PREFIX,
+  MAX_IDEMPOTENCY_KEY,
+  SERVICE,
+  SIGNATURE_TOLERANCE_SECONDS,
+  accountSchema,
+  clientCreatedEventSchema,
+  clientSchema,
+  clientUpdatedEventSchema,
+  eventSchema,
+  invoiceCreatedEventSchema,
+  invoiceDisputedEventSchema,
+  invoicePaidEventSchema,
+  invoiceSchema,
+  invoiceViewedEventSchema,
+  operations,
+  paymentSchema,
+  problemSchema,
+  shapeOf,
+  sampleAccount,
+  sampleClient,
+  sampleEventsByType,
+  sampleInvoice,
+  samplePayment,
+  sampleWebhook,
+  webhookSubscriptionSchema,
   type Operation,
 } from '../shared';
 
@@ -23,7 +47,13 @@ export const CONTRACT = 'docs/api-contract.md';
 
 /** An operation's tag: its path's first segment, so a new resource gets its tag with its first operation. */
 const tagOf = (operation: Operation) => operation.path.split('/')[1];
-const TAGS = [...new Set(Object.values(operations).filter((operation) => 'method' in operation).map((operation) => tagOf(operation as Operation)))];
+const TAGS = [
+  ...new Set(
+    Object.values(operations)
+      .filter((operation) => 'method' in operation)
+      .map((operation) => tagOf(operation as Operation)),
+  ),
+];
 const TAG_DESCRIPTIONS: Record<string, string> = {
   test_helpers: 'Sandbox only: make an invoice viewed, paid or disputed (test keys).',
 };
@@ -38,7 +68,7 @@ const ERRORS: Record<number, string> = {
   404: 'No such object on this account (`not_found`).',
   409: 'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), or a request with this Idempotency-Key is still running (`idempotency_in_progress`, worth replaying with the same key).',
   413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
-  422: 'A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field\'s path such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), or nothing left to pay (`invoice_already_paid`).',
+  422: "A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field's path such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), or nothing left to pay (`invoice_already_paid`).",
   429: 'Over the rate limit (`rate_limited`): wait the `Retry-After` seconds and send again (it was not processed).',
   500: 'The service failed (`internal_error`); worth replaying, with the same Idempotency-Key for a create.',
 };
@@ -49,19 +79,34 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
   const idempotent = keys.includes('idempotency_key');
   // A create that takes an e-mail or UTR, a replay of a running create, or a change to a taken e-mail.
   const conflicts = idempotent || operation.method === 'PATCH';
-  return [400, 401, 403, pathKeys.length > 0 || operation.path === '/events' ? 404 : 0, conflicts ? 409 : 0, hasBody ? 413 : 0, 422, 429, 500]
-    .filter((status) => status > 0);
+  return [
+    400,
+    401,
+    403,
+    pathKeys.length > 0 || operation.path === '/events' ? 404 : 0,
+    conflicts ? 409 : 0,
+    hasBody ? 413 : 0,
+    422,
+    429,
+    500,
+  ].filter((status) => status > 0);
 }
 
-const IDEMPOTENCY = `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first ` +
+const IDEMPOTENCY =
+  `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first ` +
   `response; another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. See ${contractLink('idempotency')}.`;
 
-const requestIdHeader = z.object({ 'Request-Id': z.string().openapi({ description: 'The request\'s id (`req_…`); quote it to support.' }) });
+const requestIdHeader = z.object({
+  'Request-Id': z.string().openapi({ description: "The request's id (`req_…`); quote it to support." }),
+});
 
 function problemResponse(status: number) {
-  const headers = status === 429
-    ? requestIdHeader.extend({ 'Retry-After': z.string().openapi({ description: 'Seconds to wait (or an HTTP date).' }) })
-    : requestIdHeader;
+  const headers =
+    status === 429
+      ? requestIdHeader.extend({
+          'Retry-After': z.string().openapi({ description: 'Seconds to wait (or an HTTP date).' }),
+        })
+      : requestIdHeader;
   return { description: ERRORS[status], headers, content: { 'application/problem+json': { schema: problemSchema } } };
 }
 
@@ -71,7 +116,11 @@ function described(operation: Operation, key: string, schema: z.ZodTypeAny): z.Z
   if (!field) return schema;
   const description = `${field.label}: ${field.help}`;
   // `param` is where a renderer looks for a query, path or header parameter's description.
-  return schema.openapi({ description, param: { description }, ...(field.example === undefined ? {} : { example: field.example }) });
+  return schema.openapi({
+    description,
+    param: { description },
+    ...(field.example === undefined ? {} : { example: field.example }),
+  });
 }
 
 /** The list cursors, which no editor shows as a field, so no field declaration describes them. */
@@ -82,9 +131,16 @@ const CURSORS: Record<string, string> = {
 
 function pick(operation: Operation, keys: string[]) {
   const shape = shapeOf(operation.input);
-  return z.object(Object.fromEntries(keys.map((key) => [key, key in CURSORS
-    ? shape[key].openapi({ description: CURSORS[key], param: { description: CURSORS[key] } })
-    : described(operation, key, shape[key])])));
+  return z.object(
+    Object.fromEntries(
+      keys.map((key) => [
+        key,
+        key in CURSORS
+          ? shape[key].openapi({ description: CURSORS[key], param: { description: CURSORS[key] } })
+          : described(operation, key, shape[key]),
+      ]),
+    ),
+  );
 }
 
 /** True when the core accepts the operation with no body fields at all (the path ids given). */
@@ -99,25 +155,48 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
   const restKeys = inputKeys.filter((key) => !pathKeys.includes(key) && !(key in HEADERS));
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
   const section = operation.contract;
-  const success = operation.status === 204
-    ? { description: 'Done; no body.', headers: requestIdHeader }
-    : { description: 'Success.', headers: requestIdHeader, content: { 'application/json': { schema: operation.response as z.ZodTypeAny } } };
+  const success =
+    operation.status === 204
+      ? { description: 'Done; no body.', headers: requestIdHeader }
+      : {
+          description: 'Success.',
+          headers: requestIdHeader,
+          content: { 'application/json': { schema: operation.response as z.ZodTypeAny } },
+        };
   const body = (operation.bodySchema as z.ZodTypeAny | undefined) ?? pick(operation, restKeys).strict();
   registry.registerPath({
     method: operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
     path: `/${SERVICE.apiVersion}${operation.path}`,
     operationId: name,
-    summary: name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`).replace(/^./, (first) => first.toUpperCase()),
+    summary: name
+      .replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
+      .replace(/^./, (first) => first.toUpperCase()),
     description: `Decided in ${contractLink(section)}.${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
     tags: [tagOf(operation)],
     'x-contract': contractLink(section),
     request: {
       params: pathKeys.length ? pick(operation, pathKeys) : undefined,
       query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
-      headers: headerKeys.length ? z.object(Object.fromEntries(headerKeys.map((key) => [HEADERS[key],
-        described(operation, key, shapeOf(operation.input)[key]).openapi({ description: IDEMPOTENCY, param: { description: IDEMPOTENCY } })]))) : undefined,
+      headers: headerKeys.length
+        ? z.object(
+            Object.fromEntries(
+              headerKeys.map((key) => [
+                HEADERS[key],
+                described(operation, key, shapeOf(operation.input)[key]).openapi({
+                  description: IDEMPOTENCY,
+                  param: { description: IDEMPOTENCY },
+                }),
+              ]),
+            ),
+          )
+        : undefined,
       // Required only when the service refuses a request without one (the view and pay helpers take none).
-      body: hasBody ? { required: !bodyOptional(operation, body), content: { 'application/json': { schema: body, example: exampleBody(operation) } } } : undefined,
+      body: hasBody
+        ? {
+            required: !bodyOptional(operation, body),
+            content: { 'application/json': { schema: body, example: exampleBody(operation) } },
+          }
+        : undefined,
     },
     responses: {
       [operation.status]: success,
@@ -127,17 +206,24 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
 }
 
 const EVENT_SCHEMAS = {
-  'invoice.created': invoiceCreatedEventSchema, 'invoice.viewed': invoiceViewedEventSchema, 'invoice.paid': invoicePaidEventSchema,
-  'invoice.disputed': invoiceDisputedEventSchema, 'client.created': clientCreatedEventSchema, 'client.updated': clientUpdatedEventSchema,
+  'invoice.created': invoiceCreatedEventSchema,
+  'invoice.viewed': invoiceViewedEventSchema,
+  'invoice.paid': invoicePaidEventSchema,
+  'invoice.disputed': invoiceDisputedEventSchema,
+  'client.created': clientCreatedEventSchema,
+  'client.updated': clientUpdatedEventSchema,
 } as const;
 
-const SIGNING = `Signed as Standard Webhooks v1 (${contractLink('signing')}): compute HMAC-SHA256 over ` +
-  '`{webhook-id}.{webhook-timestamp}.{raw body}` with the base64-decoded part of the subscription\'s `whsec_…` secret, ' +
+const SIGNING =
+  `Signed as Standard Webhooks v1 (${contractLink('signing')}): compute HMAC-SHA256 over ` +
+  "`{webhook-id}.{webhook-timestamp}.{raw body}` with the base64-decoded part of the subscription's `whsec_…` secret, " +
   'base64-encode it, and accept the delivery when any `v1,` entry of `webhook-signature` equals it (constant-time compare) ' +
   `and the timestamp is within ${SIGNATURE_TOLERANCE_SECONDS} s of now. Deduplicate on \`webhook-id\`.`;
 
 const signatureHeaders = z.object({
-  'webhook-id': z.string().openapi({ description: 'The event id (`evt_…`), the same on every retry: the deduplication key.' }),
+  'webhook-id': z
+    .string()
+    .openapi({ description: 'The event id (`evt_…`), the same on every retry: the deduplication key.' }),
   'webhook-timestamp': z.string().openapi({ description: 'Unix seconds of this attempt.' }),
   'webhook-signature': z.string().openapi({ description: 'Space-separated `v1,<base64 HMAC-SHA256>` entries.' }),
 });
@@ -149,11 +235,18 @@ function registerWebhooks(registry: OpenAPIRegistry) {
       path: type,
       operationId: `${type.replace('.', '_')}_event`,
       summary: EVENT_CATALOGUE[type].label,
-      description: `${EVENT_CATALOGUE[type].description} ${SIGNING} Decided in ${contractLink('names-envelope-and-payloads')}; ` +
+      description:
+        `${EVENT_CATALOGUE[type].description} ${SIGNING} Decided in ${contractLink('names-envelope-and-payloads')}; ` +
         `retries: ${contractLink('delivery-retries-ordering')}.`,
-      request: { headers: signatureHeaders, body: { required: true, content: { 'application/json': { schema: EVENT_SCHEMAS[type] } } } },
+      request: {
+        headers: signatureHeaders,
+        body: { required: true, content: { 'application/json': { schema: EVENT_SCHEMAS[type] } } },
+      },
       responses: {
-        200: { description: 'Any 2xx: delivered. Anything else, a 10 s time-out or a refused connection is retried with backoff for up to 3 days.' },
+        200: {
+          description:
+            'Any 2xx: delivered. Anything else, a 10 s time-out or a refused connection is retried with backoff for up to 3 days.',
+        },
         410: { description: 'Gone: the subscription is disabled at once.' },
       },
     });
@@ -167,7 +260,8 @@ function registerWebhooks(registry: OpenAPIRegistry) {
 function nullInEnums(node: unknown): void {
   if (!node || typeof node !== 'object') return;
   const schema = node as { type?: unknown; enum?: unknown[] };
-  if (Array.isArray(schema.type) && schema.type.includes('null') && schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if (Array.isArray(schema.type) && schema.type.includes('null') && schema.enum && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   for (const value of Object.values(node)) nullInEnums(value);
 }
 
@@ -175,11 +269,21 @@ function nullInEnums(node: unknown): void {
 export function openApiDocument() {
   const registry = new OpenAPIRegistry();
   const components: Array<[string, z.ZodTypeAny, unknown]> = [
-    ['Account', accountSchema, sampleAccount], ['Invoice', invoiceSchema, sampleInvoice], ['Client', clientSchema, sampleClient],
-    ['Payment', paymentSchema, samplePayment], ['WebhookSubscription', webhookSubscriptionSchema, sampleWebhook],
-    ['Problem', problemSchema, undefined], ['Event', eventSchema, undefined],
+    ['Account', accountSchema, sampleAccount],
+    ['Invoice', invoiceSchema, sampleInvoice],
+    ['Client', clientSchema, sampleClient],
+    ['Payment', paymentSchema, samplePayment],
+    ['WebhookSubscription', webhookSubscriptionSchema, sampleWebhook],
+    ['Problem', problemSchema, undefined],
+    ['Event', eventSchema, undefined],
     ...EVENT_TYPES.map((type): [string, z.ZodTypeAny, unknown] => [
-      `${type.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Event`, EVENT_SCHEMAS[type], sampleEventsByType[type]]),
+      `${type
+        .split('.')
+        .map((part) => part[0].toUpperCase() + part.slice(1))
+        .join('')}Event`,
+      EVENT_SCHEMAS[type],
+      sampleEventsByType[type],
+    ]),
   ];
   for (const [name, schema, example] of components) {
     // The library names a schema by a copy (`.openapi(name)`), but the operation modules hold the originals, which
@@ -188,8 +292,10 @@ export function openApiDocument() {
     registry.register(name, schema);
   }
   registry.registerComponent('securitySchemes', 'apiKey', {
-    type: 'http', scheme: 'bearer',
-    description: `\`Authorization: Bearer <key>\`. Live keys start \`${KEY_PREFIX.live}\`, test keys \`${KEY_PREFIX.test}\` ` +
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      `\`Authorization: Bearer <key>\`. Live keys start \`${KEY_PREFIX.live}\`, test keys \`${KEY_PREFIX.test}\` ` +
       `(${contractLink('5-authentication')}). The sandbox accepts test keys only and answers a live key with 403.`,
   });
   for (const [name, operation] of Object.entries(operations)) {
@@ -201,7 +307,8 @@ export function openApiDocument() {
     info: {
       title: SERVICE.displayName,
       version: SERVICE.apiVersion,
-      description: `The Invoicing API as the connectors assume it. Generated by \`npm run openapi\` from shared/operations/ and ` +
+      description:
+        `The Invoicing API as the connectors assume it. Generated by \`npm run openapi\` from shared/operations/ and ` +
         `shared/schemas/events.ts; every decision is explained in ${CONTRACT}. Lists are \`{ object: "list", data, has_more }\`, ` +
         `newest first, paged with \`limit\` (1-100, default 10) and \`starting_after=<last id>\` (${contractLink('lists-and-paging')}). ` +
         `Errors are RFC 9457 \`application/problem+json\` (${contractLink('body-shapes-and-codes')}).`,
@@ -209,9 +316,14 @@ export function openApiDocument() {
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: `${SERVICE.displayName} documentation`, url: SERVICE.docsUrl },
     },
-    tags: TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name.replace(/_/g, ' ')} endpoints.` })),
-    servers: [{ url: SERVICE.defaultBaseUrl.replace(/\/$/, ''), description: 'Production (placeholder)' },
-      { url: SERVICE.sandboxBaseUrl.replace(/\/$/, ''), description: 'The local sandbox (npm start)' }],
+    tags: TAGS.map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? `The ${name.replace(/_/g, ' ')} endpoints.`,
+    })),
+    servers: [
+      { url: SERVICE.defaultBaseUrl.replace(/\/$/, ''), description: 'Production (placeholder)' },
+      { url: SERVICE.sandboxBaseUrl.replace(/\/$/, ''), description: 'The local sandbox (npm start)' },
+    ],
     security: [{ apiKey: [] }],
   });
   nullInEnums(document);

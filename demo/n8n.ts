@@ -6,11 +6,31 @@
  * request through n8n-core's RoutingNode.
  */
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INode, type INodeType, type IRunExecutionData } from 'n8n-workflow';
-
-import { EVENT_TYPES, signWebhook, type Client, type FlatEventRecord, type PresentedInvoice, type PresentedPayment } from '../shared';
 import {
-  TestCredentialsHelper, TriggerHost, additionalDataFor, buildPackage, loadPackage, runNode, type LoadedPackage,
+  Workflow,
+  type ICredentialDataDecryptedObject,
+  type IDataObject,
+  type INode,
+  type INodeType,
+  type IRunExecutionData,
+} from 'n8n-workflow';
+
+import {
+  EVENT_TYPES,
+  signWebhook,
+  type Client,
+  type FlatEventRecord,
+  type PresentedInvoice,
+  type PresentedPayment,
+} from '../shared';
+import {
+  TestCredentialsHelper,
+  TriggerHost,
+  additionalDataFor,
+  buildPackage,
+  loadPackage,
+  runNode,
+  type LoadedPackage,
 } from '../test/n8n/harness';
 import { tamper, type Receipts } from './receipts';
 
@@ -28,7 +48,11 @@ export class N8nSide {
   static async load(connection: { apiKey: string; baseUrl: string }): Promise<N8nSide> {
     const built = buildPackage();
     const pkg = await loadPackage(built.dir);
-    return new N8nSide(pkg, { [CREDENTIAL]: { apiKey: connection.apiKey, baseUrl: connection.baseUrl } }, built.cleanup);
+    return new N8nSide(
+      pkg,
+      { [CREDENTIAL]: { apiKey: connection.apiKey, baseUrl: connection.baseUrl } },
+      built.cleanup,
+    );
   }
 
   /** The credential's Test button: its declared request, authenticated, through RoutingNode. */
@@ -37,22 +61,60 @@ export class N8nSide {
     if (!test) throw new Error('The credential declares no test request');
     const nodeType: INodeType = {
       description: {
-        displayName: 'Credential Test', name: 'credentialTest', group: ['transform'], version: 1, description: '',
-        defaults: {}, inputs: [], outputs: [], credentials: [{ name: CREDENTIAL, required: true }],
-        properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+        displayName: 'Credential Test',
+        name: 'credentialTest',
+        group: ['transform'],
+        version: 1,
+        description: '',
+        defaults: {},
+        inputs: [],
+        outputs: [],
+        credentials: [{ name: CREDENTIAL, required: true }],
+        properties: [
+          { displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } },
+        ],
       },
     };
-    const node: INode = { id: 'credential-test', name: 'Credential Test', type: 'credentialTest', typeVersion: 1,
-      position: [0, 0], parameters: {}, credentials: { [CREDENTIAL]: { id: '1', name: 'Sandbox' } } };
-    const workflow = new Workflow({ nodes: [node], connections: {}, active: false,
-      nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) } });
-    const additionalData = additionalDataFor(new TestCredentialsHelper(this.pkg, this.credentials), undefined, 'credential-test');
+    const node: INode = {
+      id: 'credential-test',
+      name: 'Credential Test',
+      type: 'credentialTest',
+      typeVersion: 1,
+      position: [0, 0],
+      parameters: {},
+      credentials: { [CREDENTIAL]: { id: '1', name: 'Sandbox' } },
+    };
+    const workflow = new Workflow({
+      nodes: [node],
+      connections: {},
+      active: false,
+      nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) },
+    });
+    const additionalData = additionalDataFor(
+      new TestCredentialsHelper(this.pkg, this.credentials),
+      undefined,
+      'credential-test',
+    );
     for (let attempt = 1; ; attempt += 1) {
-      const context = new ExecuteContext(workflow, node, additionalData, 'internal',
-        { resultData: { runData: {} } } as unknown as IRunExecutionData, 0, [], { main: [[{ json: {} }]] },
-        { node, data: {}, source: null }, []);
+      const context = new ExecuteContext(
+        workflow,
+        node,
+        additionalData,
+        'internal',
+        { resultData: { runData: {} } } as unknown as IRunExecutionData,
+        0,
+        [],
+        { main: [[{ json: {} }]] },
+        { node, data: {}, source: null },
+        [],
+      );
       try {
-        await new RoutingNode(context, nodeType, { id: '1', name: 'Sandbox', type: CREDENTIAL, data: this.credentials[CREDENTIAL] }).runNode();
+        await new RoutingNode(context, nodeType, {
+          id: '1',
+          name: 'Sandbox',
+          type: CREDENTIAL,
+          data: this.credentials[CREDENTIAL],
+        }).runNode();
         return;
       } catch (error) {
         // The nodes wait out a 429 themselves; the editor's Test button does not, so retry as a user would.
@@ -64,13 +126,22 @@ export class N8nSide {
 
   /** One run of the Invoicing API node; the node's error (if any) is the step's failure. */
   async run<T = IDataObject>(parameters: IDataObject): Promise<T[]> {
-    const { items, error } = await runNode(this.pkg, { node: 'invoicingApi', parameters, credentials: this.credentials });
+    const { items, error } = await runNode(this.pkg, {
+      node: 'invoicingApi',
+      parameters,
+      credentials: this.credentials,
+    });
     if (error) throw new Error(error.message);
     return items.map((item) => item.json as T);
   }
 
   async upsertClient(email: string, phone: string): Promise<Client> {
-    const [client] = await this.run<Client>({ resource: 'client', operation: 'upsert', email, additionalFields: { phone } });
+    const [client] = await this.run<Client>({
+      resource: 'client',
+      operation: 'upsert',
+      email,
+      additionalFields: { phone },
+    });
     return client;
   }
 
@@ -90,7 +161,11 @@ export class N8nSide {
 
   /** Activates a workflow whose trigger listens for every event: checkExists, then create. */
   async activateTrigger(): Promise<string> {
-    this.trigger = new TriggerHost(this.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES] }, credentials: this.credentials });
+    this.trigger = new TriggerHost(this.pkg, {
+      node: 'invoicingApiTrigger',
+      parameters: { events: [...EVENT_TYPES] },
+      credentials: this.credentials,
+    });
     await this.trigger.listen();
     await this.trigger.activate();
     return String(this.stored().webhookId);
@@ -121,12 +196,22 @@ export class N8nSide {
   async refusalOfTampered(): Promise<string | undefined> {
     const host = this.trigger!;
     // An invoice event, since the forger raises the amount due (with shuffled deliveries a client event may come first).
-    const event = host.started.map((run) => run[0][0].json.event as IDataObject).find((started) => JSON.stringify(started).includes('"amount_due":'))!;
+    const event = host.started
+      .map((run) => run[0][0].json.event as IDataObject)
+      .find((started) => JSON.stringify(started).includes('"amount_due":'))!;
     const body = JSON.stringify(event);
-    const headers = signWebhook({ secret: String(this.stored().webhookSecret), id: String(event.id), timestamp: Math.floor(Date.now() / 1000), body });
+    const headers = signWebhook({
+      secret: String(this.stored().webhookSecret),
+      id: String(event.id),
+      timestamp: Math.floor(Date.now() / 1000),
+      body,
+    });
     const before = host.started.length;
-    const response = await fetch(host.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers },
-      body: tamper(body) });
+    const response = await fetch(host.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: tamper(body),
+    });
     const answer = `${response.status} ${await response.text()}`;
     return response.status === 401 && host.started.length === before ? answer : undefined;
   }

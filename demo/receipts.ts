@@ -48,15 +48,28 @@ export function tamper(rawBody: string): string {
  * What a platform must show: every genuine delivery verified, one run per event emitted (right id and
  * type), and as many repeats recognised as the sandbox's own log says it sent duplicates to it.
  */
-export function expectEveryEvent(platform: string, receipts: Receipts, events: WebhookEvent[],
-  sent: { attempts: number; duplicates: number }): Receipts {
+export function expectEveryEvent(
+  platform: string,
+  receipts: Receipts,
+  events: WebhookEvent[],
+  sent: { attempts: number; duplicates: number },
+): Receipts {
   check(receipts.rejected === 0, `${platform} refused ${receipts.rejected} genuine deliveries`);
-  check(receipts.deliveries === sent.attempts, `${platform} got ${receipts.deliveries} deliveries, the sandbox sent ${sent.attempts}`);
+  check(
+    receipts.deliveries === sent.attempts,
+    `${platform} got ${receipts.deliveries} deliveries, the sandbox sent ${sent.attempts}`,
+  );
   const got = new Map(receipts.records.map((record) => [record.id, record.event_type]));
   const missing = events.filter((event) => got.get(event.id) !== event.type);
   check(!missing.length, `${platform} did not receive ${missing.map((e) => `${e.type} ${e.id}`).join(', ')}`);
-  check(receipts.records.length === events.length, `${platform} started ${receipts.records.length} runs for ${events.length} events`);
-  check(receipts.repeats === sent.duplicates, `${platform} recognised ${receipts.repeats} repeats, the sandbox sent ${sent.duplicates} duplicates`);
+  check(
+    receipts.records.length === events.length,
+    `${platform} started ${receipts.records.length} runs for ${events.length} events`,
+  );
+  check(
+    receipts.repeats === sent.duplicates,
+    `${platform} recognised ${receipts.repeats} repeats, the sandbox sent ${sent.duplicates} duplicates`,
+  );
   return receipts;
 }
 

@@ -21,18 +21,22 @@ export async function startSandboxProcess(options: { faults?: string; seed?: str
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const next = <T>(type: string) => new Promise<T>((resolve, reject) => {
-    const onMessage = (message: { type: string }) => {
-      if (message.type !== type) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message as T);
-    };
-    // Its first line of stderr says why; the stack under it is for DEMO_DEBUG, not for the demo's output.
-    const onExit = (code: number | null) => reject(new Error(`the sandbox process stopped (exit ${code})${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('exit', onExit);
+        child.off('message', onMessage);
+        resolve(message as T);
+      };
+      // Its first line of stderr says why; the stack under it is for DEMO_DEBUG, not for the demo's output.
+      const onExit = (code: number | null) =>
+        reject(
+          new Error(`the sandbox process stopped (exit ${code})${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`),
+        );
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   const ask = (request: SandboxRequest) => child.send(request);
 
   const ready = await next<SandboxReady>('ready');

@@ -8,9 +8,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { parseFaultSpec, startSandbox, type Sandbox } from '../sandbox';
 
-export interface SandboxReady { type: 'ready'; baseUrl: string; testKey: string }
+export interface SandboxReady {
+  type: 'ready';
+  baseUrl: string;
+  testKey: string;
+}
 /** What the sandbox sent, from its own delivery log: per webhook, every attempt and the injected duplicates. */
-export interface SandboxSettled { type: 'settled'; byWebhook: Record<string, { attempts: number; duplicates: number }> }
+export interface SandboxSettled {
+  type: 'settled';
+  byWebhook: Record<string, { attempts: number; duplicates: number }>;
+}
 export type SandboxRequest = { type: 'settle' } | { type: 'close' };
 
 /** settled() covers what is due now; shuffled batches and retries wait a little first, so wait for those too. */

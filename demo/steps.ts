@@ -2,7 +2,10 @@
  * One progress line per step, each with its time, and a failure that names the step and the reason
  * without a stack trace (set DEMO_DEBUG=1 to get one). The demo exits 0 only if every step returned.
  */
-export interface StepTiming { title: string; ms: number }
+export interface StepTiming {
+  title: string;
+  ms: number;
+}
 
 export class Steps {
   readonly timings: StepTiming[] = [];

@@ -6,7 +6,10 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 
-export interface PlatformTraffic { calls: number; rateLimited: number }
+export interface PlatformTraffic {
+  calls: number;
+  rateLimited: number;
+}
 
 export function watchTraffic(): { zapier: PlatformTraffic; n8n: PlatformTraffic; stop(): void } {
   const zapier = { calls: 0, rateLimited: 0 };

@@ -60,7 +60,10 @@ export class ZapierSide {
 
   private readonly appTester: ReturnType<typeof createAppTester>;
 
-  private readonly hooks = new Map<EventType, { trigger: Trigger; receiver: Receiver; subscribeData: { id: string; secret: string } }>();
+  private readonly hooks = new Map<
+    EventType,
+    { trigger: Trigger; receiver: Receiver; subscribeData: { id: string; secret: string } }
+  >();
 
   private readonly authData: { api_key: string };
 
@@ -77,7 +80,9 @@ export class ZapierSide {
   private async step<T>(perform: (z: any, bundle: Bundle) => T | Promise<T>, bundle: Partial<Bundle> = {}): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.capturingLog(async () => (await this.appTester(perform, { authData: this.authData, ...bundle })) as T);
+        return await this.capturingLog(
+          async () => (await this.appTester(perform, { authData: this.authData, ...bundle })) as T,
+        );
       } catch (error) {
         const { name, message } = error as Error;
         if (name !== 'ThrottledError' || attempt >= 5) throw new Error(`${name}: ${zapierMessage(message).message}`);
@@ -106,21 +111,38 @@ export class ZapierSide {
   }
 
   /** "Find or Create Client": the search first, then Create Client or Update Client. */
-  async findOrCreateClient(input: { email: string; name: string; city: string }): Promise<{ client: Client; created: boolean }> {
-    const { find_client: find, create_client: create, update_client: update } = { ...this.app.searches, ...this.app.creates };
+  async findOrCreateClient(input: {
+    email: string;
+    name: string;
+    city: string;
+  }): Promise<{ client: Client; created: boolean }> {
+    const {
+      find_client: find,
+      create_client: create,
+      update_client: update,
+    } = { ...this.app.searches, ...this.app.creates };
     const [found] = await this.step(find.operation.perform, { inputData: { email: input.email } });
     const address = { line1: '12 MG Road', city: input.city, postal_code: '411001', country: 'IN' };
     if (found) {
-      return { client: await this.step(update.operation.perform, { inputData: { client_id: found.id, name: input.name } }), created: false };
+      return {
+        client: await this.step(update.operation.perform, { inputData: { client_id: found.id, name: input.name } }),
+        created: false,
+      };
     }
-    return { client: await this.step(create.operation.perform, { inputData: { email: input.email, name: input.name, ...address } }), created: true };
+    return {
+      client: await this.step(create.operation.perform, {
+        inputData: { email: input.email, name: input.name, ...address },
+      }),
+      created: true,
+    };
   }
 
   /** The Client dropdown of Create Invoice as the Zap editor fills it: one page of existing clients. */
   async clientDropdown(): Promise<Array<{ id: string; label: string }>> {
     type Choices = { results: Array<{ id: string; label: string }> };
-    const field = this.app.creates.create_invoice.operation.inputFields.find((entry) => entry.key === 'client_email') as
-      { choices: { perform: (z: any, bundle: Bundle) => Promise<Choices> } };
+    const field = this.app.creates.create_invoice.operation.inputFields.find(
+      (entry) => entry.key === 'client_email',
+    ) as { choices: { perform: (z: any, bundle: Bundle) => Promise<Choices> } };
     const page = await this.step(field.choices.perform, { meta: {} as Bundle['meta'] });
     return page.results;
   }
@@ -162,7 +184,8 @@ export class ZapierSide {
   /** A delivery whose body was changed after signing: the trigger must return no record. Returns why it refused. */
   async refusalOfTampered(): Promise<string | undefined> {
     // An invoice event, since the forger raises the amount due (with shuffled deliveries a client event may come first).
-    const [type, original] = [...this.hooks.entries()].flatMap(([key, h]) => h.receiver.requests.map((request) => [key, request] as const))
+    const [type, original] = [...this.hooks.entries()]
+      .flatMap(([key, h]) => h.receiver.requests.map((request) => [key, request] as const))
       .find(([, request]) => request.rawBody.includes('"amount_due":'))!;
     const records = await this.perform(type, original, tamper(original.rawBody));
     return records.length ? undefined : this.lastLog.join(' ');

@@ -42,7 +42,10 @@ const zodFromVendor = (outfile) => ({
   name: 'zod-from-vendor',
   setup(builder) {
     const target = path.relative(path.dirname(outfile), vendoredZod).split(path.sep).join('/');
-    builder.onResolve({ filter: /^zod(\/v3)?$/ }, () => ({ path: target.startsWith('.') ? target : `./${target}`, external: true }));
+    builder.onResolve({ filter: /^zod(\/v3)?$/ }, () => ({
+      path: target.startsWith('.') ? target : `./${target}`,
+      external: true,
+    }));
   },
 });
 
@@ -55,7 +58,10 @@ const fastChecksFromVendor = (outfile) => ({
   name: 'fast-checks-from-vendor',
   setup(builder) {
     const target = path.relative(path.dirname(outfile), vendoredFastChecks).split(path.sep).join('/');
-    builder.onResolve({ filter: /[\\/]schemas[\\/]fastChecks$/ }, () => ({ path: target.startsWith('.') ? target : `./${target}`, external: true }));
+    builder.onResolve({ filter: /[\\/]schemas[\\/]fastChecks$/ }, () => ({
+      path: target.startsWith('.') ? target : `./${target}`,
+      external: true,
+    }));
   },
 });
 
@@ -64,7 +70,9 @@ await bundle({
   entryPoints: [zodEntry],
   outfile: vendoredZod,
   target: 'node20',
-  banner: { js: `/* zod ${zodManifest.version} (its v3 API), bundled unchanged. ${zodLicense.trim().split('\n').join('\n * ')}\n */` },
+  banner: {
+    js: `/* zod ${zodManifest.version} (its v3 API), bundled unchanged. ${zodLicense.trim().split('\n').join('\n * ')}\n */`,
+  },
 });
 writeFileSync(vendoredFastChecks, fastChecksSource());
 for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {

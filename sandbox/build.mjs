@@ -20,7 +20,10 @@ await bundle({
 });
 cpSync(path.join(here, 'dashboard', 'public'), path.join(dist, 'public'), { recursive: true });
 await build({
-  bundle: true, format: 'iife', globalName: 'sharedMoney', platform: 'browser',
+  bundle: true,
+  format: 'iife',
+  globalName: 'sharedMoney',
+  platform: 'browser',
   entryPoints: [path.join(here, '..', 'shared', 'money.ts')],
   outfile: path.join(dist, 'public', 'money.js'),
   logLevel: 'warning',
@@ -28,4 +31,5 @@ await build({
 // The API reference page: the generated document and Swagger UI's two files, so the built sandbox needs no CDN.
 cpSync(path.join(here, '..', 'docs', 'openapi.json'), path.join(dist, 'public', 'openapi.json'));
 const swaggerUi = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) cpSync(path.join(swaggerUi, file), path.join(dist, 'public', 'swagger-ui', file));
+for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js'])
+  cpSync(path.join(swaggerUi, file), path.join(dist, 'public', 'swagger-ui', file));

@@ -84,20 +84,24 @@ export const SANDBOX_DEFAULTS = {
   deliveryTimeoutMs: 10_000,
 } as const;
 
-const reportToStderr = (error: unknown) => process.stderr.write(`sandbox: ${(error as Error)?.stack ?? String(error)}\n`);
+const reportToStderr = (error: unknown) =>
+  process.stderr.write(`sandbox: ${(error as Error)?.stack ?? String(error)}\n`);
 
 /** The first account and its key: made at first start, found again on later starts. */
 function firstKey(data: Data, wanted: string | undefined): { secret: string; issued: boolean } {
   return data.store.transaction(() => {
     if (wanted !== undefined) {
-      if (!ISSUED_KEY.test(wanted)) throw new Error(`testKey must look like an issued key: ${KEY_PREFIX.test} and 24 letters or digits.`);
+      if (!ISSUED_KEY.test(wanted))
+        throw new Error(`testKey must look like an issued key: ${KEY_PREFIX.test} and 24 letters or digits.`);
       if (data.accounts.activeKey(wanted)) return { secret: wanted, issued: false };
       issueKey(data.accounts, undefined, wanted);
       return { secret: wanted, issued: true };
     }
     const account = data.accounts.first();
     const existing = account && data.accounts.activeKeys(account.id)[0];
-    return existing ? { secret: existing.secret, issued: false } : { secret: issueKey(data.accounts, account).secret, issued: true };
+    return existing
+      ? { secret: existing.secret, issued: false }
+      : { secret: issueKey(data.accounts, account).secret, issued: true };
   });
 }
 
@@ -108,16 +112,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const onError = options.onError ?? reportToStderr;
   const store = new Store(settings.database);
   const data = openData(store);
-  const engine = new DeliveryEngine(data, { timeScale: settings.timeScale, jitter: settings.jitter, random, faults,
-    timeoutMs: settings.deliveryTimeoutMs, concurrency: 32 });
+  const engine = new DeliveryEngine(data, {
+    timeScale: settings.timeScale,
+    jitter: settings.jitter,
+    random,
+    faults,
+    timeoutMs: settings.deliveryTimeoutMs,
+    concurrency: 32,
+  });
   let baseUrl = '';
   let port = 0;
   const core: SandboxCore = { data, engine, publicUrl: (path) => `${baseUrl}${path}`, ownPort: () => port };
   const first = firstKey(data, options.testKey);
-  const api = createApi(core, {
-    limiter: new RateLimiter(settings.rateLimitPerSecond), faults, random, maxBodyBytes: settings.maxBodyBytes,
-    allowedHosts: options.allowedHosts ?? [], page: createPages(core),
-  }, onError);
+  const api = createApi(
+    core,
+    {
+      limiter: new RateLimiter(settings.rateLimitPerSecond),
+      faults,
+      random,
+      maxBodyBytes: settings.maxBodyBytes,
+      allowedHosts: options.allowedHosts ?? [],
+      page: createPages(core),
+    },
+    onError,
+  );
   const server = createHttpServer(api, settings.maxBodyBytes, (error) => {
     onError(error);
     return { status: 500, body: 'internal error' };

@@ -19,7 +19,14 @@ const began = Date.now();
 const say = (line) => process.stdout.write(`[canary] ${line}\n`);
 // Run from an npm script, the environment carries this project's npm_* settings; registry look-ups are plain.
 const plainEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-const npmView = (spec, field) => JSON.parse(execFileSync('npm', ['view', spec, field, '--json'], { encoding: 'utf8', env: plainEnv, stdio: ['ignore', 'pipe', 'ignore'] }));
+const npmView = (spec, field) =>
+  JSON.parse(
+    execFileSync('npm', ['view', spec, field, '--json'], {
+      encoding: 'utf8',
+      env: plainEnv,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
 
 const byVersion = (a, b) => {
   const [x, y] = [a, b].map((v) => v.split('.').map(Number));
@@ -29,8 +36,10 @@ const byVersion = (a, b) => {
 /** The newest n8n this machine can install: the registry's `latest`, else the next ones down its line. */
 function newestInstallableN8n() {
   const latest = npmView('n8n', 'dist-tags.latest');
-  const line = npmView('n8n', 'versions').filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split('.')[0] === latest.split('.')[0]
-    && byVersion(v, latest) <= 0).sort(byVersion).reverse();
+  const line = npmView('n8n', 'versions')
+    .filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split('.')[0] === latest.split('.')[0] && byVersion(v, latest) <= 0)
+    .sort(byVersion)
+    .reverse();
   const skipped = [];
   for (const version of line.slice(0, 3)) {
     try {
@@ -41,7 +50,9 @@ function newestInstallableN8n() {
       skipped.push({ version, reason });
     }
   }
-  throw new Error(`none of the newest n8n ${latest.split('.')[0]}.x releases (${line.slice(0, 3).join(', ')}) installs here`);
+  throw new Error(
+    `none of the newest n8n ${latest.split('.')[0]}.x releases (${line.slice(0, 3).join(', ')}) installs here`,
+  );
 }
 
 /** A copy of this clone (work tree and node_modules) where the newest Zapier packages replace the pinned ones. */
@@ -52,8 +63,19 @@ function cloneWithZapier(core, cli) {
   const skip = /[\\/](\.git|node_modules|release|build|dist|coverage)$/;
   cpSync(root, copy, { recursive: true, filter: (source) => !skip.test(source) });
   execFileSync('cp', ['-a', '--reflink=auto', path.join(root, 'node_modules'), path.join(copy, 'node_modules')]);
-  execFileSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `zapier-platform-core@${core}`, `zapier-platform-cli@${cli}`],
-    { cwd: copy, env: plainEnv, stdio: ['ignore', 'ignore', 'inherit'], timeout: 15 * 60_000 });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-save',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      `zapier-platform-core@${core}`,
+      `zapier-platform-cli@${cli}`,
+    ],
+    { cwd: copy, env: plainEnv, stdio: ['ignore', 'ignore', 'inherit'], timeout: 15 * 60_000 },
+  );
   // The app folder names its core exactly (Zapier's rule); its lockfile pins today's, so it goes.
   const app = path.join(copy, 'zapier', 'package.json');
   const manifest = JSON.parse(readFileSync(app, 'utf8'));
@@ -63,7 +85,8 @@ function cloneWithZapier(core, cli) {
   return copy;
 }
 
-const installedVersion = (dir, name) => JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+const installedVersion = (dir, name) =>
+  JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 const n8n = newestInstallableN8n();
 const core = npmView('zapier-platform-core', 'version');
@@ -78,16 +101,23 @@ const ran = {
   'zapier-platform-core': installedVersion(copy, 'zapier-platform-core'),
   'zapier-platform-cli': installedVersion(copy, 'zapier-platform-cli'),
 };
-say(`running the live suite with n8n ${ran.n8n}, zapier-platform-core ${ran['zapier-platform-core']}, zapier-platform-cli ${ran['zapier-platform-cli']}`);
+say(
+  `running the live suite with n8n ${ran.n8n}, zapier-platform-core ${ran['zapier-platform-core']}, zapier-platform-cli ${ran['zapier-platform-cli']}`,
+);
 started = Date.now();
-const liveFiles = execFileSync('git', ['ls-files', 'test/live/*.live.ts'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
-const live = spawnSync(process.execPath, [path.join(copy, 'test', 'live', 'run.mjs'), '--n8n', ran.n8n, ...liveFiles],
-  { cwd: copy, stdio: 'inherit', env: { ...process.env, INVOICING_LIVE_CACHE: path.dirname(n8n.install.root) } });
+const liveFiles = execFileSync('git', ['ls-files', 'test/live/*.live.ts'], { cwd: root, encoding: 'utf8' })
+  .trim()
+  .split('\n');
+const live = spawnSync(process.execPath, [path.join(copy, 'test', 'live', 'run.mjs'), '--n8n', ran.n8n, ...liveFiles], {
+  cwd: copy,
+  stdio: 'inherit',
+  env: { ...process.env, INVOICING_LIVE_CACHE: path.dirname(n8n.install.root) },
+});
 
 const lines = [
   '',
   'canary: the live suite against the newest platform releases',
-  `  n8n                   ${ran.n8n}${ran.n8n === n8n.latest ? ' (the registry\'s latest)' : ` (the registry's latest, ${n8n.latest}, does not install here)`}; supported today: ${SUPPORTED_N8N.oldest} to ${SUPPORTED_N8N.newest}`,
+  `  n8n                   ${ran.n8n}${ran.n8n === n8n.latest ? " (the registry's latest)" : ` (the registry's latest, ${n8n.latest}, does not install here)`}; supported today: ${SUPPORTED_N8N.oldest} to ${SUPPORTED_N8N.newest}`,
   ...n8n.skipped.map(({ reason }) => `    skipped: ${reason}`),
   `  zapier-platform-core  ${ran['zapier-platform-core']} (the app pins ${JSON.parse(readFileSync(path.join(root, 'zapier', 'package.json'), 'utf8')).dependencies['zapier-platform-core']})`,
   `  zapier-platform-cli   ${ran['zapier-platform-cli']} (the repo pins ${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['zapier-platform-cli']})`,

@@ -9,15 +9,31 @@ const { readFileSync } = require('node:fs');
 
 const MAX = Number(process.argv[2] ?? 120);
 /** What ships or runs for users: the core, both platforms, the sandbox, the contract tools, the demo, scripts. */
-const PRODUCT = ['shared', 'zapier/src', 'n8n/lib', 'n8n/nodes', 'n8n/credentials', 'sandbox', 'contract', 'demo', 'scripts'];
+const PRODUCT = [
+  'shared',
+  'zapier/src',
+  'n8n/lib',
+  'n8n/nodes',
+  'n8n/credentials',
+  'sandbox',
+  'contract',
+  'demo',
+  'scripts',
+];
 const CODE = /\.(ts|js|mjs|cjs)$/;
 
 const files = execFileSync('git', ['ls-files', '--', ...PRODUCT], { encoding: 'utf8' })
-  .split('\n').filter((file) => CODE.test(file) && !file.includes('/public/'));
-const long = files.flatMap((file) => readFileSync(file, 'utf8').split('\n')
-  .map((line, index) => ({ where: `${file}:${index + 1}`, length: [...line].length }))
-  .filter((line) => line.length > MAX));
+  .split('\n')
+  .filter((file) => CODE.test(file) && !file.includes('/public/'));
+const long = files.flatMap((file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line, index) => ({ where: `${file}:${index + 1}`, length: [...line].length }))
+    .filter((line) => line.length > MAX),
+);
 
 for (const line of long) console.log(`${line.where}: ${line.length} characters`);
-console.log(long.length ? `${long.length} product lines over ${MAX} characters.` : `No product line over ${MAX} characters.`);
+console.log(
+  long.length ? `${long.length} product lines over ${MAX} characters.` : `No product line over ${MAX} characters.`,
+);
 process.exitCode = long.length ? 1 : 0;

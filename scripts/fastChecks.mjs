@@ -17,14 +17,27 @@ const PAGES = { invoicePage: '/v1/invoices', paymentPage: '/v1/payments' };
 function inline(schema, components) {
   if (Array.isArray(schema)) return schema.map((entry) => inline(entry, components));
   if (!schema || typeof schema !== 'object') return schema;
-  if (typeof schema.$ref === 'string') return inline(components[schema.$ref.replace('#/components/schemas/', '')], components);
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'example').map(([key, value]) => [key, inline(value, components)]));
+  if (typeof schema.$ref === 'string')
+    return inline(components[schema.$ref.replace('#/components/schemas/', '')], components);
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'example')
+      .map(([key, value]) => [key, inline(value, components)]),
+  );
 }
 
 /** The module's source: CommonJS, exporting `fastChecks` as the source module does. */
 export function fastChecksSource(openapi = JSON.parse(readFileSync(path.join(root, 'docs', 'openapi.json'), 'utf8'))) {
   // `unicode: false` is deprecated in ajv 8 (it warns, hence no logger) but still writes `.length`, as zod counts.
-  const ajv = new Ajv({ code: { source: true }, logger: false, messages: false, unicode: false, unicodeRegExp: false, allErrors: false, strict: false });
+  const ajv = new Ajv({
+    code: { source: true },
+    logger: false,
+    messages: false,
+    unicode: false,
+    unicodeRegExp: false,
+    allErrors: false,
+    strict: false,
+  });
   const ids = {};
   for (const [name, route] of Object.entries(PAGES)) {
     const schema = openapi.paths[route].get.responses['200'].content['application/json'].schema;
@@ -32,7 +45,12 @@ export function fastChecksSource(openapi = JSON.parse(readFileSync(path.join(roo
     ids[name] = name;
   }
   const code = standaloneCode(ajv, ids);
-  if (/\brequire\(|\beval\b|new Function/.test(code)) throw new Error('ajv generated code that needs a runtime or evaluates text');
-  return `// Generated from docs/openapi.json by scripts/fastChecks.mjs (ajv standalone); do not edit.\n${code}\n` +
-    `const checks = module.exports;\nmodule.exports = { fastChecks: { ${Object.keys(PAGES).map((name) => `${name}: (body) => checks.${name}(body)`).join(', ')} } };\n`;
+  if (/\brequire\(|\beval\b|new Function/.test(code))
+    throw new Error('ajv generated code that needs a runtime or evaluates text');
+  return (
+    `// Generated from docs/openapi.json by scripts/fastChecks.mjs (ajv standalone); do not edit.\n${code}\n` +
+    `const checks = module.exports;\nmodule.exports = { fastChecks: { ${Object.keys(PAGES)
+      .map((name) => `${name}: (body) => checks.${name}(body)`)
+      .join(', ')} } };\n`
+  );
 }

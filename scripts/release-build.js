@@ -13,8 +13,13 @@ const root = path.resolve(__dirname, '..');
 const startedAt = Date.now();
 const release = path.join(root, 'release');
 // The Zapier CLI's temp-dir `npm install --production` is served from the cache the root install filled.
-const env = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false',
-  npm_config_update_notifier: 'false' };
+const env = {
+  ...process.env,
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
 const zapierCli = require.resolve('zapier-platform-cli/src/bin/run');
 const npmCli = process.env.npm_execpath;
 
@@ -26,7 +31,9 @@ function step(title, work) {
     result = work();
   } catch (error) {
     process.stdout.write('failed\n');
-    process.stderr.write(`${error.stderr ?? ''}${error.stdout ?? ''}${error.stderr || error.stdout ? '' : error.message}\n`);
+    process.stderr.write(
+      `${error.stderr ?? ''}${error.stdout ?? ''}${error.stderr || error.stdout ? '' : error.message}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`done (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -42,21 +49,33 @@ const { version } = require(path.join(root, 'package.json'));
 for (const part of ['zapier', 'n8n']) {
   const partVersion = require(path.join(root, part, 'package.json')).version;
   if (partVersion !== version) {
-    process.stderr.write(`${part}/package.json has version ${partVersion}, the root ${version}: run npm run version:set -- ${version}\n`);
+    process.stderr.write(
+      `${part}/package.json has version ${partVersion}, the root ${version}: run npm run version:set -- ${version}\n`,
+    );
     process.exit(1);
   }
 }
 
 step('Zapier: validate the app definition (offline)', () => {
-  const problems = JSON.parse(run(process.execPath, [zapierCli, 'validate', '--without-style', '--format', 'json'],
-    path.join(root, 'zapier')).trim() || '[]');
-  if (problems.length) throw new Error(`zapier-platform validate found problems:\n${JSON.stringify(problems, null, 2)}`);
+  const problems = JSON.parse(
+    run(
+      process.execPath,
+      [zapierCli, 'validate', '--without-style', '--format', 'json'],
+      path.join(root, 'zapier'),
+    ).trim() || '[]',
+  );
+  if (problems.length)
+    throw new Error(`zapier-platform validate found problems:\n${JSON.stringify(problems, null, 2)}`);
 });
 step('Zapier: build zapier/build/build.zip', () =>
-  run(process.execPath, [zapierCli, 'build', '--skip-validation'], path.join(root, 'zapier')));
+  run(process.execPath, [zapierCli, 'build', '--skip-validation'], path.join(root, 'zapier')),
+);
 step('Zapier: build/source.zip with the shared core it is built from', () =>
-  run(process.execPath, [path.join(root, 'scripts', 'source-zip.js')], root));
-step('n8n: bundle n8n/dist', () => run(process.execPath, [path.join(root, 'n8n', 'build.mjs')], path.join(root, 'n8n')));
+  run(process.execPath, [path.join(root, 'scripts', 'source-zip.js')], root),
+);
+step('n8n: bundle n8n/dist', () =>
+  run(process.execPath, [path.join(root, 'n8n', 'build.mjs')], path.join(root, 'n8n')),
+);
 mkdirSync(release, { recursive: true });
 const tarball = step('n8n: npm pack into release/', () => {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', release], path.join(root, 'n8n')));

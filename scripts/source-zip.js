@@ -7,7 +7,9 @@ const { createWriteStream, readdirSync, statSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const archiver = require(require.resolve('archiver', { paths: [path.dirname(require.resolve('zapier-platform-cli/package.json'))] }));
+const archiver = require(
+  require.resolve('archiver', { paths: [path.dirname(require.resolve('zapier-platform-cli/package.json'))] }),
+);
 
 const SKIP = new Set(['node_modules', 'dist', 'build']);
 
@@ -21,8 +23,11 @@ function* walk(dir) {
 }
 
 function sourceFiles() {
-  return [...walk(path.join(root, 'zapier')), ...walk(path.join(root, 'shared')),
-    ...['scripts/bundle.mjs', 'package.json', 'tsconfig.json'].map((file) => path.join(root, file))];
+  return [
+    ...walk(path.join(root, 'zapier')),
+    ...walk(path.join(root, 'shared')),
+    ...['scripts/bundle.mjs', 'package.json', 'tsconfig.json'].map((file) => path.join(root, file)),
+  ];
 }
 
 async function main() {

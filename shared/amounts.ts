@@ -30,7 +30,8 @@ const PLAIN = /^\d+(\.\d+)?$/;
 /** Thousands (1,500,000) or lakh and crore (15,00,000): groups of two before the last three. */
 const GROUPED = /^(\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})+,\d{3})(\.\d+)?$/;
 /** Said after every refusal of a typed amount. */
-const FORMS_NOTE = 'a point before the decimals, commas only between digit groups as in 1,50,000.00, its code or symbol before or after';
+const FORMS_NOTE =
+  'a point before the decimals, commas only between digit groups as in 1,50,000.00, its code or symbol before or after';
 
 /** The accepted forms, written for the currency at hand: "1500, 1500.00 or 1,500.00". */
 export function acceptedAmountForms(currency: string): string {
@@ -67,8 +68,10 @@ export function amountFormProblem(raw: unknown): string | undefined {
   if (text === undefined || text === '') return 'is required';
   const written = splitAmount(text);
   if (/^[-−]/.test(text) || written?.negative) return 'cannot be negative';
-  if (!written || !(PLAIN.test(written.number) || GROUPED.test(written.number))) return 'could be read more than one way';
-  if (written.mark && !currencyOfMark(written.mark)) return `is marked ${echo(written.mark)}, which is not a currency's code or symbol`;
+  if (!written || !(PLAIN.test(written.number) || GROUPED.test(written.number)))
+    return 'could be read more than one way';
+  if (written.mark && !currencyOfMark(written.mark))
+    return `is marked ${echo(written.mark)}, which is not a currency's code or symbol`;
   return undefined;
 }
 
@@ -83,7 +86,8 @@ export function amountProblemInAnyCurrency(raw: unknown): string | undefined {
   const problem = amountFormProblem(raw);
   if (problem) return problem;
   const { whole, fraction } = digitsOf(raw);
-  if (/[^0]/.test(fraction.slice(MOST_DECIMALS))) return `has more decimals than any currency has (at most ${MOST_DECIMALS})`;
+  if (/[^0]/.test(fraction.slice(MOST_DECIMALS)))
+    return `has more decimals than any currency has (at most ${MOST_DECIMALS})`;
   if (whole.replace(/^0+/, '').length > String(MAX_AMOUNT).length) return MORE_THAN_ANY;
   return undefined;
 }
@@ -126,26 +130,40 @@ export function readAmount(raw: unknown, currency: string, options: { min?: numb
  * The amount as typed, a typed text's form checked alone (so it is named beside every other broken field);
  * the object holding it converts it once its currency and unit are known (`convertAmount`).
  */
-export const typedAmountInput = z.unknown().superRefine((value, ctx) => {
-  const forms = `an amount such as ${acceptedAmountForms('INR')}`;
-  // Not text or a number (absent, a yes/no, a list): said in the unit the field takes, never in paise.
-  if (typeof value !== 'string' && typeof value !== 'number') {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: isBlank(value) ? `is required: enter ${forms}` : `must be ${forms}` });
-    return;
-  }
-  const problem = amountProblemInAnyCurrency(value);
-  if (problem === 'is required') ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter ${forms}` });
-  else if (problem) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom,
-      message: `${problem} (you entered ${echo(String(value).trim())}); enter ${forms} (${FORMS_NOTE})` });
-  }
-}).transform((value) => value as string | number);
+export const typedAmountInput = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const forms = `an amount such as ${acceptedAmountForms('INR')}`;
+    // Not text or a number (absent, a yes/no, a list): said in the unit the field takes, never in paise.
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: isBlank(value) ? `is required: enter ${forms}` : `must be ${forms}`,
+      });
+      return;
+    }
+    const problem = amountProblemInAnyCurrency(value);
+    if (problem === 'is required')
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is required: enter ${forms}` });
+    else if (problem) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${problem} (you entered ${echo(String(value).trim())}); enter ${forms} (${FORMS_NOTE})`,
+      });
+    }
+  })
+  .transform((value) => value as string | number);
 
 /** A payment's amount: nothing is recorded for nothing, whatever the currency. */
-export const positiveTypedAmountInput = typedAmountInput.refine((value) => /[1-9]/.test(digitsOf(value).whole + digitsOf(value).fraction), 'must be more than 0');
+export const positiveTypedAmountInput = typedAmountInput.refine(
+  (value) => /[1-9]/.test(digitsOf(value).whole + digitsOf(value).fraction),
+  'must be more than 0',
+);
 
-export const amountUnitInput = z.preprocess((value) => (isBlank(value) ? 'main' : value),
-  z.enum(AMOUNT_UNITS, { errorMap: () => ({ message: `must be one of ${AMOUNT_UNITS.join(', ')}` }) }));
+export const amountUnitInput = z.preprocess(
+  (value) => (isBlank(value) ? 'main' : value),
+  z.enum(AMOUNT_UNITS, { errorMap: () => ({ message: `must be one of ${AMOUNT_UNITS.join(', ')}` }) }),
+);
 
 /**
  * Whether an input asks for minor units. Such an input is judged by the wire's own schema (a whole number
@@ -157,8 +175,14 @@ export function inMinorUnits(raw: unknown): boolean {
 }
 
 /** Converts the typed amount at `path` in place, or adds the issue that says why it cannot be. */
-export function convertAmount(holder: Record<string, unknown>, key: string, currency: string,
-  ctx: z.RefinementCtx, path: Array<string | number>, options: { min?: number } = {}): void {
+export function convertAmount(
+  holder: Record<string, unknown>,
+  key: string,
+  currency: string,
+  ctx: z.RefinementCtx,
+  path: Array<string | number>,
+  options: { min?: number } = {},
+): void {
   const reading = readAmount(holder[key], currency, options);
   if (reading.ok) holder[key] = reading.minor;
   else ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: reading.message });

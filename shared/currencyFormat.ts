@@ -35,7 +35,8 @@ const EXACT_UP_TO = 1e15;
 
 function grouped(integer: string, group: string): string {
   let out = '';
-  for (let end = integer.length; end > 0; end -= 3) out = (end > 3 ? group : '') + integer.slice(Math.max(0, end - 3), end) + out;
+  for (let end = integer.length; end > 0; end -= 3)
+    out = (end > 3 ? group : '') + integer.slice(Math.max(0, end - 3), end) + out;
   return out;
 }
 

@@ -32,8 +32,10 @@ const symbols = new Map<string, string>();
 function symbolOf(code: string): string {
   let symbol = symbols.get(code);
   if (symbol === undefined) {
-    symbol = new Intl.NumberFormat('en', { style: 'currency', currency: code }).formatToParts(1)
-      .find((part) => part.type === 'currency')?.value ?? code;
+    symbol =
+      new Intl.NumberFormat('en', { style: 'currency', currency: code })
+        .formatToParts(1)
+        .find((part) => part.type === 'currency')?.value ?? code;
     symbols.set(code, symbol);
   }
   return symbol;
@@ -41,7 +43,9 @@ function symbolOf(code: string): string {
 
 /** Whether `mark` is `currency`'s own: its code (any case), its English symbol, or Rs / Rs. for INR. */
 export function isMarkOf(mark: string, currency: string): boolean {
-  return mark.toUpperCase() === currency || mark === symbolOf(currency) || (currency === 'INR' && RUPEE_WORDS.test(mark));
+  return (
+    mark.toUpperCase() === currency || mark === symbolOf(currency) || (currency === 'INR' && RUPEE_WORDS.test(mark))
+  );
 }
 
 let bySymbol: Map<string, string> | undefined;
@@ -50,6 +54,10 @@ let bySymbol: Map<string, string> | undefined;
 export function currencyOfMark(mark: string): string | undefined {
   if (isKnownCurrency(mark.toUpperCase())) return mark.toUpperCase();
   if (RUPEE_WORDS.test(mark)) return 'INR';
-  bySymbol ??= new Map(Intl.supportedValuesOf('currency').map((code) => [symbolOf(code), code] as const).reverse());
+  bySymbol ??= new Map(
+    Intl.supportedValuesOf('currency')
+      .map((code) => [symbolOf(code), code] as const)
+      .reverse(),
+  );
   return bySymbol.get(mark);
 }

@@ -48,14 +48,21 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Built from the prefixes identity.ts declares, so renaming a prefix there keeps its secrets out of messages. */
 const SECRET_PATTERNS = [
-  ...[...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX].map((prefix) => new RegExp(`\\b${escapeRegExp(prefix)}[A-Za-z0-9+/=_-]+`, 'g')),
+  ...[...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX].map(
+    (prefix) => new RegExp(`\\b${escapeRegExp(prefix)}[A-Za-z0-9+/=_-]+`, 'g'),
+  ),
   /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi,
 ];
 
 /** Replaces anything that looks like an API key, a webhook secret or a bearer token. */
 export function redactSecrets(text: string): string {
-  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, (match, bearer?: string) =>
-    typeof bearer === 'string' && /^bearer$/i.test(bearer) ? `${bearer} [redacted]` : '[redacted]'), text);
+  return SECRET_PATTERNS.reduce(
+    (out, pattern) =>
+      out.replace(pattern, (match, bearer?: string) =>
+        typeof bearer === 'string' && /^bearer$/i.test(bearer) ? `${bearer} [redacted]` : '[redacted]',
+      ),
+    text,
+  );
 }
 
 export function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
@@ -81,17 +88,29 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
 }
 
 const DEFAULT_CODES: Record<number, string> = {
-  400: 'invalid_json', 401: 'invalid_api_key', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
-  410: 'gone', 413: 'payload_too_large', 422: 'validation_failed', 429: 'rate_limited',
+  400: 'invalid_json',
+  401: 'invalid_api_key',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  422: 'validation_failed',
+  429: 'rate_limited',
 };
-
 
 function stripHtml(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
-  const text = (title ?? html).replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
+  const text = (title ?? html)
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
     .replace(/<[^>]+>/g, ' ');
-  return text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A body as JSON when it is a JSON object or array, else as the text it is (an HTML page, plain words). */
@@ -108,7 +127,12 @@ export function parseBody(body: unknown): unknown {
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-interface Extracted { detail?: string; code?: string; fieldErrors: FieldError[]; requestId?: string }
+interface Extracted {
+  detail?: string;
+  code?: string;
+  fieldErrors: FieldError[];
+  requestId?: string;
+}
 
 function extract(body: unknown): Extracted {
   if (typeof body === 'string') {
@@ -123,7 +147,10 @@ function extract(body: unknown): Extracted {
     .map((entry: any) => {
       const field = str(entry.param) ?? str(entry.field) ?? str(entry.path) ?? 'input';
       const message = str(entry.message) ?? 'is invalid';
-      const key = field.split('.').pop()!.replace(/\[\d+\]$/, '');
+      const key = field
+        .split('.')
+        .pop()!
+        .replace(/\[\d+\]$/, '');
       // Our own service (and the sandbox) already name the field the way validateInput does.
       return { field, message: namesItsPlace(message, key) ? message : `${fieldLabel(key)} (${field}): ${message}` };
     });
@@ -152,12 +179,16 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
       return `Not found (HTTP 404).${detail || ' Check the ID.'}`;
     case 409:
       if (found.code === 'idempotency_in_progress') {
-        return `${name} is still working on an earlier request with this ${fieldLabel(IDEMPOTENCY_KEY)} (HTTP 409).${detail} ` +
-          'Replay this step in a moment to get its result.';
+        return (
+          `${name} is still working on an earlier request with this ${fieldLabel(IDEMPOTENCY_KEY)} (HTTP 409).${detail} ` +
+          'Replay this step in a moment to get its result.'
+        );
       }
       if (found.code === 'idempotency_key_reused') {
-        return `${name} already used this ${fieldLabel(IDEMPOTENCY_KEY)} for different details (HTTP 409).${detail} ` +
-          `Map a value unique to this record, or leave ${fieldLabel(IDEMPOTENCY_KEY)} empty.`;
+        return (
+          `${name} already used this ${fieldLabel(IDEMPOTENCY_KEY)} for different details (HTTP 409).${detail} ` +
+          `Map a value unique to this record, or leave ${fieldLabel(IDEMPOTENCY_KEY)} empty.`
+        );
       }
       return `${name} answered HTTP 409.${detail || ' The request was not accepted.'}`;
     case 422:
@@ -199,18 +230,31 @@ export function normalizeError(response: RawResponse): ApiError {
  */
 function isUnsendableHeader(cause: unknown): boolean {
   const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'ERR_INVALID_CHAR' || (typeof message === 'string' && /ByteString|Invalid character in header/i.test(message));
+  return (
+    code === 'ERR_INVALID_CHAR' ||
+    (typeof message === 'string' && /ByteString|Invalid character in header/i.test(message))
+  );
 }
 
 export function networkError(cause: unknown, options: { timedOut?: boolean } = {}): ApiError {
   if (isUnsendableHeader(cause)) {
-    return new ApiError({ status: 0, code: 'invalid_api_key', fieldErrors: [{ field: 'api_key', message: 'is not plain ASCII' }],
-      message: `The connection's ${fieldLabel('api_key')} contains characters that are not plain ASCII (a pasted space, quote or ` +
-        `symbol?); nothing was sent. Copy the key again from ${SERVICE.apiKeysUrl} and reconnect.` });
+    return new ApiError({
+      status: 0,
+      code: 'invalid_api_key',
+      fieldErrors: [{ field: 'api_key', message: 'is not plain ASCII' }],
+      message:
+        `The connection's ${fieldLabel('api_key')} contains characters that are not plain ASCII (a pasted space, quote or ` +
+        `symbol?); nothing was sent. Copy the key again from ${SERVICE.apiKeysUrl} and reconnect.`,
+    });
   }
   const reason = cause instanceof Error ? cause.message : String(cause ?? 'unknown error');
   const message = options.timedOut
     ? `${SERVICE.displayName} did not answer in time. This step can be replayed.`
     : `Could not reach ${SERVICE.displayName} (${reason}). Check the connection's base URL; this step can be replayed.`;
-  return new ApiError({ status: 0, code: options.timedOut ? 'timeout' : 'network_error', message: redactSecrets(message), fieldErrors: [] });
+  return new ApiError({
+    status: 0,
+    code: options.timedOut ? 'timeout' : 'network_error',
+    message: redactSecrets(message),
+    fieldErrors: [],
+  });
 }

@@ -42,29 +42,48 @@ const word = (key: string, label: string, more: Partial<Word> = {}): Word => ({ 
 /** The label of an integer amount as the service sends it; its formatted twin has the plain label. */
 const inMinorUnits = (label: string) => `${label} (Minor Units)`;
 /** An amount the service sends and the formatted twin present.ts adds (`amount_due`, `amount_due_formatted`). */
-const amountWords = (key: string, label: string) => [word(key, inMinorUnits(label)), word(`${key}_formatted`, label)] as const;
+const amountWords = (key: string, label: string) =>
+  [word(key, inMinorUnits(label)), word(`${key}_formatted`, label)] as const;
 
-export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({ value: code, label: `${code} (${currencyName(code)})` }));
+export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({
+  value: code,
+  label: `${code} (${currencyName(code)})`,
+}));
 
 /** partially_paid → "Partially Paid". */
-const titleCase = (value: string) => value.split('_').map((part) => part[0].toUpperCase() + part.slice(1)).join(' ');
+const titleCase = (value: string) =>
+  value
+    .split('_')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join(' ');
 
 export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, label: titleCase(value) }));
 
 /** The method whose payments carry UPI details (a UTR, the payer's UPI ID). */
 export const UPI = 'upi';
 /** The payment methods the service accepts, each with the word editors show for it. */
-export const PAYMENT_METHOD_LABELS = { [UPI]: 'UPI', bank_transfer: 'Bank Transfer', cash: 'Cash', other: 'Other' } as const;
+export const PAYMENT_METHOD_LABELS = {
+  [UPI]: 'UPI',
+  bank_transfer: 'Bank Transfer',
+  cash: 'Cash',
+  other: 'Other',
+} as const;
 type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
 export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
 const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** The key the service deduplicates creations on (sent as the Idempotency-Key header). */
-const idempotencyKeyField = (example: string, what: string, outcome: string) => field({
-  key: 'idempotency_key', label: 'Prevent Duplicates Key', type: 'string', example, inputOnly: true,
-  help: `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, the first ${outcome} ` +
-    '(1 to 255 characters).',
-});
+const idempotencyKeyField = (example: string, what: string, outcome: string) =>
+  field({
+    key: 'idempotency_key',
+    label: 'Prevent Duplicates Key',
+    type: 'string',
+    example,
+    inputOnly: true,
+    help:
+      `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, the first ${outcome} ` +
+      '(1 to 255 characters).',
+  });
 
 const [amountDue, amountDueFormatted] = amountWords('amount_due', 'Amount Due');
 const [amountPaid, amountPaidFormatted] = amountWords('amount_paid', 'Amount Paid');
@@ -74,17 +93,38 @@ const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Ite
 const [amount, amountFormatted] = amountWords('amount', 'Amount');
 
 /** GST figures: a line's tax heads (`items[]cgst`) and the invoice's (`tax__cgst`), each with its formatted twin. */
-const TAX_HEADS = [['cgst', 'CGST'], ['sgst', 'SGST'], ['utgst', 'UTGST'], ['igst', 'IGST']] as const;
-const taxWords = (group: 'line' | 'tax', label: (name: string) => string, extra: ReadonlyArray<readonly [string, string]>) =>
-  Object.fromEntries([...TAX_HEADS, ...extra].flatMap(([key, name]) => amountWords(key, label(name))
-    .map((entry) => [`${group}_${entry.key}`, { ...entry, shownAt: group === 'line' ? `items[]${entry.key}` : `tax__${entry.key}` }]))) as Record<string, Word>;
+const TAX_HEADS = [
+  ['cgst', 'CGST'],
+  ['sgst', 'SGST'],
+  ['utgst', 'UTGST'],
+  ['igst', 'IGST'],
+] as const;
+const taxWords = (
+  group: 'line' | 'tax',
+  label: (name: string) => string,
+  extra: ReadonlyArray<readonly [string, string]>,
+) =>
+  Object.fromEntries(
+    [...TAX_HEADS, ...extra].flatMap(([key, name]) =>
+      amountWords(key, label(name)).map((entry) => [
+        `${group}_${entry.key}`,
+        { ...entry, shownAt: group === 'line' ? `items[]${entry.key}` : `tax__${entry.key}` },
+      ]),
+    ),
+  ) as Record<string, Word>;
 
 export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
 
 /** One word for a client's and an invoice's place of supply (the invoice's wins over the client's). */
 const placeOfSupply = field({
-  key: 'place_of_supply', label: 'Place of Supply', type: 'string', example: '27', choices: PLACE_OF_SUPPLY_CHOICES, allowCustom: true,
-  help: 'GST only, optional: the state supplies are made to, as its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
+  key: 'place_of_supply',
+  label: 'Place of Supply',
+  type: 'string',
+  example: '27',
+  choices: PLACE_OF_SUPPLY_CHOICES,
+  allowCustom: true,
+  help:
+    'GST only, optional: the state supplies are made to, as its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
     "or its name. Empty: the client's (its GSTIN's state). Decides CGST + SGST (your own state) or IGST (another state).",
 });
 
@@ -94,22 +134,37 @@ export const AMOUNT_UNIT_CHOICES = [
 ] as const;
 
 const amountUnitField = field({
-  key: 'amount_unit', label: 'Amounts Are In', type: 'string', inputOnly: true, default: 'main', choices: AMOUNT_UNIT_CHOICES, allowCustom: false,
-  help: 'Currency units (the default): amounts are written as people write prices, 1,500.00 for ₹1,500.00. ' +
+  key: 'amount_unit',
+  label: 'Amounts Are In',
+  type: 'string',
+  inputOnly: true,
+  default: 'main',
+  choices: AMOUNT_UNIT_CHOICES,
+  allowCustom: false,
+  help:
+    'Currency units (the default): amounts are written as people write prices, 1,500.00 for ₹1,500.00. ' +
     `Minor units: whole numbers of paise or cents, for data that already counts them (${amountExample('INR')}).`,
 });
 
 export const FIELDS = {
   connection: {
     apiKey: field({
-      key: 'api_key', label: 'API Key', type: 'string', required: true,
-      help: `Your ${SERVICE.displayName} secret key, from [API keys](${SERVICE.apiKeysUrl}). ` +
+      key: 'api_key',
+      label: 'API Key',
+      type: 'string',
+      required: true,
+      help:
+        `Your ${SERVICE.displayName} secret key, from [API keys](${SERVICE.apiKeysUrl}). ` +
         `Keys starting \`${KEY_PREFIX.test}\` work on test data (and the local sandbox); keys starting \`${KEY_PREFIX.live}\` bill real clients.`,
     }),
     baseUrl: field({
-      key: 'base_url', label: 'Base URL', type: 'string', default: SERVICE.defaultBaseUrl,
+      key: 'base_url',
+      label: 'Base URL',
+      type: 'string',
+      default: SERVICE.defaultBaseUrl,
       example: SERVICE.sandboxBaseUrl,
-      help: `Leave empty for ${SERVICE.defaultBaseUrl}. Set it to try things on the local sandbox ` +
+      help:
+        `Leave empty for ${SERVICE.defaultBaseUrl}. Set it to try things on the local sandbox ` +
         `(${SERVICE.sandboxBaseUrl}) or to reach a private deployment.`,
     }),
   },
@@ -123,157 +178,384 @@ export const FIELDS = {
   },
   invoice: {
     clientEmail: field({
-      key: 'client_email', label: 'Client Email', type: 'email', example: 'ana@example.com',
+      key: 'client_email',
+      label: 'Client Email',
+      type: 'email',
+      example: 'ana@example.com',
       help: 'E-mail address of the client to bill. A client with this address is created if none exists yet.',
     }),
     currency: field({
-      key: 'currency', label: 'Currency', type: 'currency', example: 'INR',
-      choices: CURRENCY_CHOICES, allowCustom: true,
+      key: 'currency',
+      label: 'Currency',
+      type: 'currency',
+      example: 'INR',
+      choices: CURRENCY_CHOICES,
+      allowCustom: true,
       help: 'Three-letter ISO 4217 code such as INR, USD or EUR. Any valid code is accepted; lower case is fine.',
     }),
     items: field({
-      key: 'items', label: 'Line Items', type: 'string', inputOnly: true,
+      key: 'items',
+      label: 'Line Items',
+      type: 'string',
+      inputOnly: true,
       help: 'One entry per line on the invoice, in the order they should appear (1 to 100).',
     }),
     autoSendWhatsapp: field({
-      key: 'auto_send_whatsapp', label: 'Send on WhatsApp', type: 'boolean', default: false,
-      help: "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
+      key: 'auto_send_whatsapp',
+      label: 'Send on WhatsApp',
+      type: 'boolean',
+      default: false,
+      help:
+        "Send the invoice to the client's WhatsApp number as soon as it is created. Needs a phone number " +
         'on the client; without one the invoice is still created and its WhatsApp status says why it was not sent.',
     }),
     amountUnit: amountUnitField,
-    idempotencyKey: idempotencyKeyField('order-10023', 'this invoice, such as an order ID', 'invoice is returned instead of a second one being created'),
+    idempotencyKey: idempotencyKeyField(
+      'order-10023',
+      'this invoice, such as an order ID',
+      'invoice is returned instead of a second one being created',
+    ),
     id: field({
-      key: 'invoice_id', label: 'Invoice ID', type: 'id', example: `${ID_PREFIX.invoice}3MtwBwLkdIwHu7ix`, inputOnly: true,
+      key: 'invoice_id',
+      label: 'Invoice ID',
+      type: 'id',
+      example: `${ID_PREFIX.invoice}3MtwBwLkdIwHu7ix`,
+      inputOnly: true,
       help: `The invoice ID, starting \`${ID_PREFIX.invoice}\`.`,
     }),
     number: field({
-      key: 'number', label: 'Invoice Number', type: 'string', example: 'INV-000123',
+      key: 'number',
+      label: 'Invoice Number',
+      type: 'string',
+      example: 'INV-000123',
       help: 'The invoice number shown to the client, such as INV-000123.',
     }),
     status: field({
-      key: 'status', label: 'Status', type: 'string', choices: INVOICE_STATUS_CHOICES,
+      key: 'status',
+      label: 'Status',
+      type: 'string',
+      choices: INVOICE_STATUS_CHOICES,
       help: 'Only invoices in this status.',
     }),
     lineDescription: word('items[]description', 'Line Item Description'),
-    lineAmount, lineAmountFormatted,
-    amountDue, amountDueFormatted, amountPaid, amountPaidFormatted, amountRemaining, amountRemainingFormatted,
+    lineAmount,
+    lineAmountFormatted,
+    amountDue,
+    amountDueFormatted,
+    amountPaid,
+    amountPaidFormatted,
+    amountRemaining,
+    amountRemainingFormatted,
     whatsappStatus: word('whatsapp__status', 'WhatsApp Status'),
     whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
     whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
     hostedUrl: word('hosted_url', 'Invoice Link'),
     placeOfSupply: { ...placeOfSupply, inputOnly: true },
-    clientGstin: field({ key: 'client_gstin', label: 'Client GSTIN', shownAt: 'tax__client_gstin', type: 'string', example: '29AAGCB7383J1Z4',
-      help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).' }),
+    clientGstin: field({
+      key: 'client_gstin',
+      label: 'Client GSTIN',
+      shownAt: 'tax__client_gstin',
+      type: 'string',
+      example: '29AAGCB7383J1Z4',
+      help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).',
+    }),
     lineQuantity: word('items[]quantity', 'Line Item Quantity'),
     lineUnit: word('items[]unit', 'Line Item Unit'),
     ...Object.fromEntries(amountWords('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
     lineHsnSac: word('items[]hsn_sac', 'Line Item HSN/SAC'),
     lineGstRate: word('items[]gst_rate', 'Line Item GST Rate'),
-    ...taxWords('line', (name) => `Line Item ${name}`, [['tax', 'Tax'], ['total', 'Total']]),
+    ...taxWords('line', (name) => `Line Item ${name}`, [
+      ['tax', 'Tax'],
+      ['total', 'Total'],
+    ]),
     supplierGstin: word('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
     supplierState: word('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
     taxPlaceOfSupply: word('tax_place_of_supply', 'Place of Supply (State Code)', { shownAt: 'tax__place_of_supply' }),
-    placeOfSupplyName: word('place_of_supply_name', 'Place of Supply (State)', { shownAt: 'tax__place_of_supply_name' }),
+    placeOfSupplyName: word('place_of_supply_name', 'Place of Supply (State)', {
+      shownAt: 'tax__place_of_supply_name',
+    }),
     supplyType: word('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
-    ...taxWords('tax', (name) => name, [['taxable_value', 'Taxable Value'], ['total_tax', 'Total Tax'], ['total', 'Total with Tax']]),
+    ...taxWords('tax', (name) => name, [
+      ['taxable_value', 'Taxable Value'],
+      ['total_tax', 'Total Tax'],
+      ['total', 'Total with Tax'],
+    ]),
   },
   item: {
     description: field({
-      key: 'description', label: 'Description', type: 'string', example: 'Website design, May',
+      key: 'description',
+      label: 'Description',
+      type: 'string',
+      example: 'Website design, May',
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
     }),
     amount: field({
-      key: amount.key, label: amountFormatted.label, shownAs: amount.label, type: 'string', example: '1,500.00',
-      help: 'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
+      key: amount.key,
+      label: amountFormatted.label,
+      shownAs: amount.label,
+      type: 'string',
+      example: '1,500.00',
+      help:
+        'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
         '(₹1,500.00). Up to as many decimals as the currency has (none for JPY, 3 for KWD). ' +
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
     quantity: field({
-      key: 'quantity', label: 'Quantity', type: 'string', example: '1.5',
-      help: 'Optional: how many, such as 3 or 1.5 (hours); up to 3 decimals. With a Unit Price, leave Amount empty: the line amount is ' +
+      key: 'quantity',
+      label: 'Quantity',
+      type: 'string',
+      example: '1.5',
+      help:
+        'Optional: how many, such as 3 or 1.5 (hours); up to 3 decimals. With a Unit Price, leave Amount empty: the line amount is ' +
         'quantity × unit price, rounded to the paisa. Empty means 1.',
     }),
     unit: field({
-      key: 'unit', label: 'Unit', type: 'string', example: 'hrs',
+      key: 'unit',
+      label: 'Unit',
+      type: 'string',
+      example: 'hrs',
       help: 'Optional: what the quantity counts, such as hrs, kg, NOS or pcs (up to 30 characters).',
     }),
     unitPrice: field({
-      key: 'unit_price', label: 'Unit Price', type: 'string', example: '1,250.50',
-      help: 'Optional, instead of Amount: the price of one unit before GST, written as on a price tag: 1250.50 or 1,250.50 ' +
+      key: 'unit_price',
+      label: 'Unit Price',
+      type: 'string',
+      example: '1,250.50',
+      help:
+        'Optional, instead of Amount: the price of one unit before GST, written as on a price tag: 1250.50 or 1,250.50 ' +
         '(₹1,250.50). The service multiplies it by the quantity.',
     }),
     hsnSac: field({
-      key: 'hsn_sac', label: 'HSN/SAC Code', type: 'string', example: '998314',
-      help: 'GST only: the HSN code of goods (4 digits up to ₹5 crore turnover, 6 above; 8 accepted), such as 8471, or the 6-digit ' +
+      key: 'hsn_sac',
+      label: 'HSN/SAC Code',
+      type: 'string',
+      example: '998314',
+      help:
+        'GST only: the HSN code of goods (4 digits up to ₹5 crore turnover, 6 above; 8 accepted), such as 8471, or the 6-digit ' +
         'SAC of a service, starting 99, such as 998314 (IT consulting). Spaces and points are ignored.',
     }),
     gstRate: field({
-      key: 'gst_rate', label: 'GST Rate', type: 'string', example: '18', choices: GST_RATE_CHOICES, allowCustom: false,
-      help: `GST only: the rate for this line, from the rates in force since 22 September 2025 (list checked ${GST_RATES_CHECKED}), or ` +
+      key: 'gst_rate',
+      label: 'GST Rate',
+      type: 'string',
+      example: '18',
+      choices: GST_RATE_CHOICES,
+      allowCustom: false,
+      help:
+        `GST only: the rate for this line, from the rates in force since 22 September 2025 (list checked ${GST_RATES_CHECKED}), or ` +
         'Exempt, Nil-rated or Non-GST. Give every line a rate once one has one; the service splits it into CGST + SGST or IGST.',
     }),
   },
   client: {
-    id: field({ key: 'client_id', label: 'Client ID', type: 'id', example: `${ID_PREFIX.client}NffrFeUfNV2Hib`, inputOnly: true,
-      help: `The client ID, starting \`${ID_PREFIX.client}\`.` }),
-    email: field({ key: 'email', label: 'Email', type: 'email', example: 'ana@example.com',
-      help: "The client's e-mail address; it identifies the client, so no two clients share one." }),
-    name: field({ key: 'name', label: 'Name', type: 'string', example: 'Ana Sharma',
-      help: 'Full name of the client or contact person.' }),
-    phone: field({ key: 'phone', label: 'Phone (WhatsApp)', shownAs: 'Phone', type: 'phone', example: '+919812345678',
-      help: 'Mobile number in international format, starting with + and the country code. Used for WhatsApp invoices.' }),
-    company: field({ key: 'company', label: 'Company', type: 'string', example: 'Sharma Design Studio',
-      help: 'Company name printed on invoices.' }),
-    taxId: field({ key: 'tax_id', label: 'Tax ID', type: 'string', example: '27AAPFU0939F1ZV',
-      help: 'Tax registration number (for example a GSTIN), printed on invoices.' }),
-    addressLine1: field({ key: 'line1', label: 'Address Line 1', shownAt: 'address__line1', type: 'string', example: '12 MG Road',
-      help: 'Street address. Line 1, city, postal code and country are needed together.' }),
-    addressLine2: field({ key: 'line2', label: 'Address Line 2', shownAt: 'address__line2', type: 'string', example: 'Floor 3',
-      help: 'Apartment, floor or building.' }),
-    city: field({ key: 'city', label: 'City', shownAt: 'address__city', type: 'string', example: 'Pune', help: 'City or town of the billing address.' }),
-    state: field({ key: 'state', label: 'State', shownAt: 'address__state', type: 'string', example: 'Maharashtra',
-      help: 'State, province or region.' }),
-    postalCode: field({ key: 'postal_code', label: 'Postal Code', shownAt: 'address__postal_code', type: 'string', example: '411001',
-      help: 'Postal or PIN code.' }),
-    country: field({ key: 'country', label: 'Country', shownAt: 'address__country', type: 'country', example: 'IN',
-      help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.' }),
-    gstin: field({ key: 'gstin', label: 'GSTIN', type: 'string', example: '29AAGCB7383J1Z4',
-      help: "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
-        'digits give the state. Leave empty for a client without one (B2C).' }),
+    id: field({
+      key: 'client_id',
+      label: 'Client ID',
+      type: 'id',
+      example: `${ID_PREFIX.client}NffrFeUfNV2Hib`,
+      inputOnly: true,
+      help: `The client ID, starting \`${ID_PREFIX.client}\`.`,
+    }),
+    email: field({
+      key: 'email',
+      label: 'Email',
+      type: 'email',
+      example: 'ana@example.com',
+      help: "The client's e-mail address; it identifies the client, so no two clients share one.",
+    }),
+    name: field({
+      key: 'name',
+      label: 'Name',
+      type: 'string',
+      example: 'Ana Sharma',
+      help: 'Full name of the client or contact person.',
+    }),
+    phone: field({
+      key: 'phone',
+      label: 'Phone (WhatsApp)',
+      shownAs: 'Phone',
+      type: 'phone',
+      example: '+919812345678',
+      help: 'Mobile number in international format, starting with + and the country code. Used for WhatsApp invoices.',
+    }),
+    company: field({
+      key: 'company',
+      label: 'Company',
+      type: 'string',
+      example: 'Sharma Design Studio',
+      help: 'Company name printed on invoices.',
+    }),
+    taxId: field({
+      key: 'tax_id',
+      label: 'Tax ID',
+      type: 'string',
+      example: '27AAPFU0939F1ZV',
+      help: 'Tax registration number (for example a GSTIN), printed on invoices.',
+    }),
+    addressLine1: field({
+      key: 'line1',
+      label: 'Address Line 1',
+      shownAt: 'address__line1',
+      type: 'string',
+      example: '12 MG Road',
+      help: 'Street address. Line 1, city, postal code and country are needed together.',
+    }),
+    addressLine2: field({
+      key: 'line2',
+      label: 'Address Line 2',
+      shownAt: 'address__line2',
+      type: 'string',
+      example: 'Floor 3',
+      help: 'Apartment, floor or building.',
+    }),
+    city: field({
+      key: 'city',
+      label: 'City',
+      shownAt: 'address__city',
+      type: 'string',
+      example: 'Pune',
+      help: 'City or town of the billing address.',
+    }),
+    state: field({
+      key: 'state',
+      label: 'State',
+      shownAt: 'address__state',
+      type: 'string',
+      example: 'Maharashtra',
+      help: 'State, province or region.',
+    }),
+    postalCode: field({
+      key: 'postal_code',
+      label: 'Postal Code',
+      shownAt: 'address__postal_code',
+      type: 'string',
+      example: '411001',
+      help: 'Postal or PIN code.',
+    }),
+    country: field({
+      key: 'country',
+      label: 'Country',
+      shownAt: 'address__country',
+      type: 'country',
+      example: 'IN',
+      help: 'Two-letter country code (ISO 3166-1), such as IN, US or GB.',
+    }),
+    gstin: field({
+      key: 'gstin',
+      label: 'GSTIN',
+      type: 'string',
+      example: '29AAGCB7383J1Z4',
+      help:
+        "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
+        'digits give the state. Leave empty for a client without one (B2C).',
+    }),
     placeOfSupply,
     /** The address as one object: named in messages about it, and the word client events prefix. */
     address: word('address', 'Address', { inputOnly: true }),
   },
   payment: {
-    id: field({ key: 'payment_id', label: 'Payment ID', type: 'id', required: true, example: `${ID_PREFIX.payment}1NqW2cHq8ZkYd3Tx`, inputOnly: true,
-      help: `The payment ID, starting \`${ID_PREFIX.payment}\`.` }),
-    method: field({ key: 'method', label: 'Payment Method', type: 'string', required: true, example: 'bank_transfer',
-      choices: PAYMENT_METHOD_CHOICES, allowCustom: false,
-      help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.' }),
-    amount: field({ key: amount.key, label: amountFormatted.label, shownAs: amount.label, type: 'string', required: true, example: '5,000.00',
-      help: "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
-        'at most what the invoice still has to be paid. Data already in paise or cents? Set Amounts Are In to Minor Units.' }),
+    id: field({
+      key: 'payment_id',
+      label: 'Payment ID',
+      type: 'id',
+      required: true,
+      example: `${ID_PREFIX.payment}1NqW2cHq8ZkYd3Tx`,
+      inputOnly: true,
+      help: `The payment ID, starting \`${ID_PREFIX.payment}\`.`,
+    }),
+    method: field({
+      key: 'method',
+      label: 'Payment Method',
+      type: 'string',
+      required: true,
+      example: 'bank_transfer',
+      choices: PAYMENT_METHOD_CHOICES,
+      allowCustom: false,
+      help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.',
+    }),
+    amount: field({
+      key: amount.key,
+      label: amountFormatted.label,
+      shownAs: amount.label,
+      type: 'string',
+      required: true,
+      example: '5,000.00',
+      help:
+        "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
+        'at most what the invoice still has to be paid. Data already in paise or cents? Set Amounts Are In to Minor Units.',
+    }),
     amountUnit: amountUnitField,
-    reference: field({ key: 'reference', label: 'Reference', type: 'string', required: false, example: 'HDFCN52026112012345',
-      help: "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
-        'Find Payment searches by it (ignoring case and surrounding spaces).' }),
+    reference: field({
+      key: 'reference',
+      label: 'Reference',
+      type: 'string',
+      required: false,
+      example: 'HDFCN52026112012345',
+      help:
+        "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
+        'Find Payment searches by it (ignoring case and surrounding spaces).',
+    }),
     amountFormatted,
-    utr: field({ key: 'utr', label: 'UPI Reference (UTR)', shownAt: 'upi__utr', type: 'string', required: false, example: '412345678901',
-      help: "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
-        'Needed when the method is UPI; one UTR can be recorded only once.' }),
-    vpa: field({ key: 'vpa', label: 'Payer UPI ID (VPA)', shownAt: 'upi__vpa', type: 'string', required: false, example: 'ana.sharma@okaxis',
-      help: "The payer's UPI ID, such as ana.sharma@okaxis, if known. UPI payments only." }),
-    paidAt: field({ key: 'paid_at', label: 'Paid At', type: 'string', required: false, example: '2026-11-20T10:30:00+05:30',
-      help: 'When the money arrived: an ISO 8601 date (2026-11-20, midnight UTC) or date and time with its time zone ' +
-        '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.' }),
-    note: field({ key: 'note', label: 'Note', type: 'string', required: false, example: 'Part payment, balance due 30 Nov',
-      help: 'Anything your books should keep with this payment (up to 500 characters).' }),
-    idempotencyKey: idempotencyKeyField('stmt-2026-11-20-line-14', 'this payment, such as the bank statement line',
-      'payment is returned instead of a second one being recorded'),
-    paidFrom: field({ key: 'paid_from', label: 'Paid From', type: 'string', required: false, inputOnly: true, example: '2026-11-01T00:00:00+05:30',
-      help: 'Only payments paid at or after this moment (ISO 8601, with a time zone unless it is a date).' }),
-    paidBefore: field({ key: 'paid_before', label: 'Paid Before', type: 'string', required: false, inputOnly: true, example: '2026-12-01T00:00:00+05:30',
-      help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.' }),
+    utr: field({
+      key: 'utr',
+      label: 'UPI Reference (UTR)',
+      shownAt: 'upi__utr',
+      type: 'string',
+      required: false,
+      example: '412345678901',
+      help:
+        "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
+        'Needed when the method is UPI; one UTR can be recorded only once.',
+    }),
+    vpa: field({
+      key: 'vpa',
+      label: 'Payer UPI ID (VPA)',
+      shownAt: 'upi__vpa',
+      type: 'string',
+      required: false,
+      example: 'ana.sharma@okaxis',
+      help: "The payer's UPI ID, such as ana.sharma@okaxis, if known. UPI payments only.",
+    }),
+    paidAt: field({
+      key: 'paid_at',
+      label: 'Paid At',
+      type: 'string',
+      required: false,
+      example: '2026-11-20T10:30:00+05:30',
+      help:
+        'When the money arrived: an ISO 8601 date (2026-11-20, midnight UTC) or date and time with its time zone ' +
+        '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.',
+    }),
+    note: field({
+      key: 'note',
+      label: 'Note',
+      type: 'string',
+      required: false,
+      example: 'Part payment, balance due 30 Nov',
+      help: 'Anything your books should keep with this payment (up to 500 characters).',
+    }),
+    idempotencyKey: idempotencyKeyField(
+      'stmt-2026-11-20-line-14',
+      'this payment, such as the bank statement line',
+      'payment is returned instead of a second one being recorded',
+    ),
+    paidFrom: field({
+      key: 'paid_from',
+      label: 'Paid From',
+      type: 'string',
+      required: false,
+      inputOnly: true,
+      example: '2026-11-01T00:00:00+05:30',
+      help: 'Only payments paid at or after this moment (ISO 8601, with a time zone unless it is a date).',
+    }),
+    paidBefore: field({
+      key: 'paid_before',
+      label: 'Paid Before',
+      type: 'string',
+      required: false,
+      inputOnly: true,
+      example: '2026-12-01T00:00:00+05:30',
+      help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.',
+    }),
     recordedAt: word('created_at', 'Recorded At'),
   },
   webhook: {
@@ -292,8 +574,15 @@ export const FIELDS = {
     reason: word('reason', 'Dispute Reason'),
   },
   list: {
-    limit: field({ key: 'limit', label: 'Limit', type: 'integer', default: 50, example: 50, inputOnly: true,
-      help: 'How many results to return at most.' }),
+    limit: field({
+      key: 'limit',
+      label: 'Limit',
+      type: 'integer',
+      default: 50,
+      example: 50,
+      inputOnly: true,
+      help: 'How many results to return at most.',
+    }),
   },
 } as const satisfies Record<string, Record<string, Word>>;
 

@@ -6,7 +6,17 @@
 import { FIELDS } from './fields';
 import { isBlank } from './schemas/primitives';
 
-const { addressLine1, addressLine2, city, state, postalCode, country, id: _id, address: _address, ...contact } = FIELDS.client;
+const {
+  addressLine1,
+  addressLine2,
+  city,
+  state,
+  postalCode,
+  country,
+  id: _id,
+  address: _address,
+  ...contact
+} = FIELDS.client;
 const ADDRESS_KEYS = [addressLine1, addressLine2, city, state, postalCode, country].map((spec) => spec.key);
 const CONTACT_KEYS = Object.values(contact).map((spec) => spec.key);
 
@@ -14,7 +24,9 @@ export function clientInputFromFields(values: Record<string, unknown>): Record<s
   const input: Record<string, unknown> = {};
   for (const key of CONTACT_KEYS) if (!isBlank(values[key])) input[key] = values[key];
   if (ADDRESS_KEYS.some((key) => !isBlank(values[key]))) {
-    input.address = Object.fromEntries(ADDRESS_KEYS.filter((key) => !isBlank(values[key])).map((key) => [key, values[key]]));
+    input.address = Object.fromEntries(
+      ADDRESS_KEYS.filter((key) => !isBlank(values[key])).map((key) => [key, values[key]]),
+    );
   }
   return input;
 }

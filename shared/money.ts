@@ -9,9 +9,22 @@ import { minorUnitFormatter } from './currencyFormat';
 export const COMMON_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED', 'SGD', 'AUD', 'CAD', 'JPY', 'KWD'] as const;
 
 const MINOR_UNIT_NAMES: Record<string, string> = {
-  INR: 'paise', USD: 'cents', EUR: 'cents', AUD: 'cents', CAD: 'cents', SGD: 'cents', NZD: 'cents',
-  HKD: 'cents', ZAR: 'cents', GBP: 'pence', AED: 'fils', KWD: 'fils', BHD: 'fils', JOD: 'fils',
-  JPY: 'yen', KRW: 'won',
+  INR: 'paise',
+  USD: 'cents',
+  EUR: 'cents',
+  AUD: 'cents',
+  CAD: 'cents',
+  SGD: 'cents',
+  NZD: 'cents',
+  HKD: 'cents',
+  ZAR: 'cents',
+  GBP: 'pence',
+  AED: 'fils',
+  KWD: 'fils',
+  BHD: 'fils',
+  JOD: 'fils',
+  JPY: 'yen',
+  KRW: 'won',
 };
 
 const CURRENCY_NAMES = new Intl.DisplayNames(['en'], { type: 'currency' });
@@ -30,15 +43,41 @@ export function currencyName(code: string): string {
  * amounts on the wire count ISO minor units.
  */
 const ISO_EXPONENTS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
-  XAF: 0, XOF: 0, XPF: 0, BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 
 /**
  * What a currency input accepts (docs/openapi.json lists it as the enum): every code Intl knows, and the ISO 4217 codes listed above that some ICU builds leave out (the funds codes
  * CLF, UYI and UYW): an amount in any currency this module can count is accepted.
  */
-export const KNOWN_CURRENCIES = [...new Set([...Intl.supportedValuesOf('currency'), ...Object.keys(ISO_EXPONENTS)])].sort();
+export const KNOWN_CURRENCIES = [
+  ...new Set([...Intl.supportedValuesOf('currency'), ...Object.keys(ISO_EXPONENTS)]),
+].sort();
 const KNOWN = new Set(KNOWN_CURRENCIES);
 
 /** Digits after the decimal point: JPY 0, INR 2, KWD 3. */
@@ -58,9 +97,16 @@ function currencyFormatter(currency: string): (minor: number) => string {
   let formatter = formatters.get(currency);
   if (!formatter) {
     const digits = currencyExponent(currency);
-    formatter = minorUnitFormatter(new Intl.NumberFormat('en-US', {
-      style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
-    }), digits);
+    formatter = minorUnitFormatter(
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+      digits,
+    );
     formatters.set(currency, formatter);
   }
   return formatter;

@@ -34,7 +34,8 @@ export const PICKER_HELP = {
   client: `Pick the client from the list (search by name, e-mail or company), or give a client ID (${ID_PREFIX.client}…).`,
   clientEmail: 'Pick an existing client, or type or map any e-mail address: a client with a new address is created.',
   invoice: `Pick the invoice from the list (search by number or client e-mail), or give an invoice ID (${ID_PREFIX.invoice}…).`,
-  owedInvoice: 'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
+  owedInvoice:
+    'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
 } as const;
@@ -53,18 +54,34 @@ export function clientChoice(client: Client, value: 'id' | 'email' = 'id'): Choi
 
 /** "INV-000123 · Ana Sharma · ₹1,500.00 due · open"; the client's e-mail where the invoice carries no name. */
 export function invoiceChoice(invoice: PresentedInvoice): Choice {
-  const who = typeof invoice.client_name === 'string' && invoice.client_name ? invoice.client_name : invoice.client_email;
-  const money = invoice.amount_remaining > 0
-    ? `${formatMinor(invoice.amount_remaining, invoice.currency)} due`
-    : formatMinor(invoice.amount_due, invoice.currency);
-  return { value: invoice.id, label: [invoice.number, who, money, words(invoice.status)].join(SEPARATOR), url: invoice.hosted_url };
+  const who =
+    typeof invoice.client_name === 'string' && invoice.client_name ? invoice.client_name : invoice.client_email;
+  const money =
+    invoice.amount_remaining > 0
+      ? `${formatMinor(invoice.amount_remaining, invoice.currency)} due`
+      : formatMinor(invoice.amount_due, invoice.currency);
+  return {
+    value: invoice.id,
+    label: [invoice.number, who, money, words(invoice.status)].join(SEPARATOR),
+    url: invoice.hosted_url,
+  };
 }
 
 /** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>" */
 export function paymentChoice(payment: Payment): Choice {
-  const day = new Date(payment.paid_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(payment.paid_at).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const reference = payment.reference ?? payment.upi?.utr;
-  const parts = [formatMinor(payment.amount, payment.currency), words(payment.method), day, reference ?? payment.invoice_id];
+  const parts = [
+    formatMinor(payment.amount, payment.currency),
+    words(payment.method),
+    day,
+    reference ?? payment.invoice_id,
+  ];
   return { value: payment.id, label: parts.join(SEPARATOR) };
 }
 
@@ -82,20 +99,37 @@ function page<T extends { id: string }>(data: T[], hasMore: boolean, choice: (it
 
 const base = (query: PickerQuery) => ({ limit: PICKER_PAGE_SIZE, starting_after: query.after, search: query.search });
 
-export async function clientChoices(connection: Connection, send: Send,
-  query: PickerQuery & { value?: 'id' | 'email' } = {}): Promise<ChoicePage> {
+export async function clientChoices(
+  connection: Connection,
+  send: Send,
+  query: PickerQuery & { value?: 'id' | 'email' } = {},
+): Promise<ChoicePage> {
   const answer = await runOperation(listClients, connection, base(query), send);
   return page(answer.data, answer.has_more, (client) => clientChoice(client, query.value));
 }
 
 /** `owed`: only invoices that still have money to be paid (what Record Payment can be recorded against). */
-export async function invoiceChoices(connection: Connection, send: Send, query: PickerQuery & { owed?: boolean } = {}): Promise<ChoicePage> {
-  const answer = await runOperation(listInvoices, connection, { ...base(query), owed: query.owed ? true : undefined }, send);
+export async function invoiceChoices(
+  connection: Connection,
+  send: Send,
+  query: PickerQuery & { owed?: boolean } = {},
+): Promise<ChoicePage> {
+  const answer = await runOperation(
+    listInvoices,
+    connection,
+    { ...base(query), owed: query.owed ? true : undefined },
+    send,
+  );
   return page(answer.data, answer.has_more, invoiceChoice);
 }
 
 export async function paymentChoices(connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> {
-  const answer = await runOperation(listPayments, connection, { limit: PICKER_PAGE_SIZE, starting_after: query.after }, send);
+  const answer = await runOperation(
+    listPayments,
+    connection,
+    { limit: PICKER_PAGE_SIZE, starting_after: query.after },
+    send,
+  );
   return page(answer.data, answer.has_more, paymentChoice);
 }
 
@@ -106,8 +140,14 @@ export async function paymentChoices(connection: Connection, send: Send, query: 
  */
 const ID_TAIL = '[A-Za-z0-9_]+';
 export const ID_PATTERNS = {
-  invoice: { id: `^${ID_PREFIX.invoice}${ID_TAIL}$`, url: `^https?://[^/]+/(?:.*/)?(?:i/|dashboard#/invoices/)(${ID_PREFIX.invoice}${ID_TAIL})` },
-  client: { id: `^${ID_PREFIX.client}${ID_TAIL}$`, url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})` },
+  invoice: {
+    id: `^${ID_PREFIX.invoice}${ID_TAIL}$`,
+    url: `^https?://[^/]+/(?:.*/)?(?:i/|dashboard#/invoices/)(${ID_PREFIX.invoice}${ID_TAIL})`,
+  },
+  client: {
+    id: `^${ID_PREFIX.client}${ID_TAIL}$`,
+    url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})`,
+  },
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
 } as const;
 
@@ -121,6 +161,12 @@ export const LINK_FORMS = {
 export function idFromUrl(kind: 'invoice' | 'client', url: unknown, field: FieldSpec): string {
   const id = typeof url === 'string' ? new RegExp(ID_PATTERNS[kind].url).exec(url.trim())?.[1] : undefined;
   if (id) return id;
-  throw new InputError([{ field: field.key, message: `${field.label}: ${String(url)} is not a link to ${kind === 'invoice' ? 'an invoice' : 'a client'}; ` +
-    `paste ${LINK_FORMS[kind]}, or pick it from the list` }]);
+  throw new InputError([
+    {
+      field: field.key,
+      message:
+        `${field.label}: ${String(url)} is not a link to ${kind === 'invoice' ? 'an invoice' : 'a client'}; ` +
+        `paste ${LINK_FORMS[kind]}, or pick it from the list`,
+    },
+  ]);
 }

@@ -13,8 +13,12 @@ type OutputLabels = Readonly<Record<string, string>>;
 
 /** Every field of the groups that an answer shows, later groups winning where two name one place. */
 function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>): OutputLabels {
-  return Object.fromEntries(groups.flatMap((group) => Object.values(group))
-    .filter((entry) => !entry.inputOnly).map((entry) => [entry.shownAt ?? entry.key, shownLabel(entry)]));
+  return Object.fromEntries(
+    groups
+      .flatMap((group) => Object.values(group))
+      .filter((entry) => !entry.inputOnly)
+      .map((entry) => [entry.shownAt ?? entry.key, shownLabel(entry)]),
+  );
 }
 
 /** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
@@ -27,7 +31,11 @@ export const INVOICE_LABELS = outputLabels(record, { clientId: alsoShown(client.
 
 export const CLIENT_LABELS = outputLabels(common, { updatedAt }, client);
 
-export const PAYMENT_LABELS = outputLabels(common, { livemode, invoiceId: alsoShown(invoice.id), currency: invoice.currency }, payment);
+export const PAYMENT_LABELS = outputLabels(
+  common,
+  { livemode, invoiceId: alsoShown(invoice.id), currency: invoice.currency },
+  payment,
+);
 
 export type PresentedInvoice = Invoice & {
   items: Array<Invoice['items'][number] & { amount_formatted: string }>;
@@ -42,7 +50,8 @@ const TAX_AMOUNTS = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_ta
 
 /** `{cgst: 9}` → `{cgst: 9, cgst_formatted: "₹0.09"}` for each key present. */
 function withTwins<T extends object>(record: T, keys: readonly string[], format: (amount: number) => string): T {
-  const twins = keys.filter((key) => typeof (record as Record<string, unknown>)[key] === 'number')
+  const twins = keys
+    .filter((key) => typeof (record as Record<string, unknown>)[key] === 'number')
     .map((key) => [`${key}_formatted`, format((record as Record<string, number>)[key])]);
   return { ...record, ...Object.fromEntries(twins) };
 }
@@ -52,7 +61,10 @@ export function presentInvoice(invoice: Invoice): PresentedInvoice {
   return {
     ...invoice,
     ...(invoice.tax ? { tax: withTwins(invoice.tax, TAX_AMOUNTS, format) } : {}),
-    items: invoice.items.map((item) => ({ ...withTwins(item, LINE_AMOUNTS, format), amount_formatted: format(item.amount) })),
+    items: invoice.items.map((item) => ({
+      ...withTwins(item, LINE_AMOUNTS, format),
+      amount_formatted: format(item.amount),
+    })),
     amount_due_formatted: format(invoice.amount_due),
     amount_paid_formatted: format(invoice.amount_paid),
     amount_remaining_formatted: format(invoice.amount_remaining),

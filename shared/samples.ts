@@ -5,7 +5,12 @@
 import { presentInvoice, presentPayment } from './present';
 import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
 import type {
-  ClientCreatedEvent, ClientUpdatedEvent, InvoiceCreatedEvent, InvoiceDisputedEvent, InvoicePaidEvent, InvoiceViewedEvent,
+  ClientCreatedEvent,
+  ClientUpdatedEvent,
+  InvoiceCreatedEvent,
+  InvoiceDisputedEvent,
+  InvoicePaidEvent,
+  InvoiceViewedEvent,
 } from './schemas/webhookEvents';
 
 export const sampleAccount: Account = {
@@ -25,7 +30,14 @@ export const sampleClient: Client = {
   tax_id: '27AAPFU0939F1ZV',
   gstin: '27AAPFU0939F1ZV',
   place_of_supply: '27',
-  address: { line1: '12 MG Road', line2: 'Floor 3', city: 'Pune', state: 'Maharashtra', postal_code: '411001', country: 'IN' },
+  address: {
+    line1: '12 MG Road',
+    line2: 'Floor 3',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postal_code: '411001',
+    country: 'IN',
+  },
   created_at: '2026-05-02T09:14:03Z',
   updated_at: '2026-05-02T09:14:03Z',
 };
@@ -63,17 +75,53 @@ export const samplePresentedInvoice = presentInvoice(sampleInvoice);
 export const sampleTaxInvoice: Invoice = {
   ...sampleInvoice,
   items: [
-    { description: 'Website design, May', amount: 1250000, quantity: 1, unit: 'project', unit_price: 1250000, hsn_sac: '998314',
-      gst_rate: '18', cgst: 112500, sgst: 112500, utgst: 0, igst: 0, tax: 225000, total: 1475000 },
-    { description: 'Hosting, 12 months', amount: 240000, quantity: 12, unit: 'month', unit_price: 20000, hsn_sac: '998315',
-      gst_rate: '18', cgst: 21600, sgst: 21600, utgst: 0, igst: 0, tax: 43200, total: 283200 },
+    {
+      description: 'Website design, May',
+      amount: 1250000,
+      quantity: 1,
+      unit: 'project',
+      unit_price: 1250000,
+      hsn_sac: '998314',
+      gst_rate: '18',
+      cgst: 112500,
+      sgst: 112500,
+      utgst: 0,
+      igst: 0,
+      tax: 225000,
+      total: 1475000,
+    },
+    {
+      description: 'Hosting, 12 months',
+      amount: 240000,
+      quantity: 12,
+      unit: 'month',
+      unit_price: 20000,
+      hsn_sac: '998315',
+      gst_rate: '18',
+      cgst: 21600,
+      sgst: 21600,
+      utgst: 0,
+      igst: 0,
+      tax: 43200,
+      total: 283200,
+    },
   ],
   amount_due: 1758200,
   amount_remaining: 1758200,
   tax: {
-    supplier_gstin: '27ABCFS1234K1Z7', supplier_state: '27', client_gstin: sampleClient.gstin ?? null, place_of_supply: '27',
-    place_of_supply_name: 'Maharashtra', supply_type: 'intra_state', taxable_value: 1490000, cgst: 134100, sgst: 134100,
-    utgst: 0, igst: 0, total_tax: 268200, total: 1758200,
+    supplier_gstin: '27ABCFS1234K1Z7',
+    supplier_state: '27',
+    client_gstin: sampleClient.gstin ?? null,
+    place_of_supply: '27',
+    place_of_supply_name: 'Maharashtra',
+    supply_type: 'intra_state',
+    taxable_value: 1490000,
+    cgst: 134100,
+    sgst: 134100,
+    utgst: 0,
+    igst: 0,
+    total_tax: 268200,
+    total: 1758200,
   },
 };
 
@@ -141,7 +189,12 @@ const viewed: InvoiceViewedEvent = {
   created_at: '2026-05-02T10:02:11Z',
   livemode: false,
   data: {
-    invoice: { ...sampleInvoice, status: 'viewed', viewed_at: '2026-05-02T10:02:11Z', updated_at: '2026-05-02T10:02:11Z' },
+    invoice: {
+      ...sampleInvoice,
+      status: 'viewed',
+      viewed_at: '2026-05-02T10:02:11Z',
+      updated_at: '2026-05-02T10:02:11Z',
+    },
     view: { viewed_at: '2026-05-02T10:02:11Z', channel: 'whatsapp' },
   },
 };
@@ -153,8 +206,13 @@ const paid: InvoicePaidEvent = {
   livemode: false,
   data: {
     invoice: {
-      ...sampleInvoice, status: 'paid', amount_paid: 1490000, amount_remaining: 0,
-      viewed_at: '2026-05-02T10:02:11Z', paid_at: '2026-05-02T11:30:45Z', updated_at: '2026-05-02T11:30:45Z',
+      ...sampleInvoice,
+      status: 'paid',
+      amount_paid: 1490000,
+      amount_remaining: 0,
+      viewed_at: '2026-05-02T10:02:11Z',
+      paid_at: '2026-05-02T11:30:45Z',
+      updated_at: '2026-05-02T11:30:45Z',
     },
     payment: samplePayment,
   },
@@ -166,8 +224,18 @@ const disputed: InvoiceDisputedEvent = {
   created_at: '2026-05-03T08:05:00Z',
   livemode: false,
   data: {
-    invoice: { ...sampleInvoice, status: 'disputed', disputed_at: '2026-05-03T08:05:00Z', updated_at: '2026-05-03T08:05:00Z' },
-    dispute: { id: 'dsp_1NqX9dHq8ZkYd3Tx', reason: 'amount_incorrect', note: 'Hosting was agreed at ₹2,000.', opened_at: '2026-05-03T08:05:00Z' },
+    invoice: {
+      ...sampleInvoice,
+      status: 'disputed',
+      disputed_at: '2026-05-03T08:05:00Z',
+      updated_at: '2026-05-03T08:05:00Z',
+    },
+    dispute: {
+      id: 'dsp_1NqX9dHq8ZkYd3Tx',
+      reason: 'amount_incorrect',
+      note: 'Hosting was agreed at ₹2,000.',
+      opened_at: '2026-05-03T08:05:00Z',
+    },
   },
 };
 

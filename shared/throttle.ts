@@ -38,7 +38,11 @@ export function waitOutRateLimits(send: Send, policy: RateLimitWaits): Send {
  * Runs `work(0..count-1)` with at most `limit` running at once; results keep the input order. After a
  * failure nothing new starts; the ones already running finish, then the first failure is thrown.
  */
-export async function mapConcurrent<T>(count: number, limit: number, work: (index: number) => Promise<T>): Promise<T[]> {
+export async function mapConcurrent<T>(
+  count: number,
+  limit: number,
+  work: (index: number) => Promise<T>,
+): Promise<T[]> {
   // Most executions carry one item: no lanes, no Promise.all.
   if (count === 1) return [await work(0)];
   const results = new Array<T>(count);

@@ -86,12 +86,17 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
   const path = issue.path;
   const field = pathText(path);
   const currencyRaw = (raw as Record<string, unknown> | undefined)?.currency;
-  const currency = typeof currencyRaw === 'string' && isKnownCurrency(currencyRaw.trim().toUpperCase())
-    ? currencyRaw.trim().toUpperCase() : 'INR';
+  const currency =
+    typeof currencyRaw === 'string' && isKnownCurrency(currencyRaw.trim().toUpperCase())
+      ? currencyRaw.trim().toUpperCase()
+      : 'INR';
 
   if (issue.code === 'unrecognized_keys') {
     const where = path.length ? `${placeName(path)}: ` : '';
-    return { field: issue.keys.map((key) => pathText([...path, key])).join(', '), message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` };
+    return {
+      field: issue.keys.map((key) => pathText([...path, key])).join(', '),
+      message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
+    };
   }
 
   const valueAt = path.reduce<unknown>((node, key) => (node == null ? undefined : (node as any)[key]), raw);

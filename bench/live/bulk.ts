@@ -24,7 +24,8 @@ ServerResponse.prototype.writeHead = function counted(this: ServerResponse, stat
 } as typeof writeHead;
 const seen = (status: number) => statuses.get(status) ?? 0;
 
-const invoiceCount = (sandbox: Sandbox) => Number(sandbox.data.store.db.prepare('SELECT COUNT(*) AS n FROM invoices').get()!.n);
+const invoiceCount = (sandbox: Sandbox) =>
+  Number(sandbox.data.store.db.prepare('SELECT COUNT(*) AS n FROM invoices').get()!.n);
 
 interface Variant {
   label: string;
@@ -36,25 +37,52 @@ interface Variant {
  * invoices at all on this machine, ours beside HTTP Request without batching, so the table shows whether
  * the rate limit or n8n's own per-item work bounds the run.
  */
-export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeployment['sandbox'], items: number, limit: number, rounds: number): Promise<Row[]> {
+export async function bulkFigures(
+  at: SingleDeployment,
+  unlimited: SingleDeployment['sandbox'],
+  items: number,
+  limit: number,
+  rounds: number,
+): Promise<Row[]> {
   const { sandbox, n8n } = at;
   const floorMs = (Math.max(0, items - limit) / limit) * 1000;
   // HTTP Request sends a batch, then waits the interval: a careful user divides the limit into tenths of a second,
   // at the limit itself and a tenth under it.
   const perTenth = Math.floor(limit / 10);
   const variants: Variant[] = [
-    { label: 'our Create Invoice (default concurrency 5)', workflow: (saved) => bulkOurs('Bench: bulk, ours', saved, items) },
+    {
+      label: 'our Create Invoice (default concurrency 5)',
+      workflow: (saved) => bulkOurs('Bench: bulk, ours', saved, items),
+    },
     ...[perTenth, Math.floor(perTenth * 0.9)].map((size) => ({
       label: `HTTP Request, batches of ${size} every 100 ms (${size * 10}/s)`,
-      workflow: (_saved: unknown, header: { id: string; name: string }) => bulkHttp(`Bench: bulk, HTTP ${size}/100ms`, header, sandbox.baseUrl, items, size, 100),
+      workflow: (_saved: unknown, header: { id: string; name: string }) =>
+        bulkHttp(`Bench: bulk, HTTP ${size}/100ms`, header, sandbox.baseUrl, items, size, 100),
     })),
   ];
-  const results = new Map<string, Array<{ ms: number; failed: number; throttled: number; rssGrowth: number; peak: number; cpuPerItem: number; load: LoadReading }>>();
+  const results = new Map<
+    string,
+    Array<{
+      ms: number;
+      failed: number;
+      throttled: number;
+      rssGrowth: number;
+      peak: number;
+      cpuPerItem: number;
+      load: LoadReading;
+    }>
+  >();
   for (let round = 0; round < rounds; round += 1) {
     for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
       const key = sandbox.issueKey().secret;
-      const saved = await n8n.createCredential(`Bench bulk ${round}`, CREDENTIAL, { apiKey: key, baseUrl: sandbox.baseUrl });
-      const header = await n8n.createCredential(`Bench bulk header ${round}`, 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${key}` });
+      const saved = await n8n.createCredential(`Bench bulk ${round}`, CREDENTIAL, {
+        apiKey: key,
+        baseUrl: sandbox.baseUrl,
+      });
+      const header = await n8n.createCredential(`Bench bulk header ${round}`, 'httpHeaderAuth', {
+        name: 'Authorization',
+        value: `Bearer ${key}`,
+      });
       const { id } = await n8n.createWorkflow(variant.workflow(saved, header) as never);
       const [before, throttledBefore] = [invoiceCount(sandbox), seen(429)];
       const run = await manualRun(n8n, id, Math.max(600, (floorMs / 1000) * 4));
@@ -62,12 +90,20 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
       const node = run.nodes['Create Invoice'];
       const failed = items - created;
       const errors = node?.items.filter((item) => item.error !== undefined).length ?? items;
-      if (errors !== failed) progress(`bulk: ${variant.label}: ${errors} items carry an error, ${failed} invoices missing`);
+      if (errors !== failed)
+        progress(`bulk: ${variant.label}: ${errors} items carry an error, ${failed} invoices missing`);
       (results.get(variant.label) ?? results.set(variant.label, []).get(variant.label)!).push({
-        ms: node?.ms ?? run.ms, failed: Math.max(failed, errors), throttled: seen(429) - throttledBefore,
-        rssGrowth: run.rss.last - run.rss.first, peak: run.rss.peak, cpuPerItem: (run.cpuSeconds / items) * 1e6, load: run.load,
+        ms: node?.ms ?? run.ms,
+        failed: Math.max(failed, errors),
+        throttled: seen(429) - throttledBefore,
+        rssGrowth: run.rss.last - run.rss.first,
+        peak: run.rss.peak,
+        cpuPerItem: (run.cpuSeconds / items) * 1e6,
+        load: run.load,
       });
-      progress(`bulk round ${round + 1}: ${variant.label}: ${sec(node?.ms ?? run.ms)}, ${created} created, ${seen(429) - throttledBefore} × 429, peak RSS ${mb(run.rss.peak)}, n8n CPU ${((run.cpuSeconds / items) * 1e6).toFixed(0)} µs/item (${loadText(run.load)})`);
+      progress(
+        `bulk round ${round + 1}: ${variant.label}: ${sec(node?.ms ?? run.ms)}, ${created} created, ${seen(429) - throttledBefore} × 429, peak RSS ${mb(run.rss.peak)}, n8n CPU ${((run.cpuSeconds / items) * 1e6).toFixed(0)} µs/item (${loadText(run.load)})`,
+      );
       await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
     }
   }
@@ -76,11 +112,18 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
   const ceilingCpu: Record<string, { cpuPerItem: number; load: LoadReading }> = {};
   for (const [label, build] of [
     ['ours', (saved: { id: string; name: string }) => bulkOurs('Bench: bulk ceiling, ours', saved, ceilingItems)],
-    ['HTTP Request', (_saved: unknown, header: { id: string; name: string }) => bulkHttp('Bench: bulk ceiling, HTTP', header, unlimited.baseUrl, ceilingItems, -1, 0)],
+    [
+      'HTTP Request',
+      (_saved: unknown, header: { id: string; name: string }) =>
+        bulkHttp('Bench: bulk ceiling, HTTP', header, unlimited.baseUrl, ceilingItems, -1, 0),
+    ],
   ] as const) {
     const key = unlimited.issueKey().secret;
     const saved = await n8n.createCredential('Bench ceiling', CREDENTIAL, { apiKey: key, baseUrl: unlimited.baseUrl });
-    const header = await n8n.createCredential('Bench ceiling header', 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${key}` });
+    const header = await n8n.createCredential('Bench ceiling header', 'httpHeaderAuth', {
+      name: 'Authorization',
+      value: `Bearer ${key}`,
+    });
     const { id } = await n8n.createWorkflow(build(saved, header) as never);
     const run = await manualRun(n8n, id, 600);
     ceiling[label] = ceilingItems / ((run.nodes['Create Invoice']?.ms ?? run.ms) / 1000);
@@ -89,38 +132,96 @@ export async function bulkFigures(at: SingleDeployment, unlimited: SingleDeploym
   }
   const best = (label: string) => [...results.get(label)!].sort((a, b) => a.ms - b.ms)[0];
   const ours = best(variants[0].label);
-  const carefulBest = variants.slice(1).map((v) => ({ label: v.label, ...best(v.label) })).filter((r) => r.failed === 0)
+  const carefulBest = variants
+    .slice(1)
+    .map((v) => ({ label: v.label, ...best(v.label) }))
+    .filter((r) => r.failed === 0)
     .sort((a, b) => a.ms - b.ms)[0];
   const over = ours.ms / floorMs - 1;
   const rows: Row[] = [
-    row('2 bulk', `${items} invoices at ${limit}/s, ${variants[0].label}`, sec(ours.ms),
-      `${pct(over)} over the ${sec(floorMs)} floor (target ≤ +3 %)`, over <= 0.03),
-    row('2 bulk', '  failed items (429s answered, all waited out)', `${ours.failed} (${ours.throttled})`, 'target 0', ours.failed === 0),
-    row('2 bulk', '  n8n RSS: peak, growth over the run', `${mb(ours.peak)}, ${mb(ours.rssGrowth)}`,
-      `${mb((ours.rssGrowth / items) * 1000)} per 1,000 items`),
+    row(
+      '2 bulk',
+      `${items} invoices at ${limit}/s, ${variants[0].label}`,
+      sec(ours.ms),
+      `${pct(over)} over the ${sec(floorMs)} floor (target ≤ +3 %)`,
+      over <= 0.03,
+    ),
+    row(
+      '2 bulk',
+      '  failed items (429s answered, all waited out)',
+      `${ours.failed} (${ours.throttled})`,
+      'target 0',
+      ours.failed === 0,
+    ),
+    row(
+      '2 bulk',
+      '  n8n RSS: peak, growth over the run',
+      `${mb(ours.peak)}, ${mb(ours.rssGrowth)}`,
+      `${mb((ours.rssGrowth / items) * 1000)} per 1,000 items`,
+    ),
   ];
   for (const variant of variants.slice(1)) {
     const r = best(variant.label);
-    rows.push(row('2 bulk', `${items} invoices, ${variant.label}`, sec(r.ms),
-      `${r.failed} failed, ${r.throttled} × 429; peak RSS ${mb(r.peak)}`));
+    rows.push(
+      row(
+        '2 bulk',
+        `${items} invoices, ${variant.label}`,
+        sec(r.ms),
+        `${r.failed} failed, ${r.throttled} × 429; peak RSS ${mb(r.peak)}`,
+      ),
+    );
   }
-  rows.push(row('2 bulk', `ceiling without a limit (${ceilingItems} items), our Create Invoice`, `${ceiling.ours.toFixed(0)}/s`,
-    `HTTP Request without batching: ${ceiling['HTTP Request'].toFixed(0)}/s; the limit asks ${limit}/s; ${loadText(ceilingCpu.ours.load)}`));
+  rows.push(
+    row(
+      '2 bulk',
+      `ceiling without a limit (${ceilingItems} items), our Create Invoice`,
+      `${ceiling.ours.toFixed(0)}/s`,
+      `HTTP Request without batching: ${ceiling['HTTP Request'].toFixed(0)}/s; the limit asks ${limit}/s; ${loadText(ceilingCpu.ours.load)}`,
+    ),
+  );
   // n8n's CPU per item: the server's CPU time over each run ÷ items, a ratio a busy machine moves far less than time.
   const cpu = (label: string) => median(results.get(label)!.map((r) => r.cpuPerItem));
-  const loads = (label: string) => results.get(label)!.map((r) => loadText(r.load)).join('; ');
-  const careful = variants.slice(1).map((v) => ({ label: v.label, cpu: cpu(v.label) })).sort((a, b) => a.cpu - b.cpu)[0];
-  rows.push(row('2 bulk, n8n CPU', `per item, ${variants[0].label}, median of ${rounds}`, `${cpu(variants[0].label).toFixed(0)} µs`,
-    `${(cpu(variants[0].label) / careful.cpu).toFixed(2)}× ${careful.label}'s ${careful.cpu.toFixed(0)} µs (target ≤ 1×); ${loads(variants[0].label)}`,
-    cpu(variants[0].label) <= careful.cpu));
+  const loads = (label: string) =>
+    results
+      .get(label)!
+      .map((r) => loadText(r.load))
+      .join('; ');
+  const careful = variants
+    .slice(1)
+    .map((v) => ({ label: v.label, cpu: cpu(v.label) }))
+    .sort((a, b) => a.cpu - b.cpu)[0];
+  rows.push(
+    row(
+      '2 bulk, n8n CPU',
+      `per item, ${variants[0].label}, median of ${rounds}`,
+      `${cpu(variants[0].label).toFixed(0)} µs`,
+      `${(cpu(variants[0].label) / careful.cpu).toFixed(2)}× ${careful.label}'s ${careful.cpu.toFixed(0)} µs (target ≤ 1×); ${loads(variants[0].label)}`,
+      cpu(variants[0].label) <= careful.cpu,
+    ),
+  );
   for (const variant of variants.slice(1)) {
-    rows.push(row('2 bulk, n8n CPU', `per item, ${variant.label}`, `${cpu(variant.label).toFixed(0)} µs`, loads(variant.label)));
+    rows.push(
+      row('2 bulk, n8n CPU', `per item, ${variant.label}`, `${cpu(variant.label).toFixed(0)} µs`, loads(variant.label)),
+    );
   }
-  rows.push(row('2 bulk, n8n CPU', `per item without a limit (${ceilingItems} items), our Create Invoice`, `${ceilingCpu.ours.cpuPerItem.toFixed(0)} µs`,
-    `${(ceilingCpu.ours.cpuPerItem / ceilingCpu['HTTP Request'].cpuPerItem).toFixed(2)}× HTTP Request without batching's ${ceilingCpu['HTTP Request'].cpuPerItem.toFixed(0)} µs; ${loadText(ceilingCpu['HTTP Request'].load)}`));
-  rows.push(row('2 bulk', 'ours against HTTP Request\'s best careful configuration (0 failed)',
-    carefulBest ? `${(ours.ms / carefulBest.ms).toFixed(3)}×` : 'none had 0 failed',
-    carefulBest ? `of ${carefulBest.label}'s ${sec(carefulBest.ms)} (target < 1×)` : 'ours is the only one with 0 failed',
-    carefulBest ? ours.ms < carefulBest.ms && ours.failed === 0 : ours.failed === 0));
+  rows.push(
+    row(
+      '2 bulk, n8n CPU',
+      `per item without a limit (${ceilingItems} items), our Create Invoice`,
+      `${ceilingCpu.ours.cpuPerItem.toFixed(0)} µs`,
+      `${(ceilingCpu.ours.cpuPerItem / ceilingCpu['HTTP Request'].cpuPerItem).toFixed(2)}× HTTP Request without batching's ${ceilingCpu['HTTP Request'].cpuPerItem.toFixed(0)} µs; ${loadText(ceilingCpu['HTTP Request'].load)}`,
+    ),
+  );
+  rows.push(
+    row(
+      '2 bulk',
+      "ours against HTTP Request's best careful configuration (0 failed)",
+      carefulBest ? `${(ours.ms / carefulBest.ms).toFixed(3)}×` : 'none had 0 failed',
+      carefulBest
+        ? `of ${carefulBest.label}'s ${sec(carefulBest.ms)} (target < 1×)`
+        : 'ours is the only one with 0 failed',
+      carefulBest ? ours.ms < carefulBest.ms && ours.failed === 0 : ours.failed === 0,
+    ),
+  );
   return rows;
 }

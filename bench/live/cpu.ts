@@ -16,7 +16,11 @@ function statOf(pid: number): { ppid: number; ticks: number; waited: number } | 
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces; the fields after it are fixed.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), waited: Number(fields[13]) + Number(fields[14]) };
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      waited: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }
@@ -73,7 +77,11 @@ export function loadMeter(ours: () => number[]) {
       const seconds = (Date.now() - started.at) / 1000;
       const busySeconds = (machine.busy - started.machine.busy) / TICKS;
       const oursSeconds = treeCpuSeconds(ours()) - started.ours;
-      return { loadavg: os.loadavg()[0], othersCores: Math.max(0, busySeconds - oursSeconds) / Math.max(seconds, 0.001), seconds };
+      return {
+        loadavg: os.loadavg()[0],
+        othersCores: Math.max(0, busySeconds - oursSeconds) / Math.max(seconds, 0.001),
+        seconds,
+      };
     },
   };
 }

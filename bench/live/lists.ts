@@ -25,10 +25,24 @@ export async function listFigures(at: SingleDeployment, count: number, rounds: n
   const expected = [...seedInvoices(sandbox, template, count - 1).reverse(), template];
   progress(`lists: ${count} invoices in the sandbox`, began);
   const saved = await n8n.createCredential('Bench lists', CREDENTIAL, { apiKey: key, baseUrl: sandbox.baseUrl });
-  const header = await n8n.createCredential('Bench lists header', 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${key}` });
-  const variants = [listOurs('Bench: Return All, ours', saved), listHttp('Bench: Return All, HTTP Request', header, sandbox.baseUrl)];
+  const header = await n8n.createCredential('Bench lists header', 'httpHeaderAuth', {
+    name: 'Authorization',
+    value: `Bearer ${key}`,
+  });
+  const variants = [
+    listOurs('Bench: Return All, ours', saved),
+    listHttp('Bench: Return All, HTTP Request', header, sandbox.baseUrl),
+  ];
   const ids = await Promise.all(variants.map(async (workflow) => (await n8n.createWorkflow(workflow)).id));
-  const results = variants.map(() => ({ ms: [] as number[], total: [] as number[], peak: [] as number[], cpu: [] as number[], loads: [] as string[], correct: true, out: 0 }));
+  const results = variants.map(() => ({
+    ms: [] as number[],
+    total: [] as number[],
+    peak: [] as number[],
+    cpu: [] as number[],
+    loads: [] as string[],
+    correct: true,
+    out: 0,
+  }));
   for (let round = 0; round < rounds; round += 1) {
     for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
       const variant = variants[index];
@@ -43,7 +57,9 @@ export async function listFigures(at: SingleDeployment, count: number, rounds: n
       result.loads.push(loadText(run.load));
       result.correct &&= inOrder && run.status === 'success';
       result.out = out.length;
-      progress(`lists round ${round + 1}: ${variant.name}: ${sec(result.ms.at(-1)!)} (${out.length} out, in order: ${inOrder}), peak RSS ${mb(run.rss.peak)}, n8n CPU ${result.cpu.at(-1)!.toFixed(1)} µs/invoice (${result.loads.at(-1)})`);
+      progress(
+        `lists round ${round + 1}: ${variant.name}: ${sec(result.ms.at(-1)!)} (${out.length} out, in order: ${inOrder}), peak RSS ${mb(run.rss.peak)}, n8n CPU ${result.cpu.at(-1)!.toFixed(1)} µs/invoice (${result.loads.at(-1)})`,
+      );
       await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
     }
   }
@@ -53,16 +69,45 @@ export async function listFigures(at: SingleDeployment, count: number, rounds: n
   const cpu = median(ours.cpu) / median(theirs.cpu);
   const spread = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
   return [
-    row('3 lists', `Return All of ${count}, HTTP Request pagination + Split Out`, sec(median(theirs.ms)),
-      `the yardstick; ${theirs.out} out, all in order: ${theirs.correct ? 'yes' : 'NO'}; whole execution ${sec(median(theirs.total))}`),
-    row('3 lists', `Return All of ${count}, our Get Many`, sec(median(ours.ms)),
-      `${times(time)} HTTP Request's (target ≤ 1×; rounds ${spread(ours.ms.map((ms, at) => ms / theirs.ms[at]))}×); whole execution ${sec(median(ours.total))}`, time <= 1),
-    row('3 lists', '  items out, all in order (newest first)', `${ours.out}`, `target ${count}`, ours.correct && ours.out === count),
-    row('3 lists', '  n8n peak RSS over the execution', `${mb(median(ours.peak))}`,
-      `${times(memory)} HTTP Request's ${mb(median(theirs.peak))} (target ≤ 1×)`, memory <= 1),
-    row('3 lists, n8n CPU', `per invoice, HTTP Request pagination + Split Out (median of ${rounds}; range)`, `${median(theirs.cpu).toFixed(1)} µs`,
-      `${spread(theirs.cpu)}; ${theirs.loads.join('; ')}`),
-    row('3 lists, n8n CPU', `per invoice, our Get Many (median of ${rounds}; range)`, `${median(ours.cpu).toFixed(1)} µs`,
-      `${times(cpu)} HTTP Request + Split Out's (target ≤ 1×); ${spread(ours.cpu)}; ${ours.loads.join('; ')}`, cpu <= 1),
+    row(
+      '3 lists',
+      `Return All of ${count}, HTTP Request pagination + Split Out`,
+      sec(median(theirs.ms)),
+      `the yardstick; ${theirs.out} out, all in order: ${theirs.correct ? 'yes' : 'NO'}; whole execution ${sec(median(theirs.total))}`,
+    ),
+    row(
+      '3 lists',
+      `Return All of ${count}, our Get Many`,
+      sec(median(ours.ms)),
+      `${times(time)} HTTP Request's (target ≤ 1×; rounds ${spread(ours.ms.map((ms, at) => ms / theirs.ms[at]))}×); whole execution ${sec(median(ours.total))}`,
+      time <= 1,
+    ),
+    row(
+      '3 lists',
+      '  items out, all in order (newest first)',
+      `${ours.out}`,
+      `target ${count}`,
+      ours.correct && ours.out === count,
+    ),
+    row(
+      '3 lists',
+      '  n8n peak RSS over the execution',
+      `${mb(median(ours.peak))}`,
+      `${times(memory)} HTTP Request's ${mb(median(theirs.peak))} (target ≤ 1×)`,
+      memory <= 1,
+    ),
+    row(
+      '3 lists, n8n CPU',
+      `per invoice, HTTP Request pagination + Split Out (median of ${rounds}; range)`,
+      `${median(theirs.cpu).toFixed(1)} µs`,
+      `${spread(theirs.cpu)}; ${theirs.loads.join('; ')}`,
+    ),
+    row(
+      '3 lists, n8n CPU',
+      `per invoice, our Get Many (median of ${rounds}; range)`,
+      `${median(ours.cpu).toFixed(1)} µs`,
+      `${times(cpu)} HTTP Request + Split Out's (target ≤ 1×); ${spread(ours.cpu)}; ${ours.loads.join('; ')}`,
+      cpu <= 1,
+    ),
   ];
 }

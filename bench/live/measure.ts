@@ -56,18 +56,34 @@ export async function allExecutions(server: N8nServer, workflowId: string): Prom
 }
 
 /** Waits (bounded) until the workflow has `count` finished executions; returns them, oldest first. */
-export async function finishedExecutions(server: N8nServer, workflowId: string, count: number, seconds: number): Promise<ExecutionSummary[]> {
-  return await eventually(`${count} finished executions of workflow ${workflowId}`, seconds, async () => {
-    const all = await allExecutions(server, workflowId);
-    const done = all.filter((e) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting');
-    return done.length >= count ? all : undefined;
-  }, 1000);
+export async function finishedExecutions(
+  server: N8nServer,
+  workflowId: string,
+  count: number,
+  seconds: number,
+): Promise<ExecutionSummary[]> {
+  return await eventually(
+    `${count} finished executions of workflow ${workflowId}`,
+    seconds,
+    async () => {
+      const all = await allExecutions(server, workflowId);
+      const done = all.filter((e) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting');
+      return done.length >= count ? all : undefined;
+    },
+    1000,
+  );
 }
 
 /** One execution's run data (unflattened with n8n's own `flatted`): each node's timing and items. */
 export async function runData(server: N8nServer, executionId: string, flatted: { parse(text: string): any }) {
   const execution = await server.rest('GET', `/rest/executions/${executionId}`);
   const data = typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
-  return { execution, runData: data.resultData.runData as Record<string, Array<{ startTime: number; executionTime: number;
-    data?: { main?: Array<Array<{ json: any }>> } }>>, error: data.resultData.error };
+  return {
+    execution,
+    runData: data.resultData.runData as Record<
+      string,
+      Array<{ startTime: number; executionTime: number; data?: { main?: Array<Array<{ json: any }>> } }>
+    >,
+    error: data.resultData.error,
+  };
 }

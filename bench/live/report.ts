@@ -20,7 +20,9 @@ export function writeLiveReport(facts: LiveRunFacts): void {
   const verdict = missed.length
     ? `${missed.length} target(s) missed: ${missed.map((r) => `${r.figure} "${r.measure.trim()}"`).join('; ')}. Why: below.`
     : 'Every target was met.';
-  writeFileSync(file, `${before}
+  writeFileSync(
+    file,
+    `${before}
 ${LIVE_HEADING} (\`npm run bench:live\`)
 
 Written by \`npm run bench:live\` (do not edit this section by hand; \`npm run bench\` keeps it). The
@@ -48,14 +50,17 @@ npm run bench:live -- --quick             # small sizes, to check the bench itse
 npm run bench:live -- --bulk 2000 --limit 50 --list 20000 --events 100 --backlog 2000 --calls 1000
 \`\`\`
 
-Defaults (the sizes of this run): ${Object.entries(facts.sizes).map(([name, value]) => `\`--${name} ${value}\``).join(', ')}.
+Defaults (the sizes of this run): ${Object.entries(facts.sizes)
+      .map(([name, value]) => `\`--${name} ${value}\``)
+      .join(', ')}.
 It installs n8n as \`npm run test:live\` does (once, into a cache outside the clone), builds the release
 artefacts (\`npm run build\`), and runs the bench on the Node 22 that \`npm ci\` installs. The sandbox
 runs in the bench's process; n8n, Postgres, Redis and each Zapier container in processes of their own,
 whose RSS is what the memory figures read (\`/proc/<pid>/status\`, sampled every 200 ms). No jest test
 asserts a time.
 
-${LIVE_EXPLANATIONS}`);
+${LIVE_EXPLANATIONS}`,
+  );
 }
 
 /** What each live figure measures and what limits it: fixed text, written from what the runs showed. */

@@ -31,9 +31,30 @@ import { zapierFigures } from './zapier';
 const FIGURES = ['trigger', 'queue', 'polling', 'bulk', 'lists', 'zapier'] as const;
 type Figure = (typeof FIGURES)[number];
 
-const DEFAULTS = { events: 300, backlog: 10_000, bulk: 10_000, limit: 170, list: 100_000, calls: 5000,
-  'bulk-rounds': 1, 'list-rounds': 2, colds: 5, spread: 4 };
-const QUICK = { events: 30, backlog: 1500, bulk: 600, limit: 100, list: 3000, calls: 300, 'bulk-rounds': 1, 'list-rounds': 1, colds: 2, spread: 2 };
+const DEFAULTS = {
+  events: 300,
+  backlog: 10_000,
+  bulk: 10_000,
+  limit: 170,
+  list: 100_000,
+  calls: 5000,
+  'bulk-rounds': 1,
+  'list-rounds': 2,
+  colds: 5,
+  spread: 4,
+};
+const QUICK = {
+  events: 30,
+  backlog: 1500,
+  bulk: 600,
+  limit: 100,
+  list: 3000,
+  calls: 300,
+  'bulk-rounds': 1,
+  'list-rounds': 1,
+  colds: 2,
+  spread: 2,
+};
 
 function options() {
   const args = process.argv.slice(2);
@@ -44,15 +65,20 @@ function options() {
     if (at >= 0) sizes[name] = Number(args[at + 1]);
     if (!Number.isFinite(sizes[name]) || sizes[name] <= 0) throw new Error(`--${name} needs a positive number`);
   }
-  const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') ?? [] : [...FIGURES];
+  const only = args.includes('--only') ? (args[args.indexOf('--only') + 1]?.split(',') ?? []) : [...FIGURES];
   const unknown = only.filter((name) => !FIGURES.includes(name as Figure));
   if (unknown.length) throw new Error(`Unknown figure ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
   const changed = Object.keys(DEFAULTS).some((name) => args.includes(`--${name}`));
   const text = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
   const n8nVersion = text('n8n');
   const tarball = text('package');
-  return { sizes, only: only as Figure[], n8nVersion, tarball,
-    write: !quick && !changed && !n8nVersion && !tarball && only.length === FIGURES.length };
+  return {
+    sizes,
+    only: only as Figure[],
+    n8nVersion,
+    tarball,
+    write: !quick && !changed && !n8nVersion && !tarball && only.length === FIGURES.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -64,7 +90,9 @@ async function main(): Promise<void> {
   const install = installN8n(n8nVersion ? { version: n8nVersion } : {});
   const root = path.resolve(__dirname, '../..');
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  const tarball = otherTarball ? path.resolve(otherTarball) : path.join(root, 'release', `n8n-nodes-invoicing-api-${version}.tgz`);
+  const tarball = otherTarball
+    ? path.resolve(otherTarball)
+    : path.join(root, 'release', `n8n-nodes-invoicing-api-${version}.tgz`);
   progress(`bench:live: n8n ${install.version}, package ${tarball}`);
   const zip = path.join(root, 'zapier', 'build', 'build.zip');
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
@@ -85,7 +113,10 @@ async function main(): Promise<void> {
     if (needsSingle) {
       single = await startSingle(install, tarball, work);
       stops.push(() => single!.stop());
-      credential = await single.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
+      credential = await single.createCredential('Invoicing sandbox', CREDENTIAL, {
+        apiKey: sandboxKey(open),
+        baseUrl: open.baseUrl,
+      });
     }
     // A figure that fails is a MISS row with its reason, and the others still run (a run takes half an hour).
     const guarded = async (figure: Figure, work: () => Promise<Row[]>): Promise<Row[]> => {
@@ -95,14 +126,23 @@ async function main(): Promise<void> {
         return done;
       } catch (error) {
         process.stderr.write(`bench:live: ${figure} failed: ${(error as Error).stack ?? String(error)}\n`);
-        return [row(figure, 'the figure did not complete', String((error as Error).message ?? error).slice(0, 200), 'see the run\'s output', false)];
+        return [
+          row(
+            figure,
+            'the figure did not complete',
+            String((error as Error).message ?? error).slice(0, 200),
+            "see the run's output",
+            false,
+          ),
+        ];
       }
     };
     for (const figure of only.filter((name) => name !== 'polling' && name !== 'zapier')) {
       const at = Date.now();
       progress(`bench:live: ${figure} …`);
-      rows.push(...await guarded(figure, async () => {
-        const figureRows: Row[] = [];
+      rows.push(
+        ...(await guarded(figure, async () => {
+          const figureRows: Row[] = [];
           if (figure === 'trigger') {
             // n8n's expression engines side by side, each in a server of its own: its default (an isolate taken
             // before every trigger's webhook phase but its own Webhook node's), lazy acquire (an isolate only
@@ -114,15 +154,31 @@ async function main(): Promise<void> {
               { label: 'legacy engine', env: { N8N_EXPRESSION_ENGINE: 'legacy' }, versions: [2] },
             ];
             for (const engine of engines) {
-              const server = engine.label === 'default engine' ? single! : await startSingle(install, tarball, work, engine.label.replace(/\W/g, '-'), engine.env);
+              const server =
+                engine.label === 'default engine'
+                  ? single!
+                  : await startSingle(install, tarball, work, engine.label.replace(/\W/g, '-'), engine.env);
               try {
-                const saved = server === single ? credential
-                  : await server.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
+                const saved =
+                  server === single
+                    ? credential
+                    : await server.createCredential('Invoicing sandbox', CREDENTIAL, {
+                        apiKey: sandboxKey(open),
+                        baseUrl: open.baseUrl,
+                      });
                 for (const typeVersion of engine.versions) {
                   for (const gapMs of typeVersion === 2 ? [0, 250] : [0]) {
-                    const targets = engine.label === 'lazy acquire' && typeVersion === 2 ? { p50: 1.2, p95: 1.5 } : undefined;
-                    figureRows.push(...await triggerLatency(open, { label: `single, ${engine.label}`, main: server, webhookBase: server.url },
-                      saved, sizes.events, { typeVersion, gapMs, targets }));
+                    const targets =
+                      engine.label === 'lazy acquire' && typeVersion === 2 ? { p50: 1.2, p95: 1.5 } : undefined;
+                    figureRows.push(
+                      ...(await triggerLatency(
+                        open,
+                        { label: `single, ${engine.label}`, main: server, webhookBase: server.url },
+                        saved,
+                        sizes.events,
+                        { typeVersion, gapMs, targets },
+                      )),
+                    );
                   }
                 }
               } finally {
@@ -136,26 +192,53 @@ async function main(): Promise<void> {
             stops.push(async () => rmSync(queueWork, { recursive: true, force: true }));
             const queue = await startQueueDeployment(install, tarball, queueWork, BENCH_ENV);
             try {
-              const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(open), baseUrl: open.baseUrl });
-              figureRows.push(...await triggerLatency(open, { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url }, saved, sizes.events,
-                { typeVersion: 2, gapMs: 0 }));
+              const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, {
+                apiKey: sandboxKey(open),
+                baseUrl: open.baseUrl,
+              });
+              figureRows.push(
+                ...(await triggerLatency(
+                  open,
+                  { label: 'queue mode', main: queue.main, webhookBase: queue.webhook.url },
+                  saved,
+                  sizes.events,
+                  { typeVersion: 2, gapMs: 0 },
+                )),
+              );
             } finally {
               await queue.stop();
             }
           }
-          if (figure === 'bulk') figureRows.push(...await bulkFigures({ sandbox: await sandbox(sizes.limit), n8n: single! }, open, sizes.bulk, sizes.limit, sizes['bulk-rounds']));
-          if (figure === 'lists') figureRows.push(...await listFigures({ sandbox: open, n8n: single! }, sizes.list, sizes['list-rounds']));
-        return figureRows;
-      }));
+          if (figure === 'bulk')
+            figureRows.push(
+              ...(await bulkFigures(
+                { sandbox: await sandbox(sizes.limit), n8n: single! },
+                open,
+                sizes.bulk,
+                sizes.limit,
+                sizes['bulk-rounds'],
+              )),
+            );
+          if (figure === 'lists')
+            figureRows.push(...(await listFigures({ sandbox: open, n8n: single! }, sizes.list, sizes['list-rounds'])));
+          return figureRows;
+        })),
+      );
       progress(`bench:live: ${figure} done`, at);
     }
     // The Polling Trigger mostly waits for n8n's minute ticks (a 10,000 backlog is ten of them), and Zapier's
     // containers do not touch n8n: the two run side by side to bound the run's time.
     const at = Date.now();
     const [polling, zapier] = await Promise.all([
-      only.includes('polling') ? guarded('polling', () => pollingFigures(open, single!, credential, sizes.spread, sizes.backlog)) : [],
+      only.includes('polling')
+        ? guarded('polling', () => pollingFigures(open, single!, credential, sizes.spread, sizes.backlog))
+        : [],
       // An account of its own, so its invoices and events are not the Polling Trigger's.
-      only.includes('zapier') ? guarded('zapier', () => zapierFigures({ ...open, testKey: open.createAccount().secret }, zip, sizes.colds, sizes.calls)) : [],
+      only.includes('zapier')
+        ? guarded('zapier', () =>
+            zapierFigures({ ...open, testKey: open.createAccount().secret }, zip, sizes.colds, sizes.calls),
+          )
+        : [],
     ]);
     rows.push(...polling, ...zapier);
     if (polling.length || zapier.length) progress('bench:live: polling and zapier done', at);
@@ -166,8 +249,20 @@ async function main(): Promise<void> {
   }
   const seconds = (Date.now() - began) / 1000;
   const table = formatTable(rows);
-  process.stdout.write(`${table}\n\n${rows.filter((r) => r.pass === false).length} target(s) missed; ran in ${seconds.toFixed(0)} s\n`);
-  if (write) writeLiveReport({ rows, table, startedAt, seconds, loadBefore, loadAfter: os.loadavg(), n8nVersion: install.version ?? N8N_VERSION, sizes });
+  process.stdout.write(
+    `${table}\n\n${rows.filter((r) => r.pass === false).length} target(s) missed; ran in ${seconds.toFixed(0)} s\n`,
+  );
+  if (write)
+    writeLiveReport({
+      rows,
+      table,
+      startedAt,
+      seconds,
+      loadBefore,
+      loadAfter: os.loadavg(),
+      n8nVersion: install.version ?? N8N_VERSION,
+      sizes,
+    });
   if (rows.some((r) => r.pass === false)) process.exitCode = 1;
 }
 

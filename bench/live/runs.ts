@@ -26,14 +26,23 @@ export async function manualRun(server: N8nServer, workflowId: string, seconds: 
   const rss = sampleRss(server.pid()!);
   const load = loadMeter(() => [process.pid]);
   const cpuBefore = treeCpuSeconds([server.pid()!]);
-  const started = await server.rest('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: 'Start' } });
+  const started = await server.rest('POST', `/rest/workflows/${workflowId}/run`, {
+    triggerToStartFrom: { name: 'Start' },
+  });
   const executionId = String(started.executionId);
   // The list's summary, not the execution itself: fetching a finished run's data (100,000 items) while
   // waiting would make n8n serialise it again and again, and count that in its memory.
-  const finished = await eventually(`execution ${executionId}`, seconds, async () => {
-    const execution = (await allExecutions(server, workflowId)).find((e) => e.id === executionId);
-    return execution?.stoppedAt && execution.status !== 'running' && execution.status !== 'new' ? execution : undefined;
-  }, 500);
+  const finished = await eventually(
+    `execution ${executionId}`,
+    seconds,
+    async () => {
+      const execution = (await allExecutions(server, workflowId)).find((e) => e.id === executionId);
+      return execution?.stoppedAt && execution.status !== 'running' && execution.status !== 'new'
+        ? execution
+        : undefined;
+    },
+    500,
+  );
   const memory = rss.stop();
   // Includes the last polls of the list above (a few ms), on both sides of every comparison alike.
   const cpuSeconds = treeCpuSeconds([server.pid()!]) - cpuBefore;
@@ -44,8 +53,12 @@ export async function manualRun(server: N8nServer, workflowId: string, seconds: 
     executionId,
     status: finished.status,
     ms: Date.parse(finished.stoppedAt!) - Date.parse(finished.startedAt ?? finished.createdAt),
-    nodes: Object.fromEntries(Object.entries(nodes).map(([name, [run]]) => [name,
-      { ms: run.executionTime, items: (run.data?.main?.[0] ?? []).map((item) => item.json) }])),
+    nodes: Object.fromEntries(
+      Object.entries(nodes).map(([name, [run]]) => [
+        name,
+        { ms: run.executionTime, items: (run.data?.main?.[0] ?? []).map((item) => item.json) },
+      ]),
+    ),
     rss: memory,
     cpuSeconds,
     load: loadDuring,

@@ -6,8 +6,13 @@
 import type { Sandbox } from '../../sandbox';
 import { newId } from '../../sandbox/storage/ids';
 
-function copies(sandbox: Sandbox, collection: 'invoices' | 'events', templateId: string, count: number,
-  change: (doc: Record<string, unknown>, index: number) => void): string[] {
+function copies(
+  sandbox: Sandbox,
+  collection: 'invoices' | 'events',
+  templateId: string,
+  count: number,
+  change: (doc: Record<string, unknown>, index: number) => void,
+): string[] {
   const table = sandbox.data[collection];
   const accountId = table.accountOf(templateId);
   const template = table.get(templateId);

@@ -14,7 +14,13 @@ export interface SingleDeployment {
  */
 export const BENCH_ENV: NodeJS.ProcessEnv = { N8N_LOG_LEVEL: 'info' };
 
-export async function startSingle(install: N8nInstall, tarball: string, work: string, name = 'single', env: NodeJS.ProcessEnv = {}): Promise<N8nServer> {
+export async function startSingle(
+  install: N8nInstall,
+  tarball: string,
+  work: string,
+  name = 'single',
+  env: NodeJS.ProcessEnv = {},
+): Promise<N8nServer> {
   const n8n = await N8nServer.create(install, path.join(work, name), { ...BENCH_ENV, ...env });
   installPackage(n8n.userFolder, tarball);
   await n8n.start();

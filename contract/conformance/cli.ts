@@ -28,10 +28,17 @@ for a deployment that cannot reach this machine.`;
 export async function main(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, options: {
-      'base-url': { type: 'string' }, 'allow-live': { type: 'boolean' }, 'receiver-url': { type: 'string' },
-      'delivery-wait': { type: 'string' }, 'retry-wait': { type: 'string' }, help: { type: 'boolean' },
-    } }).values;
+    args = parseArgs({
+      args: argv,
+      options: {
+        'base-url': { type: 'string' },
+        'allow-live': { type: 'boolean' },
+        'receiver-url': { type: 'string' },
+        'delivery-wait': { type: 'string' },
+        'retry-wait': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }).values;
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
@@ -57,13 +64,19 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return 2;
     }
     if (key.startsWith(KEY_PREFIX.live) && !args['allow-live']) {
-      io.err(`Refusing a live key (${KEY_PREFIX.live}…): the run creates invoices, clients and payments. Use a test key, ` +
-        'or add --allow-live if this deployment is meant for it.\n');
+      io.err(
+        `Refusing a live key (${KEY_PREFIX.live}…): the run creates invoices, clients and payments. Use a test key, ` +
+          'or add --allow-live if this deployment is meant for it.\n',
+      );
       return 2;
     }
-    const seconds = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value) * 1000);
+    const seconds = (value: string | undefined, fallback: number) =>
+      value === undefined ? fallback : Number(value) * 1000;
     const session = await openSession({
-      baseUrl, key, receiverUrl: args['receiver-url'], progress: (line) => io.err(`${line}\n`),
+      baseUrl,
+      key,
+      receiverUrl: args['receiver-url'],
+      progress: (line) => io.err(`${line}\n`),
       deliveryWaitMs: seconds(args['delivery-wait'], sandbox ? 5_000 : 15_000),
       retryWaitMs: seconds(args['retry-wait'], sandbox ? 5_000 : 30_000),
     });

@@ -31,7 +31,16 @@ export interface Context {
   world: World;
 }
 
-export type Kind = 'protocol' | 'request' | 'filter' | 'paging' | 'idempotency' | 'event' | 'catch-up' | 'replay' | 'field';
+export type Kind =
+  | 'protocol'
+  | 'request'
+  | 'filter'
+  | 'paging'
+  | 'idempotency'
+  | 'event'
+  | 'catch-up'
+  | 'replay'
+  | 'field';
 
 export interface Assumption {
   id: string;
@@ -44,4 +53,3 @@ export interface Assumption {
   dependsOn?: string[];
   run(ctx: Context, verdict: Verdict): Promise<void>;
 }
-

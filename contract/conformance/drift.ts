@@ -11,8 +11,18 @@ import type { Assumption } from './context';
 import { wrongValue, type FieldWalker } from './fields';
 
 type Thing = Record<string, any>;
-interface Seen { method: string; path: string; query: URLSearchParams; headers: Record<string, string>; body: Thing | undefined }
-interface Answer { status: number; headers: Record<string, string>; body: unknown }
+interface Seen {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: Thing | undefined;
+}
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 /** What the proxy changes: the request on its way in, the answer on its way out, or it answers by itself. */
 export interface Drift {
@@ -35,100 +45,170 @@ export function driftFor(row: Assumption, walker: FieldWalker, checker: ReturnTy
   const detail = row.id.slice(`${subject}.${kind}.`.length);
   const operation = (operations as Record<string, unknown>)[subject] as Operation | undefined;
   if (row.kind === 'request' && operation) {
-    return { answer: (seen, answer) => {
-      if (matches(checker, operation, seen) && answer.status === operation.status) answer.status = OTHER_SUCCESS[answer.status];
-    } };
+    return {
+      answer: (seen, answer) => {
+        if (matches(checker, operation, seen) && answer.status === operation.status)
+          answer.status = OTHER_SUCCESS[answer.status];
+      },
+    };
   }
   if (row.kind === 'filter' && operation) {
-    const [key, value] = [detail.split('=')[0], detail.includes('=') ? detail.slice(detail.indexOf('=') + 1) : undefined];
-    return { request: (seen) => {
-      if (matches(checker, operation, seen) && (value === undefined || seen.query.get(key) === value)) seen.query.delete(key);
-    } };
+    const [key, value] = [
+      detail.split('=')[0],
+      detail.includes('=') ? detail.slice(detail.indexOf('=') + 1) : undefined,
+    ];
+    return {
+      request: (seen) => {
+        if (matches(checker, operation, seen) && (value === undefined || seen.query.get(key) === value))
+          seen.query.delete(key);
+      },
+    };
   }
   if (row.kind === 'paging' && operation && detail === 'has_more') {
-    return { answer: (seen, answer) => {
-      if (matches(checker, operation, seen) && answer.body && typeof answer.body === 'object') (answer.body as Thing).has_more = true;
-    } };
+    return {
+      answer: (seen, answer) => {
+        if (matches(checker, operation, seen) && answer.body && typeof answer.body === 'object')
+          (answer.body as Thing).has_more = true;
+      },
+    };
   }
-  if (row.kind === 'paging' && operation) return { request: (seen) => { if (matches(checker, operation, seen)) seen.query.delete(detail); } };
+  if (row.kind === 'paging' && operation)
+    return {
+      request: (seen) => {
+        if (matches(checker, operation, seen)) seen.query.delete(detail);
+      },
+    };
   if (row.kind === 'idempotency' && operation) {
     const bodies = new Map<string, string>();
-    return { request: (seen) => {
-      const key = seen.headers['idempotency-key'];
-      if (!key || !matches(checker, operation, seen)) return;
-      const text = JSON.stringify(seen.body);
-      const earlier = bodies.get(key);
-      bodies.set(key, text);
-      if (earlier !== undefined && (detail === 'replay') === (earlier === text)) delete seen.headers['idempotency-key'];
-    } };
+    return {
+      request: (seen) => {
+        const key = seen.headers['idempotency-key'];
+        if (!key || !matches(checker, operation, seen)) return;
+        const text = JSON.stringify(seen.body);
+        const earlier = bodies.get(key);
+        bodies.set(key, text);
+        if (earlier !== undefined && (detail === 'replay') === (earlier === text))
+          delete seen.headers['idempotency-key'];
+      },
+    };
   }
   if (row.kind === 'event' && row.id.endsWith('.delivered')) {
     const type = row.id.slice('event '.length, -'.delivered'.length);
     const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
-    return { request: (seen) => {
-      if (seen.method === 'POST' && seen.path === '/v1/webhooks' && JSON.stringify(seen.body?.events) === JSON.stringify([type])) seen.body!.events = [other];
-    } };
+    return {
+      request: (seen) => {
+        if (
+          seen.method === 'POST' &&
+          seen.path === '/v1/webhooks' &&
+          JSON.stringify(seen.body?.events) === JSON.stringify([type])
+        )
+          seen.body!.events = [other];
+      },
+    };
   }
   if (row.id === 'event retry-after-500') return { delivery: (_seen, status) => (status >= 500 ? 200 : status) };
   if (row.kind === 'catch-up') {
-    return { answer: (seen, answer) => {
-      const data = (answer.body as Thing | undefined)?.data;
-      if (seen.path === '/v1/events' && seen.query.has('ending_before') && Array.isArray(data)) data.reverse();
-    } };
+    return {
+      answer: (seen, answer) => {
+        const data = (answer.body as Thing | undefined)?.data;
+        if (seen.path === '/v1/events' && seen.query.has('ending_before') && Array.isArray(data)) data.reverse();
+      },
+    };
   }
   if (row.kind === 'replay') {
-    return { instead: (seen) => (seen.method === 'POST' && seen.path.endsWith('/recover')
-      ? { status: 202, headers: { 'content-type': 'application/json' },
-        body: { object: 'webhook_recovery', webhook_id: seen.path.split('/').at(-2), after: seen.body?.after, queued: 0 } }
-      : undefined) };
+    return {
+      instead: (seen) =>
+        seen.method === 'POST' && seen.path.endsWith('/recover')
+          ? {
+              status: 202,
+              headers: { 'content-type': 'application/json' },
+              body: {
+                object: 'webhook_recovery',
+                webhook_id: seen.path.split('/').at(-2),
+                after: seen.body?.after,
+                queued: 0,
+              },
+            }
+          : undefined,
+    };
   }
   if (row.kind === 'field') {
     const field = row.id.slice('field '.length);
-    return { answer: (seen, answer) => {
-      const template = checker.templateOf(seen.path);
-      const schema = template && walker.answerSchema(seen.method, template, answer.status);
-      if (!schema || !answer.body || typeof answer.body !== 'object') return;
-      walker.walk(schema[0], schema[1], answer.body, walker.operationId(seen.method, template), (place, placeSchema) => {
-        if (place.row === field) place.parent[place.key] = wrongValue(walker, placeSchema);
-      });
-    } };
+    return {
+      answer: (seen, answer) => {
+        const template = checker.templateOf(seen.path);
+        const schema = template && walker.answerSchema(seen.method, template, answer.status);
+        if (!schema || !answer.body || typeof answer.body !== 'object') return;
+        walker.walk(
+          schema[0],
+          schema[1],
+          answer.body,
+          walker.operationId(seen.method, template),
+          (place, placeSchema) => {
+            if (place.row === field) place.parent[place.key] = wrongValue(walker, placeSchema);
+          },
+        );
+      },
+    };
   }
   return protocolDrift(row.id);
 }
 
 function protocolDrift(id: string): Drift {
   switch (id) {
-    case 'auth.key-mode': return { answer: (seen, answer) => {
-      if (seen.path === '/v1/account' && answer.status === 200) (answer.body as Thing).livemode = !(answer.body as Thing).livemode;
-    } };
-    case 'auth.refused': return { answer: (_seen, answer) => {
-      if (answer.status === 401) Object.assign(answer, { status: 403, body: { ...(answer.body as Thing), status: 403, code: 'forbidden' } });
-    } };
-    case 'errors.not-found': return { answer: (_seen, answer) => {
-      if (answer.status === 404) (answer.body as Thing).code = 'missing';
-    } };
-    case 'errors.validation': return { answer: (_seen, answer) => {
-      const body = answer.body as Thing;
-      if (answer.status === 422 && body?.code === 'validation_failed') {
-        body.field_errors = body.errors;
-        delete body.errors;
-      }
-    } };
-    case 'errors.email-taken': return { answer: (_seen, answer) => {
-      if (answer.status === 409) answer.status = 422;
-    } };
-    case 'rate-limit': return { answer: (_seen, answer) => {
-      if (answer.status === 429) delete answer.headers['retry-after'];
-    } };
-    default: throw new Error(`no drift for the row ${id}: add one in contract/conformance/drift.ts`);
+    case 'auth.key-mode':
+      return {
+        answer: (seen, answer) => {
+          if (seen.path === '/v1/account' && answer.status === 200)
+            (answer.body as Thing).livemode = !(answer.body as Thing).livemode;
+        },
+      };
+    case 'auth.refused':
+      return {
+        answer: (_seen, answer) => {
+          if (answer.status === 401)
+            Object.assign(answer, { status: 403, body: { ...(answer.body as Thing), status: 403, code: 'forbidden' } });
+        },
+      };
+    case 'errors.not-found':
+      return {
+        answer: (_seen, answer) => {
+          if (answer.status === 404) (answer.body as Thing).code = 'missing';
+        },
+      };
+    case 'errors.validation':
+      return {
+        answer: (_seen, answer) => {
+          const body = answer.body as Thing;
+          if (answer.status === 422 && body?.code === 'validation_failed') {
+            body.field_errors = body.errors;
+            delete body.errors;
+          }
+        },
+      };
+    case 'errors.email-taken':
+      return {
+        answer: (_seen, answer) => {
+          if (answer.status === 409) answer.status = 422;
+        },
+      };
+    case 'rate-limit':
+      return {
+        answer: (_seen, answer) => {
+          if (answer.status === 429) delete answer.headers['retry-after'];
+        },
+      };
+    default:
+      throw new Error(`no drift for the row ${id}: add one in contract/conformance/drift.ts`);
   }
 }
 
-const readBody = (incoming: IncomingMessage) => new Promise<string>((resolve) => {
-  const chunks: Buffer[] = [];
-  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-  incoming.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-});
+const readBody = (incoming: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
 const json = (text: string) => {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -141,7 +221,10 @@ const json = (text: string) => {
  * The proxy: API calls go to `target` with the drift applied; subscriptions are registered at the proxy's
  * `/deliver` so deliveries pass through it too, and answers show the receiver's URL as registered.
  */
-export async function startDriftingProxy(target: string, drift: Drift): Promise<{ url: string; close(): Promise<void> }> {
+export async function startDriftingProxy(
+  target: string,
+  drift: Drift,
+): Promise<{ url: string; close(): Promise<void> }> {
   let url = '';
   const deliver = '/__deliver/';
   const server: Server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -152,11 +235,27 @@ export async function startDriftingProxy(target: string, drift: Drift): Promise<
     delete headers['content-length'];
     if (parsed.pathname.startsWith(deliver)) {
       const to = decodeURIComponent(parsed.pathname.slice(deliver.length));
-      const answered = await fetch(to, { method: 'POST', headers, body: text }).then((response) => response.status, () => 502);
-      outgoing.writeHead(drift.delivery?.({ method: 'POST', path: to, query: parsed.searchParams, headers, body: json(text) }, answered) ?? answered).end();
+      const answered = await fetch(to, { method: 'POST', headers, body: text }).then(
+        (response) => response.status,
+        () => 502,
+      );
+      outgoing
+        .writeHead(
+          drift.delivery?.(
+            { method: 'POST', path: to, query: parsed.searchParams, headers, body: json(text) },
+            answered,
+          ) ?? answered,
+        )
+        .end();
       return;
     }
-    const seen: Seen = { method: incoming.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, headers, body: json(text) };
+    const seen: Seen = {
+      method: incoming.method ?? 'GET',
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      headers,
+      body: json(text),
+    };
     drift.request?.(seen);
     if (seen.method === 'POST' && seen.path === '/v1/webhooks' && typeof seen.body?.url === 'string') {
       seen.body.url = `${url}${deliver}${encodeURIComponent(seen.body.url)}`;
@@ -164,20 +263,38 @@ export async function startDriftingProxy(target: string, drift: Drift): Promise<
     let answer = drift.instead?.(seen);
     if (!answer) {
       const query = seen.query.toString();
-      const sent = seen.body === undefined ? (text || undefined) : JSON.stringify(seen.body);
-      const response = await fetch(`${target}${seen.path}${query ? `?${query}` : ''}`, { method: seen.method, headers, body: sent });
-      const answerText = (await response.text()).replace(new RegExp(`${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}${deliver}([^"]+)`, 'g'),
-        (_match, encoded: string) => decodeURIComponent(encoded));
+      const sent = seen.body === undefined ? text || undefined : JSON.stringify(seen.body);
+      const response = await fetch(`${target}${seen.path}${query ? `?${query}` : ''}`, {
+        method: seen.method,
+        headers,
+        body: sent,
+      });
+      const answerText = (await response.text()).replace(
+        new RegExp(`${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}${deliver}([^"]+)`, 'g'),
+        (_match, encoded: string) => decodeURIComponent(encoded),
+      );
       const answerHeaders = Object.fromEntries(response.headers);
       delete answerHeaders['content-length'];
       delete answerHeaders['content-encoding'];
       answer = { status: response.status, headers: answerHeaders, body: json(answerText) ?? answerText };
       drift.answer?.(seen, answer);
     }
-    const out = answer.body === undefined || answer.body === '' ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const out =
+      answer.body === undefined || answer.body === ''
+        ? ''
+        : typeof answer.body === 'string'
+          ? answer.body
+          : JSON.stringify(answer.body);
     outgoing.writeHead(answer.status, answer.headers).end(answer.status === 204 ? undefined : out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -11,13 +11,20 @@ import { openSession } from './run';
 async function main(wanted: string[]) {
   const sandbox = await startSandbox({ timeScale: 0.01 });
   try {
-    const baseline = await (await openSession({ baseUrl: sandbox.baseUrl, key: sandbox.testKey, deliveryWaitMs: 3000, retryWaitMs: 3000 })).run();
+    const baseline = await (
+      await openSession({ baseUrl: sandbox.baseUrl, key: sandbox.testKey, deliveryWaitMs: 3000, retryWaitMs: 3000 })
+    ).run();
     const document = openApiDocument() as unknown as Document;
     // `--kind field` (or another kind) narrows to one kind of row; ids narrow to the rows they start.
     const kind = wanted[0] === '--kind' ? wanted.splice(0, 2)[1] : undefined;
-    const rows = listedRows(document, fieldWalker(document)).filter((row) => (!kind || row.kind === kind || (kind === 'not-field' && row.kind !== 'field')) &&
-      (!wanted.length || wanted.some((id) => row.id.startsWith(id))));
-    process.stdout.write('| Drifted assumption | Named | Other rows differing | Rows newly not checkable | The run\'s words |\n|---|---|---|---|---|\n');
+    const rows = listedRows(document, fieldWalker(document)).filter(
+      (row) =>
+        (!kind || row.kind === kind || (kind === 'not-field' && row.kind !== 'field')) &&
+        (!wanted.length || wanted.some((id) => row.id.startsWith(id))),
+    );
+    process.stdout.write(
+      "| Drifted assumption | Named | Other rows differing | Rows newly not checkable | The run's words |\n|---|---|---|---|---|\n",
+    );
     let exact = 0;
     for (const row of rows) {
       const outcome = await runWithDrift(sandbox, row, baseline);
@@ -30,7 +37,10 @@ async function main(wanted: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error) => {
-  process.stderr.write(`${(error as Error).stack}\n`);
-  process.exit(2);
-});
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${(error as Error).stack}\n`);
+    process.exit(2);
+  },
+);

@@ -21,13 +21,17 @@ export interface DriftOutcome {
 }
 
 /** The rows a run lists, as the run lists them. */
-export const listedRows = (document: Parameters<typeof assumptions>[0], walker: Parameters<typeof assumptions>[1]) => assumptions(document, walker);
+export const listedRows = (document: Parameters<typeof assumptions>[0], walker: Parameters<typeof assumptions>[1]) =>
+  assumptions(document, walker);
 
 export async function runWithDrift(sandbox: Sandbox, row: Assumption, baseline: Result[]): Promise<DriftOutcome> {
   // A new account each time: what earlier runs made is not in this one's lists.
   const key = sandbox.createAccount().secret;
   const document = openApiDocument() as unknown as Document;
-  const proxy = await startDriftingProxy(sandbox.baseUrl, driftFor(row, fieldWalker(document), answerChecker(document as never)));
+  const proxy = await startDriftingProxy(
+    sandbox.baseUrl,
+    driftFor(row, fieldWalker(document), answerChecker(document as never)),
+  );
   try {
     const session = await openSession({ baseUrl: proxy.url, key, deliveryWaitMs: 3000, retryWaitMs: 3000 });
     const results = await session.run();
@@ -36,7 +40,10 @@ export async function runWithDrift(sandbox: Sandbox, row: Assumption, baseline: 
     return {
       row,
       differing: results.filter((result) => result.outcome.state === 'differs').map((result) => result.assumption.id),
-      notCheckable: results.filter((result) => result.outcome.state === 'not checkable' && before.get(result.assumption.id) !== 'not checkable')
+      notCheckable: results
+        .filter(
+          (result) => result.outcome.state === 'not checkable' && before.get(result.assumption.id) !== 'not checkable',
+        )
         .map((result) => result.assumption.id),
       named: own?.state === 'differs' ? own.differences[0]?.what : undefined,
     };
@@ -45,12 +52,15 @@ export async function runWithDrift(sandbox: Sandbox, row: Assumption, baseline: 
   }
 }
 
-const list = (ids: string[]) => (ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', ') || 'none');
+const list = (ids: string[]) =>
+  ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', ') || 'none';
 
 /** One line of the report's table: the drifted row, whether exactly it differed, and what else changed. */
 export function driftLine(outcome: DriftOutcome): string {
   const exact = outcome.differing.length === 1 && outcome.differing[0] === outcome.row.id;
   const others = outcome.differing.filter((id) => id !== outcome.row.id);
-  return `| ${outcome.row.id} | ${exact ? 'exactly its row' : outcome.differing.includes(outcome.row.id) ? 'its row and others' : 'NOT NAMED'} | ` +
-    `${list(others)} | ${list(outcome.notCheckable)} | ${(outcome.named ?? '').replace(/\|/g, '\\|').slice(0, 90)} |`;
+  return (
+    `| ${outcome.row.id} | ${exact ? 'exactly its row' : outcome.differing.includes(outcome.row.id) ? 'its row and others' : 'NOT NAMED'} | ` +
+    `${list(others)} | ${list(outcome.notCheckable)} | ${(outcome.named ?? '').replace(/\|/g, '\\|').slice(0, 90)} |`
+  );
 }

@@ -42,7 +42,11 @@ export async function subscribeEachType(ctx: Context): Promise<void> {
   for (const type of EVENT_TYPES) {
     if (ctx.closed) return;
     // Kept as in flight, so a Ctrl-C's clean-up waits for its answer and removes what it made.
-    const pending = ctx.world.send(operations.createWebhook, { url: `${ctx.receiverUrl}/${type}`, events: [type], description: `conformance ${ctx.tag}` });
+    const pending = ctx.world.send(operations.createWebhook, {
+      url: `${ctx.receiverUrl}/${type}`,
+      events: [type],
+      description: `conformance ${ctx.tag}`,
+    });
     ctx.inFlight = pending;
     const exchange = await pending;
     const made = exchange.answer.body as Thing | undefined;
@@ -50,7 +54,8 @@ export async function subscribeEachType(ctx: Context): Promise<void> {
       ctx.webhooks.add(made.id);
       ctx.progress(`registered webhook ${made.id} (removed at the end of the run)`);
     }
-    if (exchange.answer.status < 300 && typeof made?.secret === 'string') ctx.world.subscriptions.set(type, { id: made.id, secret: made.secret, path: `/${type}` });
+    if (exchange.answer.status < 300 && typeof made?.secret === 'string')
+      ctx.world.subscriptions.set(type, { id: made.id, secret: made.secret, path: `/${type}` });
   }
 }
 
@@ -68,11 +73,16 @@ export function deliveryRows(): Assumption[] {
       if (!first) {
         const happened = ctx.world.events().some((event) => event.type === type);
         if (!happened) throw new NotCheckable(`nothing this run did made a ${type} event happen`);
-        verdict.differs(`no ${type} delivery arrived within ${ctx.deliveryWaitMs / 1000} s, though this run made one happen`);
+        verdict.differs(
+          `no ${type} delivery arrived within ${ctx.deliveryWaitMs / 1000} s, though this run made one happen`,
+        );
         return;
       }
       const event = parsed(first);
-      verdict.that(event?.type === type, `the delivery for a ${type} subscription is a ${JSON.stringify(event?.type)} event`);
+      verdict.that(
+        event?.type === type,
+        `the delivery for a ${type} subscription is a ${JSON.stringify(event?.type)} event`,
+      );
       const ours = verifyWebhook({ secret: subscription.secret, headers: first.headers, body: first.rawBody });
       verdict.that(ours.ok, `our verifier refuses it: ${ours.ok ? '' : ours.reason}`);
       try {
@@ -90,13 +100,26 @@ export const retryRow: Assumption = {
   kind: 'event',
   says: 'a delivery answered 500 is sent again, with the same webhook-id',
   decidedIn: 'delivery-retries-ordering',
-  ifDiffers: 'an event lost to a receiver outage is never seen (the Polling Trigger and Replay Missed Events still catch up)',
+  ifDiffers:
+    'an event lost to a receiver outage is never seen (the Polling Trigger and Replay Missed Events still catch up)',
   async run(ctx, verdict) {
     const failed = ctx.receiver.requests.find((request) => request.status === 500);
     if (!failed) throw new NotCheckable('no delivery reached the receiver to be answered 500');
-    const again = await until(ctx, () => ctx.receiver.requests.find((request) => request !== failed && request.path === failed.path &&
-      request.headers['webhook-id'] === failed.headers['webhook-id']), ctx.retryWaitMs);
-    verdict.that(again !== undefined, `no second attempt of ${String(failed.headers['webhook-id'])} within ${ctx.retryWaitMs / 1000} s of the 500`);
+    const again = await until(
+      ctx,
+      () =>
+        ctx.receiver.requests.find(
+          (request) =>
+            request !== failed &&
+            request.path === failed.path &&
+            request.headers['webhook-id'] === failed.headers['webhook-id'],
+        ),
+      ctx.retryWaitMs,
+    );
+    verdict.that(
+      again !== undefined,
+      `no second attempt of ${String(failed.headers['webhook-id'])} within ${ctx.retryWaitMs / 1000} s of the 500`,
+    );
   },
 };
 
@@ -115,17 +138,36 @@ export const catchUpRow: Assumption = {
     const send = async (request: Parameters<typeof ctx.client.send>[0]) => (await ctx.client.send(request)).answer;
     // Every id the pages passed, read or not (an event whose fields drifted is another row's difference).
     const got: string[] = [];
-    await catchUp(async (query) => {
-      const page = await runOperation(operations.listEvents, { apiKey: ctx.key, baseUrl: ctx.client.baseUrl }, query, send);
-      got.push(...[...page.ids].reverse());
-      return page;
-    }, cursor, EVENT_TYPES);
+    await catchUp(
+      async (query) => {
+        const page = await runOperation(
+          operations.listEvents,
+          { apiKey: ctx.key, baseUrl: ctx.client.baseUrl },
+          query,
+          send,
+        );
+        got.push(...[...page.ids].reverse());
+        return page;
+      },
+      cursor,
+      EVENT_TYPES,
+    );
     const expected = later;
     const missing = expected.filter((id) => !got.includes(id));
     const repeated = got.filter((id, index) => got.indexOf(id) !== index);
-    const ordered = expected.filter((id) => got.includes(id)).every((id, index, kept) => index === 0 || got.indexOf(kept[index - 1]) < got.indexOf(id));
-    verdict.that(missing.length === 0, `catching up from ${cursor} missed ${missing.slice(0, 3).join(', ')}`, ctx.client.exchanges.at(-1));
-    verdict.that(repeated.length === 0, `catching up gave ${repeated.slice(0, 3).join(', ')} twice`, ctx.client.exchanges.at(-1));
+    const ordered = expected
+      .filter((id) => got.includes(id))
+      .every((id, index, kept) => index === 0 || got.indexOf(kept[index - 1]) < got.indexOf(id));
+    verdict.that(
+      missing.length === 0,
+      `catching up from ${cursor} missed ${missing.slice(0, 3).join(', ')}`,
+      ctx.client.exchanges.at(-1),
+    );
+    verdict.that(
+      repeated.length === 0,
+      `catching up gave ${repeated.slice(0, 3).join(', ')} twice`,
+      ctx.client.exchanges.at(-1),
+    );
     verdict.that(ordered, 'catching up did not give the events oldest first', ctx.client.exchanges.at(-1));
   },
 };
@@ -135,11 +177,13 @@ export const replayRow: Assumption = {
   kind: 'replay',
   says: 'recovering a subscription after an event delivers every later event of its types again, once each, oldest first',
   decidedIn: 'replaying-missed-events',
-  ifDiffers: 'the n8n trigger\'s Replay Missed Events misses or repeats what happened while it was off',
+  ifDiffers: "the n8n trigger's Replay Missed Events misses or repeats what happened while it was off",
   async run(ctx, verdict) {
     const recovered = ctx.world.requests.get('recoverWebhook');
-    if (!recovered || typeof recovered === 'string') throw new NotCheckable(`recoverWebhook's request was not sent${recovered ? `: ${recovered}` : ''}`);
-    if (recovered.answer.status >= 300) throw new NotCheckable(`recoverWebhook's request answered ${recovered.answer.status}`);
+    if (!recovered || typeof recovered === 'string')
+      throw new NotCheckable(`recoverWebhook's request was not sent${recovered ? `: ${recovered}` : ''}`);
+    if (recovered.answer.status >= 300)
+      throw new NotCheckable(`recoverWebhook's request answered ${recovered.answer.status}`);
     const id = new URL(recovered.request.url).pathname.split('/').at(-2)!;
     const url = String(ctx.world.objects.get(id)?.url ?? '');
     const path = url.slice(ctx.receiverUrl.length);
@@ -151,10 +195,17 @@ export const replayRow: Assumption = {
     await until(ctx, () => (expected.every((event) => arrived().includes(event)) ? true : undefined));
     const got = arrived().filter((event) => expected.includes(event));
     const missing = expected.filter((event) => !got.includes(event));
-    verdict.that(missing.length === 0, `recover after ${after} did not deliver ${missing.slice(0, 3).join(', ')}`, recovered);
+    verdict.that(
+      missing.length === 0,
+      `recover after ${after} did not deliver ${missing.slice(0, 3).join(', ')}`,
+      recovered,
+    );
     verdict.that(got.length === new Set(got).size, 'recover delivered an event twice', recovered);
-    verdict.that(got.every((event, index) => index === 0 || expected.indexOf(got[index - 1]) < expected.indexOf(event)),
-      'recover did not deliver oldest first', recovered);
+    verdict.that(
+      got.every((event, index) => index === 0 || expected.indexOf(got[index - 1]) < expected.indexOf(event)),
+      'recover did not deliver oldest first',
+      recovered,
+    );
   },
 };
 

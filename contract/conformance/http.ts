@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Client {
   readonly exchanges: Exchange[] = [];
 
-  constructor(readonly baseUrl: string, private readonly key: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly key: string,
+  ) {}
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Exchange> {
     for (let waits = 0; ; waits += 1) {
@@ -51,9 +54,19 @@ export class Client {
     return this.fetch(method, `${this.baseUrl}${path}`, headers, options.body, key);
   }
 
-  private async fetch(method: string, url: string, headers: Record<string, string>, sent: unknown, key: string | null): Promise<Exchange> {
+  private async fetch(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    sent: unknown,
+    key: string | null,
+  ): Promise<Exchange> {
     const options = { body: sent };
-    const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -62,7 +75,10 @@ export class Client {
       // Not JSON: the text is what was seen.
     }
     // The key is never kept whole: an exchange is what the table shows.
-    const shown = { ...headers, ...(headers.Authorization === undefined || key === null ? {} : { Authorization: `Bearer ${key.slice(0, 8)}…` }) };
+    const shown = {
+      ...headers,
+      ...(headers.Authorization === undefined || key === null ? {} : { Authorization: `Bearer ${key.slice(0, 8)}…` }),
+    };
     const exchange: Exchange = {
       request: { method, url, headers: shown, ...(options.body === undefined ? {} : { body: options.body }) },
       answer: { status: response.status, headers: Object.fromEntries(response.headers), body },
@@ -79,8 +95,11 @@ export function showExchange(exchange: Exchange): string {
     const text = redactSecrets(typeof value === 'string' ? value : JSON.stringify(value));
     return text.length > 600 ? `${text.slice(0, 600)}…` : text;
   };
-  const headers = (bag: Record<string, string>, names?: string[]) => Object.entries(bag)
-    .filter(([name]) => !names || names.includes(name.toLowerCase())).map(([name, value]) => `${name}: ${value}`).join(', ');
+  const headers = (bag: Record<string, string>, names?: string[]) =>
+    Object.entries(bag)
+      .filter(([name]) => !names || names.includes(name.toLowerCase()))
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ');
   return [
     `    request: ${request.method} ${request.url}  [${headers(request.headers)}]${request.body === undefined ? '' : `  ${cut(request.body)}`}`,
     `    answer:  ${answer.status}  [${headers(answer.headers, ['content-type', 'retry-after', 'request-id', 'location'])}]  ${cut(answer.body ?? '')}`,

@@ -58,20 +58,25 @@ export interface Filter {
   matches(object: Thing, value: unknown): boolean;
 }
 
-const text = (value: unknown) => String(value ?? '').trim().toLowerCase();
+const text = (value: unknown) =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase();
 const moment = (value: unknown) => Date.parse(String(value));
 
 /** Filters whose meaning is not "the field of that name equals the value" (docs/api-contract.md says each). */
 export const FILTERS: Record<string, Filter> = {
   search: {
     value: (object) => object.client_email ?? object.email,
-    matches: (object, value) => Object.values(object).some((field) => typeof field === 'string' && text(field).includes(text(value))),
+    matches: (object, value) =>
+      Object.values(object).some((field) => typeof field === 'string' && text(field).includes(text(value))),
   },
   owed: { value: () => 'true', matches: (object) => Number(object.amount_remaining) > 0 },
   utr: { value: (object) => object.upi?.utr, matches: (object, value) => object.upi?.utr === value },
   paid_from: { value: (object) => object.paid_at, matches: (object, value) => moment(object.paid_at) >= moment(value) },
   paid_before: {
-    value: (object) => object.paid_at && new Date(moment(object.paid_at) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    value: (object) =>
+      object.paid_at && new Date(moment(object.paid_at) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     matches: (object, value) => moment(object.paid_at) < moment(value),
   },
 };

@@ -4,7 +4,10 @@ import { main } from './cli';
 import type { Session } from './run';
 
 let session: Session | undefined;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.on(signal, () => {
     process.stderr.write(`${signal}: removing this run's webhooks before stopping\n`);
     void (session?.close() ?? Promise.resolve()).finally(() => process.exit(code));
@@ -14,12 +17,17 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
 main(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
-  opened: (opened) => { session = opened; },
+  opened: (opened) => {
+    session = opened;
+  },
   askKey,
-}).then((code) => process.exit(code), (error) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exit(2);
-});
+}).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exit(2);
+  },
+);
 
 /** The key typed at a terminal, not echoed; nothing to ask when input is not a terminal. */
 function askKey(): Promise<string | undefined> {
@@ -28,9 +36,11 @@ function askKey(): Promise<string | undefined> {
   process.stderr.write('API key (not shown): ');
   // readline echoes what is typed through this method; the key is not written anywhere.
   (prompt as unknown as { _writeToOutput(text: string): void })._writeToOutput = () => undefined;
-  return new Promise((resolve) => prompt.question('', (typed) => {
-    prompt.close();
-    process.stderr.write('\n');
-    resolve(typed.trim() || undefined);
-  }));
+  return new Promise((resolve) =>
+    prompt.question('', (typed) => {
+      prompt.close();
+      process.stderr.write('\n');
+      resolve(typed.trim() || undefined);
+    }),
+  );
 }

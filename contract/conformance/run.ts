@@ -25,7 +25,10 @@ export interface RunOptions {
   progress?: (line: string) => void;
 }
 
-export interface Result { assumption: Assumption; outcome: Outcome }
+export interface Result {
+  assumption: Assumption;
+  outcome: Outcome;
+}
 
 export interface Session {
   ctx: Context;
@@ -84,18 +87,29 @@ export async function openSession(options: RunOptions): Promise<Session> {
           ctx.progress(`checking ${assumption.id}`);
           const verdict = new Verdict();
           let outcome: Outcome;
-          const differing = (assumption.dependsOn ?? []).filter((id) => results.find((result) => result.assumption.id === id)?.outcome.state === 'differs');
+          const differing = (assumption.dependsOn ?? []).filter(
+            (id) => results.find((result) => result.assumption.id === id)?.outcome.state === 'differs',
+          );
           if (differing.length) {
-            results.push({ assumption, outcome: { state: 'not checkable', why: `stands on ${differing.join(', ')}, which differs` } });
+            results.push({
+              assumption,
+              outcome: { state: 'not checkable', why: `stands on ${differing.join(', ')}, which differs` },
+            });
             continue;
           }
           try {
             await assumption.run(ctx, verdict);
             outcome = verdict.outcome();
           } catch (error) {
-            outcome = error instanceof NotCheckable
-              ? { state: 'not checkable', why: error.message }
-              : { state: 'differs', differences: [{ what: `the check failed: ${(error as Error).message}`, exchange: ctx.client.exchanges.at(-1) }] };
+            outcome =
+              error instanceof NotCheckable
+                ? { state: 'not checkable', why: error.message }
+                : {
+                    state: 'differs',
+                    differences: [
+                      { what: `the check failed: ${(error as Error).message}`, exchange: ctx.client.exchanges.at(-1) },
+                    ],
+                  };
           }
           results.push({ assumption, outcome });
         }

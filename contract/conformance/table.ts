@@ -4,13 +4,22 @@ import { showExchange } from './http';
 import type { Result } from './run';
 
 export function report(results: Result[]): string {
-  const rows = results.map(({ assumption, outcome }, index) =>
-    `| ${index + 1} | ${assumption.id}: ${assumption.says} | ${contractLink(assumption.decidedIn)} | ${assumption.ifDiffers} | ` +
-    `${outcome.state}${outcome.state === 'not checkable' ? `: ${outcome.why}` : ''} |`);
-  const details = results.flatMap(({ assumption, outcome }, index) => outcome.state !== 'differs' ? [] : [
-    `${index + 1}. ${assumption.id} differs:`,
-    ...outcome.differences.flatMap((difference) => [`  - ${difference.what}`, ...(difference.exchange ? [showExchange(difference.exchange)] : [])]),
-  ]);
+  const rows = results.map(
+    ({ assumption, outcome }, index) =>
+      `| ${index + 1} | ${assumption.id}: ${assumption.says} | ${contractLink(assumption.decidedIn)} | ${assumption.ifDiffers} | ` +
+      `${outcome.state}${outcome.state === 'not checkable' ? `: ${outcome.why}` : ''} |`,
+  );
+  const details = results.flatMap(({ assumption, outcome }, index) =>
+    outcome.state !== 'differs'
+      ? []
+      : [
+          `${index + 1}. ${assumption.id} differs:`,
+          ...outcome.differences.flatMap((difference) => [
+            `  - ${difference.what}`,
+            ...(difference.exchange ? [showExchange(difference.exchange)] : []),
+          ]),
+        ],
+  );
   const count = (state: string) => results.filter((result) => result.outcome.state === state).length;
   return [
     '| # | Assumption | Decided in | If it differs, the connectors would | Result |',
@@ -31,6 +40,7 @@ export function coverage(results: Result[]): { checked: number; made: number } {
 export function coverageLine(results: Result[]): string {
   const { checked, made } = coverage(results);
   const kinds = [...new Set(results.map((result) => result.assumption.kind))]
-    .map((kind) => `${results.filter((result) => result.assumption.kind === kind).length} ${kind}`).join(', ');
+    .map((kind) => `${results.filter((result) => result.assumption.kind === kind).length} ${kind}`)
+    .join(', ');
   return `Coverage: ${checked}/${made} assumptions checked (${Math.floor((100 * checked) / Math.max(made, 1))} %): ${kinds}.`;
 }

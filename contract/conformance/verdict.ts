@@ -28,7 +28,10 @@ export class Verdict {
   status(exchange: Exchange, status: number): boolean {
     const { answer } = exchange;
     if (answer.status !== status) {
-      const got = typeof answer.body === 'object' && answer.body && 'code' in answer.body ? ` (${String((answer.body as { code: unknown }).code)})` : '';
+      const got =
+        typeof answer.body === 'object' && answer.body && 'code' in answer.body
+          ? ` (${String((answer.body as { code: unknown }).code)})`
+          : '';
       this.differs(`answered ${answer.status}${got}; the contract says ${status}`, exchange);
     }
     return answer.status >= 200 && answer.status < 300;
@@ -48,7 +51,11 @@ export class Verdict {
       return false;
     }
     const type = answer.headers['content-type'] ?? '';
-    const typed = this.that(type.startsWith('application/problem+json'), `Content-Type is "${type}", not application/problem+json`, exchange);
+    const typed = this.that(
+      type.startsWith('application/problem+json'),
+      `Content-Type is "${type}", not application/problem+json`,
+      exchange,
+    );
     const seen = (answer.body as { code?: unknown } | undefined)?.code;
     return this.that(seen === code, `code is ${JSON.stringify(seen)}, not "${code}"`, exchange) && typed;
   }

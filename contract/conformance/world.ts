@@ -10,13 +10,22 @@ import type { FieldWalker } from './fields';
 import type { Client } from './http';
 
 /** What the world needs of the run (the run's context has it). */
-interface WorldContext { tag: string; key: string; client: Client; receiverUrl: string; walker: FieldWalker; apiVersion: string }
+interface WorldContext {
+  tag: string;
+  key: string;
+  client: Client;
+  receiverUrl: string;
+  walker: FieldWalker;
+  apiVersion: string;
+}
 
 export type OperationName = keyof typeof operations;
 
 /** The operations that are one request each (the compound ones are made of these). */
-export const singleRequest = () => (Object.entries(operations) as Array<[OperationName, unknown]>)
-  .filter(([, operation]) => typeof operation === 'object' && operation !== null && 'method' in operation) as Array<[OperationName, Operation]>;
+export const singleRequest = () =>
+  (Object.entries(operations) as Array<[OperationName, unknown]>).filter(
+    ([, operation]) => typeof operation === 'object' && operation !== null && 'method' in operation,
+  ) as Array<[OperationName, Operation]>;
 
 export const pathKeys = (operation: Operation) => [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 export const inputKeys = (operation: Operation) => Object.keys(shapeOf(operation.input));
@@ -47,13 +56,18 @@ export class World {
   /** Objects this run made (or that hold what it made), oldest first, whose id has the prefix. */
   made(prefix: string): Thing[] {
     if (prefix === ID_PREFIX.event) return this.events();
-    return [...this.objects.values()].filter((object) => String(object.id).startsWith(prefix) && this.mine.has(object.id));
+    return [...this.objects.values()].filter(
+      (object) => String(object.id).startsWith(prefix) && this.mine.has(object.id),
+    );
   }
 
   /** Events about what this run made, oldest first as far as the run has seen them. */
   events(): Thing[] {
-    return [...this.objects.values()].filter((object) => String(object.id).startsWith(ID_PREFIX.event) &&
-      Object.values((object.data ?? {}) as Record<string, Thing>).some((inner) => this.mine.has(inner?.id)));
+    return [...this.objects.values()].filter(
+      (object) =>
+        String(object.id).startsWith(ID_PREFIX.event) &&
+        Object.values((object.data ?? {}) as Record<string, Thing>).some((inner) => this.mine.has(inner?.id)),
+    );
   }
 
   /** Lists the newest events (once, or again with `refresh`) and keeps their order. */
@@ -89,7 +103,13 @@ export class World {
   }
 
   values(target?: Thing): ValueContext {
-    return { tag: this.ctx.tag, next: () => (this.counter += 1), target, receiverUrl: this.ctx.receiverUrl, firstEvent: this.firstEvent() };
+    return {
+      tag: this.ctx.tag,
+      next: () => (this.counter += 1),
+      target,
+      receiverUrl: this.ctx.receiverUrl,
+      firstEvent: this.firstEvent(),
+    };
   }
 
   /**
@@ -101,7 +121,8 @@ export class World {
     let target: Thing | undefined;
     for (const key of pathKeys(operation)) {
       const object = options.fresh?.[key] ?? this.made(prefixOf(key) ?? '\0').at(-1);
-      if (!object) return `needs ${key}: no object of that kind made by this run${prefixOf(key) ? '' : ' (no id prefix for it)'}`;
+      if (!object)
+        return `needs ${key}: no object of that kind made by this run${prefixOf(key) ? '' : ' (no id prefix for it)'}`;
       input[key] = object.id;
       target = object;
     }
@@ -111,7 +132,8 @@ export class World {
       if (!hasBody(operation) && !isRequired(operation, key)) continue;
       const value = VALUES[key]?.(values);
       if (value !== undefined) input[key] = value;
-      else if (isRequired(operation, key)) return `needs ${key}: the run has no value for it (contract/conformance/inputs.ts)`;
+      else if (isRequired(operation, key))
+        return `needs ${key}: the run has no value for it (contract/conformance/inputs.ts)`;
     }
     Object.assign(input, extra);
     try {
@@ -133,14 +155,20 @@ export class World {
   /** A new object of the kind a path key names, made by the create operation that answers that kind. */
   async fresh(key: string): Promise<Thing | undefined> {
     const prefix = prefixOf(key);
-    const create = singleRequest().find(([, operation]) => operation.method === 'POST' && pathKeys(operation).length === 0 &&
-      this.ctx.walker.answerSchema('POST', `/${this.ctx.apiVersion}${operation.path}`, operation.status) &&
-      operation.path.startsWith(`/${key.replace(/_id$/, '')}s`));
+    const create = singleRequest().find(
+      ([, operation]) =>
+        operation.method === 'POST' &&
+        pathKeys(operation).length === 0 &&
+        this.ctx.walker.answerSchema('POST', `/${this.ctx.apiVersion}${operation.path}`, operation.status) &&
+        operation.path.startsWith(`/${key.replace(/_id$/, '')}s`),
+    );
     if (!prefix || !create) return undefined;
     const input = this.input(create[1]);
     if (typeof input === 'string') return undefined;
     const exchange = await this.send(create[1], input);
     const body = exchange.answer.body as Thing | undefined;
-    return exchange.answer.status < 300 && typeof body?.id === 'string' && body.id.startsWith(prefix) ? body : undefined;
+    return exchange.answer.status < 300 && typeof body?.id === 'string' && body.id.startsWith(prefix)
+      ? body
+      : undefined;
   }
 }

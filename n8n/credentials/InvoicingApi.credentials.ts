@@ -1,9 +1,4 @@
-import type {
-  IAuthenticate,
-  ICredentialTestRequest,
-  ICredentialType,
-  INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticate, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { NOT_THE_API_MESSAGE, connectionTestMessages } from '../../shared/connectionTest';
 import { FIELDS } from '../../shared/fields';
@@ -67,10 +62,14 @@ export class InvoicingApi implements ICredentialType {
     },
     rules: [
       ...connectionTestMessages().map(({ status, message }) => ({
-        type: 'responseSuccessBody' as const, properties: { key: 'status', value: status, message },
+        type: 'responseSuccessBody' as const,
+        properties: { key: 'status', value: status, message },
       })),
       // Anything else without an account's `livemode` (a web page, another service's JSON) is not the API.
-      { type: 'responseSuccessBody' as const, properties: { key: 'livemode', value: undefined, message: NOT_THE_API_MESSAGE } },
+      {
+        type: 'responseSuccessBody' as const,
+        properties: { key: 'livemode', value: undefined, message: NOT_THE_API_MESSAGE },
+      },
     ],
   };
 }

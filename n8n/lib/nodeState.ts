@@ -6,4 +6,5 @@ import type { IDataObject, IExecuteFunctions, IHookFunctions, IPollFunctions, IW
 
 type NodeStateContext = IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
-export const nodeState = (context: NodeStateContext): IDataObject => context.getWorkflowStaticData('node') as IDataObject;
+export const nodeState = (context: NodeStateContext): IDataObject =>
+  context.getWorkflowStaticData('node') as IDataObject;

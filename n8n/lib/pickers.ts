@@ -5,12 +5,30 @@
  * ID patterns, links and help all come from shared/pickers.ts.
  */
 import type {
-  IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodePropertyMode, INodePropertyOptions,
+  IExecuteFunctions,
+  ILoadOptionsFunctions,
+  INodeListSearchResult,
+  INodeProperties,
+  INodePropertyMode,
+  INodePropertyOptions,
 } from 'n8n-workflow';
 
 import {
-  CURRENCY_CHOICES, ID_PATTERNS, ID_PREFIX, SERVICE, LINK_FORMS, PICKER_HELP, clientChoices, idFromUrl, invoiceChoices, paymentChoices,
-  type ChoicePage, type Connection, type FieldSpec, type PickerQuery, type Send,
+  CURRENCY_CHOICES,
+  ID_PATTERNS,
+  ID_PREFIX,
+  SERVICE,
+  LINK_FORMS,
+  PICKER_HELP,
+  clientChoices,
+  idFromUrl,
+  invoiceChoices,
+  paymentChoices,
+  type ChoicePage,
+  type Connection,
+  type FieldSpec,
+  type PickerQuery,
+  type Send,
 } from '../../shared';
 import { nodeErrorFor } from './errors';
 import { toHtml } from './text';
@@ -20,20 +38,47 @@ type Kind = keyof typeof ID_PATTERNS;
 const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
-export function locator(kind: Kind, spec: FieldSpec, list: keyof typeof listSearch, help: string = PICKER_HELP[kind]): INodeProperties {
+export function locator(
+  kind: Kind,
+  spec: FieldSpec,
+  list: keyof typeof listSearch,
+  help: string = PICKER_HELP[kind],
+): INodeProperties {
   const prefix = ID_PREFIX[kind];
   const modes: INodePropertyMode[] = [
-    { displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${NOUN[kind]}...`,
-      typeOptions: { searchListMethod: list, searchable: true } },
-    { displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${String(spec.example ?? `${prefix}…`)}`,
-      validation: [{ type: 'regex', properties: { regex: ID_PATTERNS[kind].id, errorMessage: `Not a ${NOUN[kind]} ID: it starts ${prefix}` } }] },
+    {
+      displayName: 'From List',
+      name: 'list',
+      type: 'list',
+      placeholder: `Select a ${NOUN[kind]}...`,
+      typeOptions: { searchListMethod: list, searchable: true },
+    },
+    {
+      displayName: 'By ID',
+      name: 'id',
+      type: 'string',
+      placeholder: `e.g. ${String(spec.example ?? `${prefix}…`)}`,
+      validation: [
+        {
+          type: 'regex',
+          properties: { regex: ID_PATTERNS[kind].id, errorMessage: `Not a ${NOUN[kind]} ID: it starts ${prefix}` },
+        },
+      ],
+    },
   ];
   if (kind !== 'payment') {
     const url = ID_PATTERNS[kind].url;
-    modes.push({ displayName: 'By URL', name: 'url', type: 'string', placeholder: kind === 'invoice'
-      ? `e.g. https://pay.invoicing.example/i/${String(spec.example)}` : `e.g. ${SERVICE.sandboxBaseUrl}dashboard#/clients/${String(spec.example)}`,
-    validation: [{ type: 'regex', properties: { regex: url, errorMessage: `Paste ${LINK_FORMS[kind]}` } }],
-    extractValue: { type: 'regex', regex: url } });
+    modes.push({
+      displayName: 'By URL',
+      name: 'url',
+      type: 'string',
+      placeholder:
+        kind === 'invoice'
+          ? `e.g. https://pay.invoicing.example/i/${String(spec.example)}`
+          : `e.g. ${SERVICE.sandboxBaseUrl}dashboard#/clients/${String(spec.example)}`,
+      validation: [{ type: 'regex', properties: { regex: url, errorMessage: `Paste ${LINK_FORMS[kind]}` } }],
+      extractValue: { type: 'regex', regex: url },
+    });
   }
   return {
     displayName: spec.label,
@@ -52,7 +97,10 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
   // Its list mode as any client picker's (listing e-mails); typed, an e-mail rather than an ID or a link.
   return {
     ...picker,
-    modes: [picker.modes![0], { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` }],
+    modes: [
+      picker.modes![0],
+      { displayName: 'By E-mail', name: 'email', type: 'string', placeholder: `e.g. ${String(spec.example)}` },
+    ],
   };
 }
 
@@ -61,7 +109,12 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
  * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its
  * refusal names the field and the links it takes instead of n8n's generic "the URL entered is incorrect".
  */
-export function locatorId(context: IExecuteFunctions, kind: 'invoice' | 'client' | 'payment', spec: FieldSpec, itemIndex: number): unknown {
+export function locatorId(
+  context: IExecuteFunctions,
+  kind: 'invoice' | 'client' | 'payment',
+  spec: FieldSpec,
+  itemIndex: number,
+): unknown {
   const raw = context.getNodeParameter(spec.key, itemIndex, '') as unknown;
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
@@ -73,10 +126,17 @@ type Choices = (connection: Connection, send: Send, query: PickerQuery) => Promi
 
 /** One list mode: the service's choices for what is typed, a page at a time by the service's cursor. */
 function listMethod(choices: Choices) {
-  return async function list(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+  return async function list(
+    this: ILoadOptionsFunctions,
+    filter?: string,
+    paginationToken?: string,
+  ): Promise<INodeListSearchResult> {
     const connection = await connectionOf(this);
     try {
-      const page = await choices(connection, sender(this), { search: filter?.trim() || undefined, after: paginationToken || undefined });
+      const page = await choices(connection, sender(this), {
+        search: filter?.trim() || undefined,
+        after: paginationToken || undefined,
+      });
       return {
         results: page.choices.map((choice) => ({ name: choice.label, value: choice.value, url: choice.url })),
         paginationToken: page.next,

@@ -8,8 +8,14 @@ import type { FieldSpec, FieldType } from '../../shared';
 import { toHtml } from './text';
 
 const N8N_TYPES: Record<FieldType, NodePropertyTypes> = {
-  string: 'string', email: 'string', integer: 'number', boolean: 'boolean',
-  currency: 'string', phone: 'string', country: 'string', id: 'string',
+  string: 'string',
+  email: 'string',
+  integer: 'number',
+  boolean: 'boolean',
+  currency: 'string',
+  phone: 'string',
+  country: 'string',
+  id: 'string',
 };
 
 const EMPTY: Record<string, INodeProperties['default']> = { string: '', number: 0, boolean: false };

@@ -35,7 +35,12 @@ interface StoredCredential {
 function timedOut(error: unknown): boolean {
   let current = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    if (/timeout|ETIMEDOUT/i.test(String(current.message)) || current.code === 'ECONNABORTED' || current.code === 'ETIMEDOUT') return true;
+    if (
+      /timeout|ETIMEDOUT/i.test(String(current.message)) ||
+      current.code === 'ECONNABORTED' ||
+      current.code === 'ETIMEDOUT'
+    )
+      return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -53,7 +58,8 @@ function credentialOf(context: Context): Promise<ICredentialsDecrypted> {
   let credential = credentials.get(context);
   if (!credential) {
     const reference = context.getNode().credentials?.[CREDENTIAL];
-    credential = context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL)
+    credential = context
+      .getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL)
       .then((data) => ({ id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL, data }));
     // A failed read is not kept: the next call asks n8n again and gets n8n's own error.
     credential.catch(() => credentials.delete(context));
@@ -83,7 +89,9 @@ export function sender(context: Context): Send {
     let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown };
     try {
       const credentialsDecrypted = await credentialOf(context);
-      response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options, { credentialsDecrypted });
+      response = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, options, {
+        credentialsDecrypted,
+      });
     } catch (error) {
       throw networkError(error, { timedOut: timedOut(error) });
     }

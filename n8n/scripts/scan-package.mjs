@@ -72,7 +72,8 @@ async function scannerConfig() {
     return mod.default ?? mod;
   };
   const { n8nCommunityNodesPlugin } = await import(
-    pathToFileURL(cliRequire.resolve('@n8n/eslint-plugin-community-nodes')).href);
+    pathToFileURL(cliRequire.resolve('@n8n/eslint-plugin-community-nodes')).href
+  );
   const nodesBase = await load('eslint-plugin-n8n-nodes-base');
   const parser = (await load('typescript-eslint')).parser;
   const { ESLint } = await import(pathToFileURL(cliRequire.resolve('eslint')).href);
@@ -92,12 +93,14 @@ export async function lint(dir) {
   const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: config });
   const files = [...listFiles(dir, '.js'), path.join(dir, 'package.json')];
   const results = await eslint.lintFiles(files);
-  return results.flatMap((result) => result.messages.map((message) => ({
-    file: path.relative(dir, result.filePath),
-    rule: message.ruleId,
-    severity: message.severity === 2 ? 'error' : 'warning',
-    message: message.message,
-  })));
+  return results.flatMap((result) =>
+    result.messages.map((message) => ({
+      file: path.relative(dir, result.filePath),
+      rule: message.ruleId,
+      severity: message.severity === 2 ? 'error' : 'warning',
+      message: message.message,
+    })),
+  );
 }
 
 /** Every module the built files require, with the ones n8n would not provide. */
@@ -116,8 +119,10 @@ export function requires(dir) {
 export function forbiddenCode(dir) {
   return listFiles(dir, '.js').flatMap((file) => {
     const code = readFileSync(file, 'utf8');
-    return FORBIDDEN_CODE.filter(({ pattern }) => pattern.test(code))
-      .map(({ name }) => ({ file: path.relative(dir, file), name }));
+    return FORBIDDEN_CODE.filter(({ pattern }) => pattern.test(code)).map(({ name }) => ({
+      file: path.relative(dir, file),
+      name,
+    }));
   });
 }
 
@@ -127,8 +132,12 @@ export async function scan(dir) {
 }
 
 export function isClean(report) {
-  return report.lint.length === 0 && report.requires.disallowed.length === 0 && report.forbidden.length === 0 &&
-    (report.unexpectedFiles ?? []).length === 0;
+  return (
+    report.lint.length === 0 &&
+    report.requires.disallowed.length === 0 &&
+    report.forbidden.length === 0 &&
+    (report.unexpectedFiles ?? []).length === 0
+  );
 }
 
 async function main() {

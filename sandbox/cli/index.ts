@@ -10,8 +10,19 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  type Connection, EVENT_TYPES, type EventType, KEY_PREFIX, SERVICE, expectOk, invoiceIdSchema, operations, type HttpRequest,
-  simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, validateInput,
+  type Connection,
+  EVENT_TYPES,
+  type EventType,
+  KEY_PREFIX,
+  SERVICE,
+  expectOk,
+  invoiceIdSchema,
+  operations,
+  type HttpRequest,
+  simulateDisputeInputSchema,
+  simulatePaymentInputSchema,
+  simulateViewInputSchema,
+  validateInput,
 } from '../../shared';
 import { keyPreview } from '../domain/accounts';
 import { createKey, keyFromDatabase, listKeys, UsageError } from './keys';
@@ -53,11 +64,25 @@ export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox
   --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
 
 const OPTIONS = {
-  port: { type: 'string' }, host: { type: 'string' }, 'allow-host': { type: 'string', multiple: true }, db: { type: 'string' },
-  memory: { type: 'boolean' }, 'rate-limit': { type: 'string' }, 'time-scale': { type: 'string' }, faults: { type: 'string' },
-  seed: { type: 'string' }, channel: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' },
-  note: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, 'new-account': { type: 'boolean' },
-  'forward-to': { type: 'string' }, events: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allow-host': { type: 'string', multiple: true },
+  db: { type: 'string' },
+  memory: { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  'time-scale': { type: 'string' },
+  faults: { type: 'string' },
+  seed: { type: 'string' },
+  channel: { type: 'string' },
+  amount: { type: 'string' },
+  reason: { type: 'string' },
+  note: { type: 'string' },
+  url: { type: 'string' },
+  key: { type: 'string' },
+  'new-account': { type: 'boolean' },
+  'forward-to': { type: 'string' },
+  events: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -94,30 +119,42 @@ async function start(values: Values, io: Io): Promise<Sandbox> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`Port ${port} on ${host} is already in use (is another sandbox running?). Stop it, or start ` +
-        `this one on another port: npm start -- --port ${port + 1}`);
+      throw new UsageError(
+        `Port ${port} on ${host} is already in use (is another sandbox running?). Stop it, or start ` +
+          `this one on another port: npm start -- --port ${port + 1}`,
+      );
     }
-    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${host} is not an address of this machine; use 127.0.0.1.`);
+    if (code === 'EADDRNOTAVAIL')
+      throw new UsageError(`--host ${host} is not an address of this machine; use 127.0.0.1.`);
     throw error;
   }
   io.out(`${SERVICE.displayName} sandbox running (test mode only)`);
   io.out(`  Base URL:   ${sandbox.baseUrl}`);
-  io.out(sandbox.testKeyIssued
-    ? `  Test key:   ${sandbox.testKey}   (issued now and shown only this once: keep it; npm start -- keys create makes another)`
-    : `  Test key:   ${keyPreview(sandbox.testKey)}   (printed at first start; npm start -- keys create makes another)`);
-  io.out(`  Database:   ${sandbox.databasePath === ':memory:' ? 'in memory (nothing kept after stop)' : sandbox.databasePath}`);
+  io.out(
+    sandbox.testKeyIssued
+      ? `  Test key:   ${sandbox.testKey}   (issued now and shown only this once: keep it; npm start -- keys create makes another)`
+      : `  Test key:   ${keyPreview(sandbox.testKey)}   (printed at first start; npm start -- keys create makes another)`,
+  );
+  io.out(
+    `  Database:   ${sandbox.databasePath === ':memory:' ? 'in memory (nothing kept after stop)' : sandbox.databasePath}`,
+  );
   // On first start the link signs the browser in (the key rides in the fragment, which no server sees).
   io.out(`  Dashboard:  ${sandbox.dashboardUrl}${sandbox.testKeyIssued ? `#key=${sandbox.testKey}` : ''}`);
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
-    io.err(`Warning: --host ${host} makes the sandbox reachable from other machines on your network. Anyone who ` +
-      'reaches it can use the hosted invoice pages, and with a key, the API; bind 127.0.0.1 unless you need this.');
+    io.err(
+      `Warning: --host ${host} makes the sandbox reachable from other machines on your network. Anyone who ` +
+        'reaches it can use the hosted invoice pages, and with a key, the API; bind 127.0.0.1 unless you need this.',
+    );
   }
   io.out('Press Ctrl-C to stop.');
   return sandbox;
 }
 
 function connection(values: Values): Required<Connection> {
-  return { apiKey: str(values, 'key') ?? keyFromDatabase(databaseFile(values)), baseUrl: str(values, 'url') ?? USUAL.origin };
+  return {
+    apiKey: str(values, 'key') ?? keyFromDatabase(databaseFile(values)),
+    baseUrl: str(values, 'url') ?? USUAL.origin,
+  };
 }
 
 async function send(request: HttpRequest, baseUrl: string) {
@@ -130,18 +167,30 @@ async function send(request: HttpRequest, baseUrl: string) {
 
 async function occasion(command: string, invoiceArg: string | undefined, values: Values, io: Io) {
   if (!invoiceArg) {
-    throw new UsageError(`${command} needs the ID of an invoice, e.g. npm start -- ${command} inv_… (it is in the ` +
-      'answer to POST /v1/invoices and on the dashboard).');
+    throw new UsageError(
+      `${command} needs the ID of an invoice, e.g. npm start -- ${command} inv_… (it is in the ` +
+        'answer to POST /v1/invoices and on the dashboard).',
+    );
   }
   const invoiceId = validateInput(invoiceIdSchema, invoiceArg);
-  const input = command === 'view' ? validateInput(simulateViewInputSchema, { channel: str(values, 'channel') })
-    : command === 'pay' ? validateInput(simulatePaymentInputSchema, { amount: str(values, 'amount') })
-      : validateInput(simulateDisputeInputSchema, { reason: str(values, 'reason'), note: str(values, 'note') });
+  const input =
+    command === 'view'
+      ? validateInput(simulateViewInputSchema, { channel: str(values, 'channel') })
+      : command === 'pay'
+        ? validateInput(simulatePaymentInputSchema, { amount: str(values, 'amount') })
+        : validateInput(simulateDisputeInputSchema, { reason: str(values, 'reason'), note: str(values, 'note') });
   const c = connection(values);
-  const request = command === 'view' ? operations.simulateView.request(c, { invoice_id: invoiceId, ...input } as never)
-    : command === 'pay' ? operations.simulatePayment.request(c, { invoice_id: invoiceId, ...input } as never)
-      : operations.simulateDispute.request(c, { invoice_id: invoiceId, ...input } as never);
-  const event = expectOk(await send(request, c.baseUrl)) as { id: string; type: string; data: { invoice: { number: string; status: string } } };
+  const request =
+    command === 'view'
+      ? operations.simulateView.request(c, { invoice_id: invoiceId, ...input } as never)
+      : command === 'pay'
+        ? operations.simulatePayment.request(c, { invoice_id: invoiceId, ...input } as never)
+        : operations.simulateDispute.request(c, { invoice_id: invoiceId, ...input } as never);
+  const event = expectOk(await send(request, c.baseUrl)) as {
+    id: string;
+    type: string;
+    data: { invoice: { number: string; status: string } };
+  };
   io.out(`${event.type} ${event.id}: invoice ${event.data.invoice.number} is now ${event.data.invoice.status}`);
   io.out(JSON.stringify(event, null, 2));
 }
@@ -171,16 +220,24 @@ async function triggerCommand(name: string | undefined, values: Values, io: Io) 
 
 function eventList(text: string | undefined): EventType[] | undefined {
   if (text === undefined) return undefined;
-  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.find((name) => !isTriggerable(name));
-  if (unknown || !names.length) throw new UsageError(`--events takes a comma-separated list of ${EVENT_TYPES.join(', ')}${unknown ? ` (not "${unknown}")` : ''}.`);
+  if (unknown || !names.length)
+    throw new UsageError(
+      `--events takes a comma-separated list of ${EVENT_TYPES.join(', ')}${unknown ? ` (not "${unknown}")` : ''}.`,
+    );
   return names as EventType[];
 }
 
 async function listenCommand(values: Values, io: Io): Promise<Listener> {
   const forwardTo = str(values, 'forward-to');
   if (!forwardTo || !URL.canParse(forwardTo) || !/^https?:$/i.test(new URL(forwardTo).protocol)) {
-    throw new UsageError('listen needs --forward-to <url> with http:// or https://, e.g. --forward-to http://127.0.0.1:5678/webhook');
+    throw new UsageError(
+      'listen needs --forward-to <url> with http:// or https://, e.g. --forward-to http://127.0.0.1:5678/webhook',
+    );
   }
   const c = connection(values);
   const events = eventList(str(values, 'events'));
@@ -215,15 +272,21 @@ export async function runCli(argv: string[], io: Io): Promise<CliResult> {
     return { exitCode: 0 };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.err(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-      ? `${message}\n\n${USAGE}` : message);
+    io.err(
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? `${message}\n\n${USAGE}`
+        : message,
+    );
     return { exitCode: error instanceof UsageError ? 2 : 1 };
   }
 }
 
 async function main(): Promise<void> {
-  const io: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`),
-    color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR };
+  const io: Io = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+  };
   const { exitCode, sandbox, listener } = await runCli(process.argv.slice(2), io);
   const running = sandbox ?? listener;
   if (!running) {
@@ -232,10 +295,13 @@ async function main(): Promise<void> {
   }
   const stop = () => {
     io.out(sandbox ? 'Stopping the sandbox…' : 'Removing the webhook…');
-    running.close().then(() => io.out('Stopped.'), (error) => {
-      io.err(String((error as Error).message ?? error));
-      process.exitCode = 1;
-    });
+    running.close().then(
+      () => io.out('Stopped.'),
+      (error) => {
+        io.err(String((error as Error).message ?? error));
+        process.exitCode = 1;
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

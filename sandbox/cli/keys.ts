@@ -26,7 +26,8 @@ export function listKeys(file: string): string[] {
     const lines: string[] = [];
     for (const account of data.accounts.all()) {
       lines.push(`${account.id}  ${account.name}`);
-      for (const key of data.accounts.activeKeys(account.id)) lines.push(`  ${key.id}  ${keyPreview(key.secret)}  created ${key.created_at}`);
+      for (const key of data.accounts.activeKeys(account.id))
+        lines.push(`  ${key.id}  ${keyPreview(key.secret)}  created ${key.created_at}`);
     }
     return lines;
   });
@@ -35,8 +36,10 @@ export function listKeys(file: string): string[] {
 /** The first account's first key, read from the database the sandbox uses, for commands run without --key. */
 export function keyFromDatabase(file: string): string {
   if (!existsSync(file)) {
-    throw new UsageError(`No --key given and no sandbox database at ${file}. Pass --key ${KEY_PREFIX.test}… (a sandbox started ` +
-      'with --memory printed one), or --db <path> of the sandbox you started.');
+    throw new UsageError(
+      `No --key given and no sandbox database at ${file}. Pass --key ${KEY_PREFIX.test}… (a sandbox started ` +
+        'with --memory printed one), or --db <path> of the sandbox you started.',
+    );
   }
   return withData(file, (data) => {
     const account = data.accounts.first();

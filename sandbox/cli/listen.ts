@@ -9,7 +9,14 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import { styleText } from 'node:util';
 import {
-  type Connection, EVENT_TYPES, type EventType, WEBHOOK_SECRET_PREFIX, expectOk, operations, signWebhook, verifyWebhook,
+  type Connection,
+  EVENT_TYPES,
+  type EventType,
+  WEBHOOK_SECRET_PREFIX,
+  expectOk,
+  operations,
+  signWebhook,
+  verifyWebhook,
 } from '../../shared';
 import { fetchSend } from '../http/fetchSend';
 import { closeServer, listen } from '../http/server';
@@ -42,7 +49,7 @@ const time = () => new Date().toISOString().slice(11, 19);
 
 export async function startListening(options: ListenOptions): Promise<Listener> {
   const paint = (format: Parameters<typeof styleText>[0], text: string) =>
-    (options.color ? styleText(format, text, { validateStream: false }) : text);
+    options.color ? styleText(format, text, { validateStream: false }) : text;
   const secret = listenSecret(options.connection.apiKey);
   const timeoutMs = options.timeoutMs ?? 10_000;
   let webhookSecret = '';
@@ -63,8 +70,12 @@ export async function startListening(options: ListenOptions): Promise<Listener> 
       let status: number;
       let shown: string;
       try {
-        const answer = await fetch(options.forwardTo, { method: 'POST', body, signal: AbortSignal.timeout(timeoutMs),
-          headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'InvoicingAPI-Sandbox-listen/1.0' } });
+        const answer = await fetch(options.forwardTo, {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'InvoicingAPI-Sandbox-listen/1.0' },
+        });
         await answer.arrayBuffer();
         status = answer.status;
         shown = paint(status < 300 ? 'green' : 'red', `[${status}]`);
@@ -73,18 +84,25 @@ export async function startListening(options: ListenOptions): Promise<Listener> 
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
         shown = paint('red', `[no answer: ${cause}]`);
       }
-      options.out(`${time()}  ${paint('cyan', event.type.padEnd(17))} ${event.id}  → ${shown} POST ${options.forwardTo} ` +
-        `(${Date.now() - started} ms)`);
+      options.out(
+        `${time()}  ${paint('cyan', event.type.padEnd(17))} ${event.id}  → ${shown} POST ${options.forwardTo} ` +
+          `(${Date.now() - started} ms)`,
+      );
       res.writeHead(status, { 'content-type': 'text/plain' }).end();
     });
   });
   const { port } = await listen(relay, 0, '127.0.0.1');
   let webhookId: string;
   try {
-    const created = expectOk(await fetchSend(operations.createWebhook.request(options.connection, {
-      url: `http://127.0.0.1:${port}/listen`, events: [...(options.events ?? EVENT_TYPES)],
-      description: `npm start -- listen --forward-to ${options.forwardTo}`.slice(0, 200),
-    }))) as { id: string; secret: string };
+    const created = expectOk(
+      await fetchSend(
+        operations.createWebhook.request(options.connection, {
+          url: `http://127.0.0.1:${port}/listen`,
+          events: [...(options.events ?? EVENT_TYPES)],
+          description: `npm start -- listen --forward-to ${options.forwardTo}`.slice(0, 200),
+        }),
+      ),
+    ) as { id: string; secret: string };
     webhookSecret = created.secret;
     webhookId = created.id;
   } catch (error) {

@@ -1,9 +1,18 @@
 import {
-  type Connection, EVENT_TYPES, type EventType, type HttpRequest, type Invoice, expectOk, operations,
+  type Connection,
+  EVENT_TYPES,
+  type EventType,
+  type HttpRequest,
+  type Invoice,
+  expectOk,
+  operations,
 } from '../../shared';
 import { fetchSend } from '../http/fetchSend';
 
-interface Emitted { id: string; type: string }
+interface Emitted {
+  id: string;
+  type: string;
+}
 
 const send = async (request: HttpRequest) => expectOk(await fetchSend(request));
 
@@ -14,16 +23,25 @@ const latest = async (connection: Connection, type: EventType) =>
 /** How each event is made to happen around a fresh invoice (like `stripe trigger`); a new event type adds one line. */
 const OCCASIONS: Record<EventType, (connection: Connection, invoice: Invoice) => Promise<Emitted>> = {
   'invoice.created': (c) => latest(c, 'invoice.created'),
-  'invoice.viewed': async (c, invoice) => await send(operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'link' })) as Emitted,
-  'invoice.paid': async (c, invoice) => await send(operations.simulatePayment.request(c, { invoice_id: invoice.id })) as Emitted,
+  'invoice.viewed': async (c, invoice) =>
+    (await send(operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'link' }))) as Emitted,
+  'invoice.paid': async (c, invoice) =>
+    (await send(operations.simulatePayment.request(c, { invoice_id: invoice.id }))) as Emitted,
   'invoice.disputed': async (c, invoice) =>
-    await send(operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' })) as Emitted,
+    (await send(
+      operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' }),
+    )) as Emitted,
   'client.created': async (c) => {
     await send(operations.createClient.request(c, { email: `trigger.${Date.now()}@example.com` }));
     return await latest(c, 'client.created');
   },
   'client.updated': async (c, invoice) => {
-    await send(operations.updateClient.request(c, { client_id: invoice.client_id, name: `Renamed at ${new Date().toISOString()}` }));
+    await send(
+      operations.updateClient.request(c, {
+        client_id: invoice.client_id,
+        name: `Renamed at ${new Date().toISOString()}`,
+      }),
+    );
     return await latest(c, 'client.updated');
   },
 };
@@ -34,9 +52,13 @@ export function isTriggerable(name: string): name is EventType {
 
 /** Creates an invoice and makes `event` happen on it (or its client); resolves with both. */
 export async function trigger(connection: Connection, event: EventType): Promise<{ invoice: Invoice; event: Emitted }> {
-  const invoice = await send(operations.createInvoice.request(connection, {
-    client_email: 'trigger@example.com', currency: 'INR', auto_send_whatsapp: false,
-    items: [{ description: `Made by npm start -- trigger ${event}`, amount: 150000 }],
-  })) as Invoice;
+  const invoice = (await send(
+    operations.createInvoice.request(connection, {
+      client_email: 'trigger@example.com',
+      currency: 'INR',
+      auto_send_whatsapp: false,
+      items: [{ description: `Made by npm start -- trigger ${event}`, amount: 150000 }],
+    }),
+  )) as Invoice;
   return { invoice, event: await OCCASIONS[event](connection, invoice) };
 }

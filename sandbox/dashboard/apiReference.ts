@@ -39,13 +39,21 @@ export function apiReferencePages(ownUrl: () => string) {
   };
   return (route: string): Reply | undefined => {
     if (route === '/openapi.json') {
-      const document = JSON.parse(read(locate('openapi.json', () => path.join(__dirname, '..', '..', 'docs', 'openapi.json'))));
+      const document = JSON.parse(
+        read(locate('openapi.json', () => path.join(__dirname, '..', '..', 'docs', 'openapi.json'))),
+      );
       document.servers = [{ url: ownUrl(), description: 'This sandbox' }, ...document.servers];
       return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: document };
     }
-    if (route === '/api-reference') return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: PAGE };
+    if (route === '/api-reference')
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: PAGE };
     const type = SWAGGER_UI[route];
-    return type === undefined ? undefined
-      : { status: 200, headers: { 'content-type': type, 'cache-control': 'max-age=3600' }, body: read(swaggerUiFile(route.split('/').pop()!)) };
+    return type === undefined
+      ? undefined
+      : {
+          status: 200,
+          headers: { 'content-type': type, 'cache-control': 'max-age=3600' },
+          body: read(swaggerUiFile(route.split('/').pop()!)),
+        };
   };
 }

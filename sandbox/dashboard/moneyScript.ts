@@ -11,12 +11,21 @@ import path from 'node:path';
  * below). Run from the sources (tests), it is bundled on first request with esbuild, the repository's
  * bundler; it is loaded with createRequire so that bundling the sandbox leaves it out.
  */
-export const MONEY_SCRIPT_OPTIONS = { bundle: true, format: 'iife', globalName: 'sharedMoney', platform: 'browser' } as const;
+export const MONEY_SCRIPT_OPTIONS = {
+  bundle: true,
+  format: 'iife',
+  globalName: 'sharedMoney',
+  platform: 'browser',
+} as const;
 
 export function moneyScript(publicDir: string): string {
   const built = path.join(publicDir, 'money.js');
   if (existsSync(built)) return readFileSync(built, 'utf8');
   const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-  return esbuild.buildSync({ ...MONEY_SCRIPT_OPTIONS, entryPoints: [path.join(__dirname, '..', '..', 'shared', 'money.ts')],
-    write: false, logLevel: 'warning' }).outputFiles[0].text;
+  return esbuild.buildSync({
+    ...MONEY_SCRIPT_OPTIONS,
+    entryPoints: [path.join(__dirname, '..', '..', 'shared', 'money.ts')],
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles[0].text;
 }

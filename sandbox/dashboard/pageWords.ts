@@ -8,10 +8,26 @@ type Tone = 'ok' | 'info' | 'warn' | 'bad' | '';
  * sandbox's own subscription statuses and attempt outcomes), so a renamed or added status fails the build
  * here instead of turning a badge grey on the page.
  */
-const INVOICE_TONES: Record<Invoice['status'], Tone> = { open: '', viewed: 'info', partially_paid: 'info', paid: 'ok', disputed: 'bad' };
-const WHATSAPP_TONES: Record<Invoice['whatsapp']['status'], Tone> = { not_requested: '', queued: 'info', sent: 'ok', failed: 'bad' };
+const INVOICE_TONES: Record<Invoice['status'], Tone> = {
+  open: '',
+  viewed: 'info',
+  partially_paid: 'info',
+  paid: 'ok',
+  disputed: 'bad',
+};
+const WHATSAPP_TONES: Record<Invoice['whatsapp']['status'], Tone> = {
+  not_requested: '',
+  queued: 'info',
+  sent: 'ok',
+  failed: 'bad',
+};
 const WEBHOOK_TONES: Record<WebhookRecord['status'], Tone> = { enabled: 'ok', disabled: 'bad' };
-const ATTEMPT_TONES: Record<AttemptRecord['outcome'], Tone> = { succeeded: 'ok', retrying: 'warn', failed: 'bad', disabled: 'bad' };
+const ATTEMPT_TONES: Record<AttemptRecord['outcome'], Tone> = {
+  succeeded: 'ok',
+  retrying: 'warn',
+  failed: 'bad',
+  disabled: 'bad',
+};
 
 const DISPUTED: Invoice['status'] = 'disputed';
 

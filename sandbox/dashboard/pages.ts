@@ -24,14 +24,20 @@ function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
   const invoice = core.data.invoices.get(id);
   if (!invoice) return undefined;
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
-  const rows = invoice.items.map((item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`);
+  const rows = invoice.items.map(
+    (item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`,
+  );
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
-${invoice.tax ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, money, escapeHtml) : `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
+${
+  invoice.tax
+    ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, money, escapeHtml)
+    : `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
 <p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
-<table>${rows.join('')}</table>`}<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
+<table>${rows.join('')}</table>`
+}<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }

@@ -7,7 +7,11 @@ import type { Invoice } from '../../shared';
 
 type Tax = NonNullable<Invoice['tax']>;
 
-export function taxInvoiceHtml(invoice: Invoice & { tax: Tax }, money: (amount: number) => string, escapeHtml: (text: string) => string): string {
+export function taxInvoiceHtml(
+  invoice: Invoice & { tax: Tax },
+  money: (amount: number) => string,
+  escapeHtml: (text: string) => string,
+): string {
   const { tax } = invoice;
   const intra = tax.supply_type === 'intra_state';
   const second = tax.utgst ? 'UTGST' : 'SGST';
@@ -15,8 +19,10 @@ export function taxInvoiceHtml(invoice: Invoice & { tax: Tax }, money: (amount: 
   const rate = (value: string | undefined) => (value && /^\d/.test(value) ? `${value} %` : escapeHtml(value ?? ''));
   const rows = invoice.items.map((line) => {
     const amounts = intra ? [line.cgst ?? 0, (tax.utgst ? line.utgst : line.sgst) ?? 0] : [line.igst ?? 0];
-    return `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(line.hsn_sac ?? '')}</td><td>${line.quantity ?? ''} ${escapeHtml(line.unit ?? '')}</td>` +
-      `<td>${rate(line.gst_rate)}</td><td>${money(line.amount)}</td>${amounts.map((amount) => `<td>${money(amount)}</td>`).join('')}</tr>`;
+    return (
+      `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(line.hsn_sac ?? '')}</td><td>${line.quantity ?? ''} ${escapeHtml(line.unit ?? '')}</td>` +
+      `<td>${rate(line.gst_rate)}</td><td>${money(line.amount)}</td>${amounts.map((amount) => `<td>${money(amount)}</td>`).join('')}</tr>`
+    );
   });
   const totals = intra ? [tax.cgst, tax.utgst || tax.sgst] : [tax.igst];
   return `<h1>Tax Invoice ${escapeHtml(invoice.number)}</h1>

@@ -20,7 +20,8 @@ export function ipv4Parts(address: string): number[] | undefined {
 export function forbiddenAddress(address: string): string | undefined {
   const v4 = ipv4Parts(address);
   if (v4) {
-    if (v4[0] === 169 && v4[1] === 254) return 'a link-local address (169.254.0.0/16, where cloud metadata services answer)';
+    if (v4[0] === 169 && v4[1] === 254)
+      return 'a link-local address (169.254.0.0/16, where cloud metadata services answer)';
     if (v4.every((part) => part === 0)) return 'the unspecified address 0.0.0.0';
     if (v4[0] >= 224) return 'a multicast or broadcast address';
     return undefined;
@@ -33,14 +34,23 @@ export function forbiddenAddress(address: string): string | undefined {
 }
 
 /** dns.lookup that refuses the addresses above, for the delivery's HTTP request (a name may resolve to 169.254.x). */
-export function guardedLookup(hostname: string, options: LookupOptions,
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+export function guardedLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
     const list = addresses as LookupAddress[];
     const bad = list.map((a) => forbiddenAddress(a.address)).find(Boolean);
-    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to ${bad}; the sandbox does not deliver there`),
-      { code: 'EFORBIDDENADDRESS' }), '', 0);
+    if (bad)
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to ${bad}; the sandbox does not deliver there`), {
+          code: 'EFORBIDDENADDRESS',
+        }),
+        '',
+        0,
+      );
     if (options.all) return callback(null, list);
     return callback(null, list[0].address, list[0].family);
   });

@@ -18,7 +18,8 @@ export class CatchingUp {
 
   stopIfDone(webhookId: string): void {
     const webhook = this.data.webhooks.get(webhookId);
-    if (webhook?.catching_up && this.data.queue.owedTo(webhookId, 1).length === 0) this.data.webhooks.replace({ ...webhook, catching_up: false });
+    if (webhook?.catching_up && this.data.queue.owedTo(webhookId, 1).length === 0)
+      this.data.webhooks.replace({ ...webhook, catching_up: false });
   }
 
   /**
@@ -34,7 +35,10 @@ export class CatchingUp {
   /** The subscriptions catching up, each with the one delivery it may be sent now (its oldest owed). */
   heads(): { webhookIds: string[]; next: DeliveryRecord[] } {
     const webhookIds = this.data.queue.catchingUp();
-    return { webhookIds, next: webhookIds.map((id) => this.data.queue.owedTo(id, 1)[0]).filter((d) => d !== undefined) };
+    return {
+      webhookIds,
+      next: webhookIds.map((id) => this.data.queue.owedTo(id, 1)[0]).filter((d) => d !== undefined),
+    };
   }
 
   /** For a subscription catching up: how much it is owed and the delivery that goes next; else null. */

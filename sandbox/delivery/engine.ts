@@ -37,7 +37,10 @@ export class DeliveryEngine {
   private closed = false;
   private pumping = false;
 
-  constructor(private readonly data: Data, private readonly options: DeliveryOptions) {
+  constructor(
+    private readonly data: Data,
+    private readonly options: DeliveryOptions,
+  ) {
     this.poster = new WebhookPoster(options.timeoutMs);
     this.catchingUp = new CatchingUp(data);
   }
@@ -47,15 +50,32 @@ export class DeliveryEngine {
    * inside the event's transaction). A subscription that is catching up holds it behind what it is owed.
    */
   enqueue(eventId: string, eventType: string, accountId: string, only?: WebhookRecord): DeliveryRecord[] {
-    const targets = only ? [only] : this.data.webhooks.of(accountId).findAll({ deleted: 0 })
-      .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
+    const targets = only
+      ? [only]
+      : this.data.webhooks
+          .of(accountId)
+          .findAll({ deleted: 0 })
+          .filter((w) => w.status === 'enabled' && (w.events as string[]).includes(eventType));
     const created = isoNow();
     const due = this.firstAttemptAt();
     return targets.map((webhook) => {
       const delivery: DeliveryRecord = {
-        id: newId('dlv'), object: 'delivery', event_id: eventId, event_type: eventType, webhook_id: webhook.id,
-        url: webhook.url, state: 'pending', attempts: 0, next_attempt_at: due, first_attempt_at: null, due_since: due,
-        created_at: created, updated_at: created, last_status: null, last_error: null, redelivery: Boolean(only),
+        id: newId('dlv'),
+        object: 'delivery',
+        event_id: eventId,
+        event_type: eventType,
+        webhook_id: webhook.id,
+        url: webhook.url,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: due,
+        first_attempt_at: null,
+        due_since: due,
+        created_at: created,
+        updated_at: created,
+        last_status: null,
+        last_error: null,
+        redelivery: Boolean(only),
       };
       this.data.deliveries.insert(delivery, accountId);
       return delivery;
@@ -106,7 +126,9 @@ export class DeliveryEngine {
 
   private firstAttemptAt(): number {
     const at = Date.now() + (this.options.faults.delayDeliveryMs ?? 0);
-    return this.options.faults.shuffleOrder ? Math.ceil(at / SHUFFLE_WINDOW_MS) * SHUFFLE_WINDOW_MS + SHUFFLE_WINDOW_MS : at;
+    return this.options.faults.shuffleOrder
+      ? Math.ceil(at / SHUFFLE_WINDOW_MS) * SHUFFLE_WINDOW_MS + SHUFFLE_WINDOW_MS
+      : at;
   }
 
   private schedule(delayMs: number): void {
@@ -136,7 +158,8 @@ export class DeliveryEngine {
     try {
       const room = this.options.concurrency - this.inFlight.size;
       const due = room > 0 ? this.dueNow(room) : [];
-      if (this.options.faults.shuffleOrder && due.length > 1) this.track(due, this.inOrder(shuffled(due, this.options.random)));
+      if (this.options.faults.shuffleOrder && due.length > 1)
+        this.track(due, this.inOrder(shuffled(due, this.options.random)));
       else for (const delivery of due) this.track([delivery], this.attempt(delivery));
       this.scheduleNext();
     } finally {
@@ -149,10 +172,12 @@ export class DeliveryEngine {
   }
 
   private track(deliveries: DeliveryRecord[], work: Promise<void>): void {
-    const done = work.catch(() => undefined).finally(() => {
-      for (const d of deliveries) this.inFlight.delete(d.id);
-      if (!this.closed) this.schedule(0);
-    });
+    const done = work
+      .catch(() => undefined)
+      .finally(() => {
+        for (const d of deliveries) this.inFlight.delete(d.id);
+        if (!this.closed) this.schedule(0);
+      });
     for (const d of deliveries) this.inFlight.set(d.id, done);
   }
 
@@ -195,18 +220,39 @@ export class DeliveryEngine {
         next = nextAttemptAt(attempts, windowFrom, now, this.options);
         outcome = next === undefined ? 'failed' : 'retrying';
       }
-      this.data.attempts.insert({
-        id: newId('att'), object: 'delivery_attempt', delivery_id: delivery.id, event_id: delivery.event_id,
-        event_type: delivery.event_type, webhook_id: webhook.id, url: webhook.url, attempt: attempts, duplicate,
-        started_at: isoNow(now - result.latencyMs), status: result.status, latency_ms: result.latencyMs,
-        error: result.error ?? (ok ? null : `The receiver answered HTTP ${result.status}.`), outcome,
-        redelivery: current.redelivery, request_headers: result.requestHeaders, response_body: result.responseBody,
-        next_attempt_at: next === undefined || duplicate ? null : isoNow(next),
-      }, this.data.deliveries.accountOf(delivery.id) ?? '');
+      this.data.attempts.insert(
+        {
+          id: newId('att'),
+          object: 'delivery_attempt',
+          delivery_id: delivery.id,
+          event_id: delivery.event_id,
+          event_type: delivery.event_type,
+          webhook_id: webhook.id,
+          url: webhook.url,
+          attempt: attempts,
+          duplicate,
+          started_at: isoNow(now - result.latencyMs),
+          status: result.status,
+          latency_ms: result.latencyMs,
+          error: result.error ?? (ok ? null : `The receiver answered HTTP ${result.status}.`),
+          outcome,
+          redelivery: current.redelivery,
+          request_headers: result.requestHeaders,
+          response_body: result.responseBody,
+          next_attempt_at: next === undefined || duplicate ? null : isoNow(next),
+        },
+        this.data.deliveries.accountOf(delivery.id) ?? '',
+      );
       // A duplicate, or an attempt that was in flight when its subscription went away, changes nothing more.
       if (duplicate || current.state !== 'pending') return outcome;
-      const updated: DeliveryRecord = { ...current, attempts, first_attempt_at: firstAt, last_status: result.status,
-        last_error: result.error, updated_at: isoNow(now) };
+      const updated: DeliveryRecord = {
+        ...current,
+        attempts,
+        first_attempt_at: firstAt,
+        last_status: result.status,
+        last_error: result.error,
+        updated_at: isoNow(now),
+      };
       if (outcome === 'retrying') {
         this.data.deliveries.replace({ ...updated, next_attempt_at: next ?? null });
         // Until it gets through, newer events wait behind it, so the receiver sees them in order.
@@ -216,7 +262,11 @@ export class DeliveryEngine {
       if (ok && this.data.webhooks.get(webhook.id)?.catching_up) this.catchingUp.nextGoesNow(webhook.id);
       if (outcome !== 'retrying') this.catchingUp.stopIfDone(webhook.id);
       if (outcome === 'disabled') {
-        this.data.webhooks.replace({ ...webhook, status: 'disabled', disabled_reason: 'The receiver answered 410 Gone.' });
+        this.data.webhooks.replace({
+          ...webhook,
+          status: 'disabled',
+          disabled_reason: 'The receiver answered 410 Gone.',
+        });
         this.cancelFor(webhook.id);
       }
       return outcome;

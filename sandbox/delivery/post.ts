@@ -35,21 +35,32 @@ export class WebhookPoster {
       const requestHeaders = { ...headers, 'content-type': 'application/json', 'user-agent': USER_AGENT };
       let responseBody = '';
       const finish = (status: number | null, error: string | null) =>
-        resolve({ status, error, latencyMs: Date.now() - started, requestHeaders, responseBody: status === null ? null : responseBody });
-      const req = (secure ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        agent: secure ? this.agents.https : this.agents.http,
-        timeout: this.timeoutMs,
-        lookup: guardedLookup,
-        headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (responseBody.length < RESPONSE_BODY_CHARS) responseBody = (responseBody + chunk).slice(0, RESPONSE_BODY_CHARS);
+        resolve({
+          status,
+          error,
+          latencyMs: Date.now() - started,
+          requestHeaders,
+          responseBody: status === null ? null : responseBody,
         });
-        res.on('end', () => finish(res.statusCode ?? null, null));
-        res.on('error', (error) => finish(res.statusCode ?? null, error.message));
-      });
+      const req = (secure ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          agent: secure ? this.agents.https : this.agents.http,
+          timeout: this.timeoutMs,
+          lookup: guardedLookup,
+          headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (responseBody.length < RESPONSE_BODY_CHARS)
+              responseBody = (responseBody + chunk).slice(0, RESPONSE_BODY_CHARS);
+          });
+          res.on('end', () => finish(res.statusCode ?? null, null));
+          res.on('error', (error) => finish(res.statusCode ?? null, error.message));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)));
       req.on('error', (error) => finish(null, error.message));
       req.end(body);

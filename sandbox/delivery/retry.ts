@@ -28,8 +28,12 @@ export function nominalRetryDelay(retry: number): number {
  * When to try again after `attemptsMade` failed attempts of a delivery first tried at `firstAttemptAt`,
  * or undefined when the window is used up (the delivery has failed for good).
  */
-export function nextAttemptAt(attemptsMade: number, firstAttemptAt: number, now: number,
-  timing: RetryTiming): number | undefined {
+export function nextAttemptAt(
+  attemptsMade: number,
+  firstAttemptAt: number,
+  now: number,
+  timing: RetryTiming,
+): number | undefined {
   const spread = 1 + timing.jitter * (timing.random() * 2 - 1);
   const wait = nominalRetryDelay(attemptsMade) * timing.timeScale * spread;
   const at = now + wait;

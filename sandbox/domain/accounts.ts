@@ -47,15 +47,25 @@ function sandboxGstin(count: number): string {
 export function createAccount(accounts: AccountStore): Account {
   const count = accounts.count() + 1;
   const gstin = sandboxGstin(count);
-  const account: Account = { id: newId('acct'), object: 'account', name: count === 1 ? 'Sandbox account' : `Sandbox account ${count}`,
-    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`, livemode: false, gstin, state: gstin.slice(0, 2) };
+  const account: Account = {
+    id: newId('acct'),
+    object: 'account',
+    name: count === 1 ? 'Sandbox account' : `Sandbox account ${count}`,
+    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`,
+    livemode: false,
+    gstin,
+    state: gstin.slice(0, 2),
+  };
   accounts.insert(account);
   return account;
 }
 
 /** A new key for `account` (default: the first account, made now if there is none). */
-export function issueKey(accounts: AccountStore, account: Account = accounts.first() ?? createAccount(accounts),
-  secret = `${KEY_PREFIX.test}${randomToken(KEY_LENGTH)}`): IssuedKey {
+export function issueKey(
+  accounts: AccountStore,
+  account: Account = accounts.first() ?? createAccount(accounts),
+  secret = `${KEY_PREFIX.test}${randomToken(KEY_LENGTH)}`,
+): IssuedKey {
   const record: ApiKeyRecord = { id: newId('key'), object: 'api_key', secret, created_at: isoNow(), revoked_at: null };
   accounts.insertKey(record, account.id);
   return { ...publicKey(record), secret, account };

@@ -9,8 +9,12 @@ import { withPlaceOfSupply } from './tax';
 function emailTaken(ctx: Context, email: string, except?: string): void {
   const existing = ctx.data.clients.findOne({ email: email.toLowerCase() });
   if (existing && existing.id !== except) {
-    throw new Problem(409, 'client_exists', `A client with the e-mail ${email} already exists (${existing.id}); update that client instead.`,
-      [{ param: 'email', message: `${fieldLabel('email')} ${email} already belongs to client ${existing.id}` }]);
+    throw new Problem(
+      409,
+      'client_exists',
+      `A client with the e-mail ${email} already exists (${existing.id}); update that client instead.`,
+      [{ param: 'email', message: `${fieldLabel('email')} ${email} already belongs to client ${existing.id}` }],
+    );
   }
 }
 
@@ -18,7 +22,13 @@ function emailTaken(ctx: Context, email: string, except?: string): void {
 export function createClient(ctx: Context, input: ClientCreateInput): Client {
   emailTaken(ctx, input.email);
   const now = isoNow();
-  const client: Client = withPlaceOfSupply({ id: newId('cli'), object: 'client', ...input, created_at: now, updated_at: now });
+  const client: Client = withPlaceOfSupply({
+    id: newId('cli'),
+    object: 'client',
+    ...input,
+    created_at: now,
+    updated_at: now,
+  });
   ctx.data.store.transaction(() => {
     ctx.data.clients.insert(client);
     recordEvent(ctx, 'client.created', { client });
@@ -28,7 +38,9 @@ export function createClient(ctx: Context, input: ClientCreateInput): Client {
 
 /** The old value of every top-level field the change moves (contract: Stripe's `previous_attributes`). */
 function previousAttributes(client: Client, changes: Record<string, unknown>): Record<string, unknown> {
-  const moved = Object.entries(changes).filter(([key, value]) => JSON.stringify(client[key] ?? null) !== JSON.stringify(value));
+  const moved = Object.entries(changes).filter(
+    ([key, value]) => JSON.stringify(client[key] ?? null) !== JSON.stringify(value),
+  );
   return Object.fromEntries(moved.map(([key]) => [key, client[key] ?? null]));
 }
 
@@ -36,7 +48,8 @@ function previousAttributes(client: Client, changes: Record<string, unknown>): R
 export function updateClient(ctx: Context, client: Client, input: Record<string, unknown>): Client {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // A new GSTIN moves the place of supply with it unless one is given beside it.
-  const changes = given.gstin && !given.place_of_supply ? { ...given, place_of_supply: String(given.gstin).slice(0, 2) } : given;
+  const changes =
+    given.gstin && !given.place_of_supply ? { ...given, place_of_supply: String(given.gstin).slice(0, 2) } : given;
   if (changes.email) emailTaken(ctx, String(changes.email), client.id);
   const previous = previousAttributes(client, changes);
   // A change that moves nothing is not a change: no new updated_at, no client.updated.

@@ -25,5 +25,12 @@ export interface Context {
 }
 
 export function contextFor(core: SandboxCore, account: Account, apiKeyId: string): Context {
-  return { data: core.data.forAccount(account.id), engine: core.engine, account, apiKeyId, core, publicUrl: core.publicUrl };
+  return {
+    data: core.data.forAccount(account.id),
+    engine: core.engine,
+    account,
+    apiKeyId,
+    core,
+    publicUrl: core.publicUrl,
+  };
 }

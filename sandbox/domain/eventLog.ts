@@ -18,7 +18,12 @@ export function recordEvent(ctx: Context, type: EventType, data: Record<string, 
 }
 
 /** An invoice event: the invoice as it is now, and what happened to it (`payment`, `view`, `dispute`). */
-export function recordInvoiceEvent(ctx: Context, type: EventType, invoice: Invoice, detail: Record<string, unknown>): StoredEvent {
+export function recordInvoiceEvent(
+  ctx: Context,
+  type: EventType,
+  invoice: Invoice,
+  detail: Record<string, unknown>,
+): StoredEvent {
   return recordEvent(ctx, type, { invoice, ...detail });
 }
 

@@ -15,7 +15,11 @@ export type PaymentDetails = Pick<Payment, 'method' | 'amount' | 'upi' | 'refere
 /** Nothing left to pay: 422 `invoice_already_paid` (contract: "Recording a payment"), however the money comes. */
 export function refuseIfNothingLeft(invoice: Invoice): void {
   if (invoice.amount_remaining <= 0) {
-    throw new Problem(422, 'invoice_already_paid', `Invoice ${invoice.number} has nothing left to pay (status ${invoice.status}).`);
+    throw new Problem(
+      422,
+      'invoice_already_paid',
+      `Invoice ${invoice.number} has nothing left to pay (status ${invoice.status}).`,
+    );
   }
 }
 
@@ -30,25 +34,48 @@ export function checkPayment(ctx: Context, invoice: Invoice, payment: Pick<Payme
   const utr = payment.upi?.utr;
   const existing = utr === undefined ? undefined : ctx.data.payments.findOne({ utr });
   if (existing) {
-    throw new Problem(409, 'payment_exists', `UPI reference ${utr} is already recorded as payment ${existing.id} ` +
-      `on invoice ${existing.invoice_id}; one UPI transaction cannot settle two invoices, nor one twice.`,
-    [{ param: 'upi.utr', message: `${fieldLabel('utr')} ${utr} is already recorded (${existing.id})` }]);
+    throw new Problem(
+      409,
+      'payment_exists',
+      `UPI reference ${utr} is already recorded as payment ${existing.id} ` +
+        `on invoice ${existing.invoice_id}; one UPI transaction cannot settle two invoices, nor one twice.`,
+      [{ param: 'upi.utr', message: `${fieldLabel('utr')} ${utr} is already recorded (${existing.id})` }],
+    );
   }
 }
 
-export function applyPayment(ctx: Context, invoice: Invoice, details: PaymentDetails): { payment: Payment; event: StoredEvent } {
+export function applyPayment(
+  ctx: Context,
+  invoice: Invoice,
+  details: PaymentDetails,
+): { payment: Payment; event: StoredEvent } {
   checkPayment(ctx, invoice, details);
   const now = isoNow();
   const payment: Payment = {
-    id: newId('pay'), object: 'payment', invoice_id: invoice.id, method: details.method, amount: details.amount,
-    currency: invoice.currency, upi: details.upi, reference: details.reference, note: details.note,
-    paid_at: details.paid_at, created_at: now, livemode: false,
+    id: newId('pay'),
+    object: 'payment',
+    invoice_id: invoice.id,
+    method: details.method,
+    amount: details.amount,
+    currency: invoice.currency,
+    upi: details.upi,
+    reference: details.reference,
+    note: details.note,
+    paid_at: details.paid_at,
+    created_at: now,
+    livemode: false,
   };
   const remaining = invoice.amount_remaining - details.amount;
   // A disputed invoice keeps its status: money arrives whatever the dispute says, and the dispute stands.
   const status = invoice.status === 'disputed' ? 'disputed' : remaining === 0 ? 'paid' : 'partially_paid';
-  const updated: Invoice = { ...invoice, status, amount_paid: invoice.amount_paid + details.amount, amount_remaining: remaining,
-    ...(remaining === 0 ? { paid_at: details.paid_at } : {}), updated_at: now };
+  const updated: Invoice = {
+    ...invoice,
+    status,
+    amount_paid: invoice.amount_paid + details.amount,
+    amount_remaining: remaining,
+    ...(remaining === 0 ? { paid_at: details.paid_at } : {}),
+    updated_at: now,
+  };
   ctx.data.payments.insert(payment);
   ctx.data.invoices.replace(updated);
   return { payment, event: recordInvoiceEvent(ctx, 'invoice.paid', updated, { payment }) };

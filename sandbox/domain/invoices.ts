@@ -14,7 +14,8 @@ function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp']
   return {
     status: 'failed',
     error_code: 'client_phone_missing',
-    error_message: `Client ${client.email} has no phone number, so the invoice was not sent on WhatsApp. ` +
+    error_message:
+      `Client ${client.email} has no phone number, so the invoice was not sent on WhatsApp. ` +
       'Add a phone (international format, e.g. +919812345678) to the client and send it again.',
   };
 }
@@ -29,21 +30,42 @@ function nextNumber(ctx: Context): string {
 /** A new open invoice (and its client, for an e-mail not seen yet), with `invoice.created`. */
 export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice {
   return ctx.data.store.transaction(() => {
-    const client = ctx.data.clients.findOne({ email: input.client_email.toLowerCase() })
-      ?? createClient(ctx, { email: input.client_email });
+    const client =
+      ctx.data.clients.findOne({ email: input.client_email.toLowerCase() }) ??
+      createClient(ctx, { email: input.client_email });
     const now = isoNow();
     const id = newId('inv');
     const { items, tax } = invoiceLines(ctx, input, client);
     const amountDue = tax ? tax.total : items.reduce((sum, item) => sum + item.amount, 0);
     // Every other field of the body the service keeps as given (an optional field added to the wire echoes back).
-    const { client_email: _email, currency: _currency, items: _items, auto_send_whatsapp: _send, place_of_supply: _place, ...echoed } = input;
+    const {
+      client_email: _email,
+      currency: _currency,
+      items: _items,
+      auto_send_whatsapp: _send,
+      place_of_supply: _place,
+      ...echoed
+    } = input;
     const created: Invoice = {
       ...echoed,
-      id, object: 'invoice', number: nextNumber(ctx), status: 'open', client_id: client.id,
-      client_email: client.email, currency: input.currency, items,
-      amount_due: amountDue, amount_paid: 0, amount_remaining: amountDue,
-      auto_send_whatsapp: input.auto_send_whatsapp, whatsapp: whatsappResult(input.auto_send_whatsapp, client),
-      hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now, ...(tax ? { tax } : {}),
+      id,
+      object: 'invoice',
+      number: nextNumber(ctx),
+      status: 'open',
+      client_id: client.id,
+      client_email: client.email,
+      currency: input.currency,
+      items,
+      amount_due: amountDue,
+      amount_paid: 0,
+      amount_remaining: amountDue,
+      auto_send_whatsapp: input.auto_send_whatsapp,
+      whatsapp: whatsappResult(input.auto_send_whatsapp, client),
+      hosted_url: ctx.publicUrl(`/i/${id}`),
+      livemode: false,
+      created_at: now,
+      updated_at: now,
+      ...(tax ? { tax } : {}),
     };
     ctx.data.invoices.insert(created);
     recordEvent(ctx, 'invoice.created', { invoice: created });

@@ -15,7 +15,11 @@ const UPI_HANDLES = ['okaxis', 'oksbi', 'okhdfcbank', 'ybl', 'paytm'];
 
 /** A payer VPA that reads like the client's own (ana.sharma@example.com → ana.sharma@okaxis). */
 function payerVpa(email: string): string {
-  const name = email.split('@')[0].toLowerCase().replace(/[^a-z0-9.]/g, '') || 'payer';
+  const name =
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9.]/g, '') || 'payer';
   return `${name}@${UPI_HANDLES[randomInt(UPI_HANDLES.length)]}`;
 }
 
@@ -32,7 +36,10 @@ function update(ctx: Context, invoice: Invoice, changes: Partial<Invoice>): Invo
 
 export function view(ctx: Context, invoice: Invoice, input: SimulateViewInput): StoredEvent {
   const now = isoNow();
-  const viewed = update(ctx, invoice, { status: invoice.status === 'open' ? 'viewed' : invoice.status, viewed_at: invoice.viewed_at ?? now });
+  const viewed = update(ctx, invoice, {
+    status: invoice.status === 'open' ? 'viewed' : invoice.status,
+    viewed_at: invoice.viewed_at ?? now,
+  });
   return recordInvoiceEvent(ctx, 'invoice.viewed', viewed, { view: { viewed_at: now, channel: input.channel } });
 }
 
@@ -43,14 +50,25 @@ export function payByUpi(ctx: Context, invoice: Invoice, amount: number | undefi
     const message = `${fieldLabel('amount')} must be at least 1 ${invoice.currency} minor unit`;
     throw new Problem(422, 'validation_failed', message, [{ param: 'amount', message }]);
   }
-  return applyPayment(ctx, invoice, { method: 'upi', amount: amount ?? invoice.amount_remaining,
-    upi: { vpa: payerVpa(invoice.client_email), utr: utr() }, reference: null, note: null, paid_at: isoNow() }).event;
+  return applyPayment(ctx, invoice, {
+    method: 'upi',
+    amount: amount ?? invoice.amount_remaining,
+    upi: { vpa: payerVpa(invoice.client_email), utr: utr() },
+    reference: null,
+    note: null,
+    paid_at: isoNow(),
+  }).event;
 }
 
 /** A dispute, from any status (contract §3). */
 export function dispute(ctx: Context, invoice: Invoice, input: SimulateDisputeInput): StoredEvent {
   const now = isoNow();
   const disputed = update(ctx, invoice, { status: 'disputed', disputed_at: now });
-  const opened = { id: newId('dsp'), reason: input.reason, ...(input.note ? { note: input.note } : {}), opened_at: now };
+  const opened = {
+    id: newId('dsp'),
+    reason: input.reason,
+    ...(input.note ? { note: input.note } : {}),
+    opened_at: now,
+  };
   return recordInvoiceEvent(ctx, 'invoice.disputed', disputed, { dispute: opened });
 }

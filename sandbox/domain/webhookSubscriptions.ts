@@ -19,8 +19,14 @@ export function webhookOr404(ctx: Context, id: string): WebhookRecord {
 export function createWebhook(ctx: Context, input: WebhookCreateInput): WebhookRecord {
   checkWebhookUrl(input.url, ctx.core.ownPort());
   const record: WebhookRecord = {
-    id: newId('we'), object: 'webhook_endpoint', url: input.url, events: [...new Set(input.events)],
-    status: 'enabled', description: input.description ?? null, secret: generateWebhookSecret(), created_at: isoNow(),
+    id: newId('we'),
+    object: 'webhook_endpoint',
+    url: input.url,
+    events: [...new Set(input.events)],
+    status: 'enabled',
+    description: input.description ?? null,
+    secret: generateWebhookSecret(),
+    created_at: isoNow(),
   };
   ctx.data.webhooks.insert(record);
   return record;
@@ -37,13 +43,20 @@ export function deleteWebhook(ctx: Context, record: WebhookRecord): void {
 /** Owes the subscription every selected event after `after` again (contract: the recover decision); how many. */
 export function recoverAfter(ctx: Context, record: WebhookRecord, after: string): number {
   if (!ctx.data.events.get(after)) {
-    throw new Problem(404, 'not_found', `After names no event kept by the service: ${after}. ` +
-      'Events older than 30 days are no longer available, so what followed it cannot all be replayed.',
-    [{ param: 'after', message: 'After must be the ID of an event that is still kept' }]);
+    throw new Problem(
+      404,
+      'not_found',
+      `After names no event kept by the service: ${after}. ` +
+        'Events older than 30 days are no longer available, so what followed it cannot all be replayed.',
+      [{ param: 'after', message: 'After must be the ID of an event that is still kept' }],
+    );
   }
   if (record.status !== 'enabled') return 0;
   const selected = new Set<string>(record.events);
-  const owed = ctx.data.events.findAll({}, after).filter((event) => selected.has(event.type)).map((event) => event.id);
+  const owed = ctx.data.events
+    .findAll({}, after)
+    .filter((event) => selected.has(event.type))
+    .map((event) => event.id);
   ctx.data.store.transaction(() => ctx.engine.recover(record, owed, ctx.account.id));
   ctx.engine.kick();
   return owed.length;

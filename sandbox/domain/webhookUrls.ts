@@ -34,7 +34,8 @@ export function checkWebhookUrl(raw: string, ownPort: number): void {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   if (url.username || url.password) refuse('must not carry a user name or password; put a secret in the path instead');
   if (METADATA_NAMES.has(host)) refuse(`must not point at a cloud metadata service (${host})`);
-  if (host === '0.0.0.0' || host === '::') refuse(`must name a host, not ${host}; for a receiver on this machine use 127.0.0.1`);
+  if (host === '0.0.0.0' || host === '::')
+    refuse(`must name a host, not ${host}; for a receiver on this machine use 127.0.0.1`);
   const why = isIP(host) ? forbiddenAddress(host) : undefined;
   if (why) refuse(`must not point at ${why}; use your receiver's address, e.g. http://127.0.0.1:5678/webhook`);
   if (isLoopback(host) && port === ownPort) {

@@ -27,7 +27,10 @@ export const FAULT_SPEC_HELP = 'comma-separated: duplicate=0.2, shuffle, delay=<
 /** Parses the CLI's `--faults duplicate=0.3,shuffle,delay=2000,429=0.1,5xx=0.05`. */
 export function parseFaultSpec(spec: string): Faults {
   const faults: Faults = {};
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, value] = part.split('=');
     const key = SPEC_NAMES[name];
     if (!key) throw new Error(`Unknown fault "${name}": use ${FAULT_SPEC_HELP}.`);
@@ -38,8 +41,11 @@ export function parseFaultSpec(spec: string): Faults {
     const number = Number(value);
     const isShare = key !== 'delayDeliveryMs';
     if (value === undefined || !Number.isFinite(number) || number < 0 || (isShare && number > 1)) {
-      throw new Error(`Fault "${name}" needs ${isShare ? 'a share from 0 to 1, e.g. ' + name + '=0.1'
-        : 'a wait in milliseconds, e.g. delay=2000'}.`);
+      throw new Error(
+        `Fault "${name}" needs ${
+          isShare ? 'a share from 0 to 1, e.g. ' + name + '=0.1' : 'a wait in milliseconds, e.g. delay=2000'
+        }.`,
+      );
     }
     faults[key] = number;
   }

@@ -34,23 +34,31 @@ export interface ApiOptions {
 }
 
 function problemReply(problem: Problem, requestId: string): Reply {
-  return { status: problem.status, body: problemBody(problem, requestId),
-    headers: { 'content-type': 'application/problem+json', ...problem.headers } };
+  return {
+    status: problem.status,
+    body: problemBody(problem, requestId),
+    headers: { 'content-type': 'application/problem+json', ...problem.headers },
+  };
 }
 
 /** Any failure as the contract's problem: field errors keep shared's messages word for word. */
 export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof InputError) {
-    return new Problem(422, 'validation_failed', error.message,
-      error.issues.map((issue) => ({ param: issue.field, message: issue.message })));
+    return new Problem(
+      422,
+      'validation_failed',
+      error.message,
+      error.issues.map((issue) => ({ param: issue.field, message: issue.message })),
+    );
   }
   return new Problem(500, 'internal_error', 'The sandbox hit an unexpected error; the request was not completed.');
 }
 
 /** What to send, for the three creates a newcomer tries first with an empty body. */
 const BODY_EXAMPLES: Record<string, string> = {
-  '/v1/invoices': '{"client_email": "ana@example.com", "currency": "INR", "items": [{"description": "Website design", "amount": 150000}]}',
+  '/v1/invoices':
+    '{"client_email": "ana@example.com", "currency": "INR", "items": [{"description": "Website design", "amount": 150000}]}',
   '/v1/clients': '{"email": "ana@example.com", "name": "Ana Sharma"}',
   '/v1/webhooks': '{"url": "http://127.0.0.1:5678/webhook", "events": ["invoice.paid"]}',
 };
@@ -76,28 +84,49 @@ function emptyBodyProblem(error: unknown, call: RawCall, path: string): unknown 
   const root = error instanceof InputError && error.issues.length === 1 && error.issues[0].field === 'input';
   if (!root || call.body.toString('utf8').trim()) return error;
   const example = BODY_EXAMPLES[path.replace(/\/[^/]+$/, '')] ?? BODY_EXAMPLES[path];
-  return new Problem(400, 'body_required', `${call.method} ${path} needs a JSON object as its body (Content-Type: ` +
-    `application/json)${example ? `, e.g. ${example}` : ''}; see docs/api-contract.md for every field.`);
+  return new Problem(
+    400,
+    'body_required',
+    `${call.method} ${path} needs a JSON object as its body (Content-Type: ` +
+      `application/json)${example ? `, e.g. ${example}` : ''}; see docs/api-contract.md for every field.`,
+  );
 }
 
 /** The order every API call goes through: auth, rate limit, injected faults, size, JSON, idempotency, route. */
 export function createApi(core: SandboxCore, options: ApiOptions, onError: (error: unknown) => void) {
   const router = new Router();
-  for (const register of [accountRoutes, invoiceRoutes, paymentRoutes, clientRoutes, webhookRoutes, eventRoutes, occasionRoutes,
-    deliveryRoutes, keyRoutes]) register(router);
+  for (const register of [
+    accountRoutes,
+    invoiceRoutes,
+    paymentRoutes,
+    clientRoutes,
+    webhookRoutes,
+    eventRoutes,
+    occasionRoutes,
+    deliveryRoutes,
+    keyRoutes,
+  ])
+    register(router);
   const idempotency = new IdempotencyKeys(core.data.store);
 
   const handle = (call: RawCall, requestId: string): Reply => {
     const { account, key } = authenticate(call.headers, core.data.accounts);
     const limit = options.limiter.take(key.id);
     if (!limit.allowed) {
-      throw new Problem(429, 'rate_limited', `More than ${options.limiter.perSecond} requests per second with this key; ` +
-        `retry after ${limit.retryAfterSeconds} s.`, undefined, { 'retry-after': String(limit.retryAfterSeconds) });
+      throw new Problem(
+        429,
+        'rate_limited',
+        `More than ${options.limiter.perSecond} requests per second with this key; ` +
+          `retry after ${limit.retryAfterSeconds} s.`,
+        undefined,
+        { 'retry-after': String(limit.retryAfterSeconds) },
+      );
     }
     const path = call.url.pathname;
     if (!path.startsWith('/v1/test_helpers/')) {
       const fault = injectedApiFault(options.faults, options.random);
-      if (fault === 429) throw new Problem(429, 'rate_limited', 'Injected fault: rate limited.', undefined, { 'retry-after': '1' });
+      if (fault === 429)
+        throw new Problem(429, 'rate_limited', 'Injected fault: rate limited.', undefined, { 'retry-after': '1' });
       if (fault === 500) throw new Problem(500, 'internal_error', 'Injected fault: internal error.');
     }
     if (call.tooLarge) throw tooLarge(options.maxBodyBytes);
@@ -105,8 +134,16 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     const route = router.match(call.method, path);
     if (!route) throw new Problem(404, 'not_found', `Unrecognized request URL (${call.method} ${path}).`);
     const ctx = contextFor(core, account, key.id);
-    const request = { method: call.method, path, query: Object.fromEntries(call.url.searchParams), headers: call.headers,
-      body, params: route.params, requestId, apiKey: key.secret };
+    const request = {
+      method: call.method,
+      path,
+      query: Object.fromEntries(call.url.searchParams),
+      headers: call.headers,
+      body,
+      params: route.params,
+      requestId,
+      apiKey: key.secret,
+    };
     const run = () => {
       try {
         return route.handler(request, ctx);
@@ -122,11 +159,16 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
   return (call: RawCall): Reply => {
     const requestId = newRequestId();
     if (!hostAllowed(call.headers.host, options.allowedHosts)) {
-      return withId(problemReply(new Problem(403, 'host_not_allowed', hostRefusal(call.headers.host)), requestId), requestId);
+      return withId(
+        problemReply(new Problem(403, 'host_not_allowed', hostRefusal(call.headers.host)), requestId),
+        requestId,
+      );
     }
     if (!call.url.pathname.startsWith('/v1/')) {
       if (call.tooLarge) return withId(problemReply(tooLarge(options.maxBodyBytes), requestId), requestId);
-      return options.page(call) ?? problemReply(new Problem(404, 'not_found', `Nothing at ${call.url.pathname}.`), requestId);
+      return (
+        options.page(call) ?? problemReply(new Problem(404, 'not_found', `Nothing at ${call.url.pathname}.`), requestId)
+      );
     }
     let reply: Reply;
     try {
@@ -139,11 +181,18 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
   };
 }
 
-const withId = (reply: Reply, requestId: string): Reply => ({ ...reply, headers: { ...reply.headers, 'request-id': requestId } });
+const withId = (reply: Reply, requestId: string): Reply => ({
+  ...reply,
+  headers: { ...reply.headers, 'request-id': requestId },
+});
 
 export function tooLarge(maxBodyBytes: number): Problem {
-  return new Problem(413, 'payload_too_large', `The request body is over the ${new Intl.NumberFormat('en').format(maxBodyBytes)}-byte limit; ` +
-    'send fewer line items or shorter descriptions.');
+  return new Problem(
+    413,
+    'payload_too_large',
+    `The request body is over the ${new Intl.NumberFormat('en').format(maxBodyBytes)}-byte limit; ` +
+      'send fewer line items or shorter descriptions.',
+  );
 }
 
 function idempotencyKey(raw: string | string[]): string {

@@ -8,7 +8,10 @@ import { isIP } from 'node:net';
  */
 export function hostAllowed(hostHeader: string | undefined, extra: readonly string[]): boolean {
   if (!hostHeader) return false;
-  const host = hostHeader.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostHeader
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (isIP(host)) return true;
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return extra.some((allowed) => allowed.toLowerCase() === host);
@@ -18,6 +21,6 @@ export function hostRefusal(hostHeader: string | undefined): string {
   const shown = (hostHeader ?? '').slice(0, 100);
   return hostHeader
     ? `The sandbox answers only requests addressed to localhost or an IP address, not to "${shown}" (a guard against ` +
-      'DNS rebinding). Use http://127.0.0.1:<port>, or start the sandbox with --allow-host <name> to allow this name.'
+        'DNS rebinding). Use http://127.0.0.1:<port>, or start the sandbox with --allow-host <name> to allow this name.'
     : 'The request has no Host header; send one (e.g. Host: 127.0.0.1:4010).';
 }

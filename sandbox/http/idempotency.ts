@@ -20,20 +20,33 @@ export class IdempotencyKeys {
   }
 
   run(accountId: string, key: string, method: string, path: string, body: unknown, handle: () => Reply): Reply {
-    const fingerprint = createHash('sha256').update(`${method} ${path} ${JSON.stringify(body ?? null)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
+      .digest('hex');
     const now = Date.now();
     const row = this.table.get(accountId, key);
     if (row && row.created_at > now - RETENTION_MS) {
       if (row.fingerprint !== fingerprint) {
-        throw new Problem(422, 'idempotency_key_reused',
-          'This Idempotency-Key was already used with a different request in the last 24 hours; use a new key for a new request.');
+        throw new Problem(
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request in the last 24 hours; use a new key for a new request.',
+        );
       }
       if (row.state !== 'done') {
-        throw new Problem(409, 'idempotency_in_progress',
-          'A request with this Idempotency-Key is still being processed; retry in a moment.', undefined, { 'retry-after': '1' });
+        throw new Problem(
+          409,
+          'idempotency_in_progress',
+          'A request with this Idempotency-Key is still being processed; retry in a moment.',
+          undefined,
+          { 'retry-after': '1' },
+        );
       }
-      return { status: Number(row.status), body: row.body === null ? undefined : JSON.parse(row.body),
-        headers: { 'idempotent-replayed': 'true' } };
+      return {
+        status: Number(row.status),
+        body: row.body === null ? undefined : JSON.parse(row.body),
+        headers: { 'idempotent-replayed': 'true' },
+      };
     }
     this.table.start(accountId, key, fingerprint, now);
     let reply: Reply | undefined;

@@ -10,7 +10,10 @@ export class RateLimiter {
 
   private readonly burst: number;
 
-  constructor(readonly perSecond: number, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly perSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.burst = Math.max(1, perSecond);
   }
 

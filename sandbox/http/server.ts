@@ -53,7 +53,10 @@ export function createHttpServer(dispatch: Dispatch, maxBodyBytes: number, onErr
       Promise.resolve()
         .then(() => dispatch(call))
         .catch(onError)
-        .then((reply) => send(res, reply), () => res.destroy());
+        .then(
+          (reply) => send(res, reply),
+          () => res.destroy(),
+        );
     };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;

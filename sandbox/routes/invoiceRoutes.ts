@@ -7,14 +7,24 @@ import { containsWords, docField } from '../storage/documentFilters';
 export function invoiceRoutes(router: Router): void {
   const { createInvoice: create, getInvoice, listInvoices } = operations;
   router
-    .on(create.method, create.route, (req, ctx) =>
-      ({ status: 201, body: createInvoice(ctx, validateInput(createInvoiceInputSchema, req.body)) }))
-    .on(getInvoice.method, getInvoice.route, (req, ctx) => ({ status: 200, body: invoiceOr404(ctx, req.params.invoice_id) }))
+    .on(create.method, create.route, (req, ctx) => ({
+      status: 201,
+      body: createInvoice(ctx, validateInput(createInvoiceInputSchema, req.body)),
+    }))
+    .on(getInvoice.method, getInvoice.route, (req, ctx) => ({
+      status: 200,
+      body: invoiceOr404(ctx, req.params.invoice_id),
+    }))
     .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
-      const where = { status: query.status, client_email: query.client_email?.toLowerCase(), number: query.number,
-        [docField('amount_remaining', '>')]: query.owed ? 0 : undefined, [docField('tax.client_gstin')]: query.client_gstin,
-        ...containsWords(['number', 'client_email'], query.search) };
+      const where = {
+        status: query.status,
+        client_email: query.client_email?.toLowerCase(),
+        number: query.number,
+        [docField('amount_remaining', '>')]: query.owed ? 0 : undefined,
+        [docField('tax.client_gstin')]: query.client_gstin,
+        ...containsWords(['number', 'client_email'], query.search),
+      };
       return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
     });
 }

@@ -1,5 +1,9 @@
 import {
-  operations, simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, validateInput,
+  operations,
+  simulateDisputeInputSchema,
+  simulatePaymentInputSchema,
+  simulateViewInputSchema,
+  validateInput,
 } from '../../shared';
 import type { Context } from '../domain/context';
 import { invoiceOr404 } from '../domain/invoices';

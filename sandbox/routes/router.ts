@@ -36,11 +36,14 @@ export class Router {
 
   on(method: string, path: string, handler: Handler): this {
     const names: string[] = [];
-    const source = path.split('/').map((segment) => {
-      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(segment.slice(1));
-      return '([^/]+)';
-    }).join('/');
+    const source = path
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
     this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), names, handler });
     return this;
   }
@@ -63,7 +66,11 @@ function decodeSegment(segment: string): string {
     return decodeURIComponent(segment);
   } catch {
     const shown = segment.length > 60 ? `${segment.slice(0, 60)}…` : segment;
-    throw new Problem(400, 'invalid_path', `The path segment "${shown}" is not valid percent-encoding. ` +
-      'Send the ID exactly as the API returned it (e.g. inv_…, cli_…, evt_…, we_…), or percent-encode every "%" as %25.');
+    throw new Problem(
+      400,
+      'invalid_path',
+      `The path segment "${shown}" is not valid percent-encoding. ` +
+        'Send the ID exactly as the API returned it (e.g. inv_…, cli_…, evt_…, we_…), or percent-encode every "%" as %25.',
+    );
   }
 }

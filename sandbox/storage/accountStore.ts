@@ -4,8 +4,11 @@ import type { Collection, Store } from './store';
 
 /** The accounts and api_keys tables: how they are read and written (domain/accounts.ts has the rules). */
 export class AccountStore {
-  constructor(private readonly store: Store, private readonly accounts: Collection<Account>,
-    private readonly keys: Collection<ApiKeyRecord>) {}
+  constructor(
+    private readonly store: Store,
+    private readonly accounts: Collection<Account>,
+    private readonly keys: Collection<ApiKeyRecord>,
+  ) {}
 
   /** The account made at first start. */
   first(): Account | undefined {
@@ -14,7 +17,9 @@ export class AccountStore {
 
   /** Oldest first. */
   all(limit = -1): Account[] {
-    return this.store.statement('SELECT doc FROM accounts ORDER BY seq LIMIT ?').all(limit)
+    return this.store
+      .statement('SELECT doc FROM accounts ORDER BY seq LIMIT ?')
+      .all(limit)
       .map((row) => JSON.parse(String(row.doc)) as Account);
   }
 

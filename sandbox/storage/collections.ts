@@ -24,7 +24,9 @@ export interface Data {
 type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts';
 
 /** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
-export type AccountData = { store: Store } & { [name in Resources]: Data[name] extends Collection<infer T> ? AccountCollection<T> : never };
+export type AccountData = { store: Store } & {
+  [name in Resources]: Data[name] extends Collection<infer T> ? AccountCollection<T> : never;
+};
 
 const RESOURCES: Resources[] = ['invoices', 'clients', 'payments', 'webhooks', 'events', 'deliveries', 'attempts'];
 
@@ -36,27 +38,66 @@ export const referenceKey = (text: unknown) => (typeof text === 'string' ? text.
 export function openData(store: Store): Data {
   const data: Omit<Data, 'forAccount'> = {
     store,
-    accounts: new AccountStore(store, store.collection<Account>({ table: 'accounts', columns: {} }),
-      store.collection<ApiKeyRecord>({ table: 'api_keys', columns: { secret: (d) => d.secret, revoked_at: (d) => d.revoked_at } })),
-    invoices: store.collection<Invoice>({ table: 'invoices', columns: {
-      status: (d) => d.status, client_email: (d) => lower(d.client_email), number: (d) => d.number } }),
+    accounts: new AccountStore(
+      store,
+      store.collection<Account>({ table: 'accounts', columns: {} }),
+      store.collection<ApiKeyRecord>({
+        table: 'api_keys',
+        columns: { secret: (d) => d.secret, revoked_at: (d) => d.revoked_at },
+      }),
+    ),
+    invoices: store.collection<Invoice>({
+      table: 'invoices',
+      columns: {
+        status: (d) => d.status,
+        client_email: (d) => lower(d.client_email),
+        number: (d) => d.number,
+      },
+    }),
     clients: store.collection<Client>({ table: 'clients', columns: { email: (d) => lower(d.email) } }),
-    payments: store.collection<Payment>({ table: 'payments', columns: {
-      invoice_id: (d) => d.invoice_id, utr: (d) => d.upi?.utr ?? null, reference: (d) => referenceKey(d.reference),
-      method: (d) => d.method, paid_at: (d) => d.paid_at } }),
+    payments: store.collection<Payment>({
+      table: 'payments',
+      columns: {
+        invoice_id: (d) => d.invoice_id,
+        utr: (d) => d.upi?.utr ?? null,
+        reference: (d) => referenceKey(d.reference),
+        method: (d) => d.method,
+        paid_at: (d) => d.paid_at,
+      },
+    }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
-    events: store.collection<StoredEvent>({ table: 'events', columns: { type: (d) => d.type,
-      invoice_id: (d) => (d.data as { invoice?: { id?: string } } | undefined)?.invoice?.id ?? null } }),
-    deliveries: store.collection<DeliveryRecord>({ table: 'deliveries', columns: {
-      event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id, state: (d) => d.state,
-      next_attempt_at: (d) => d.next_attempt_at } }),
-    attempts: store.collection<AttemptRecord>({ table: 'attempts', columns: {
-      delivery_id: (d) => d.delivery_id, event_id: (d) => d.event_id, webhook_id: (d) => d.webhook_id } }),
+    events: store.collection<StoredEvent>({
+      table: 'events',
+      columns: {
+        type: (d) => d.type,
+        invoice_id: (d) => (d.data as { invoice?: { id?: string } } | undefined)?.invoice?.id ?? null,
+      },
+    }),
+    deliveries: store.collection<DeliveryRecord>({
+      table: 'deliveries',
+      columns: {
+        event_id: (d) => d.event_id,
+        webhook_id: (d) => d.webhook_id,
+        state: (d) => d.state,
+        next_attempt_at: (d) => d.next_attempt_at,
+      },
+    }),
+    attempts: store.collection<AttemptRecord>({
+      table: 'attempts',
+      columns: {
+        delivery_id: (d) => d.delivery_id,
+        event_id: (d) => d.event_id,
+        webhook_id: (d) => d.webhook_id,
+      },
+    }),
     queue: new DeliveryQueue(store),
   };
   return {
     ...data,
-    forAccount: (accountId) => Object.assign({ store },
-      Object.fromEntries(RESOURCES.map((name) => [name, data[name].of(accountId)]))) as unknown as AccountData,
+    forAccount: (accountId) =>
+      Object.assign(
+        { store },
+        Object.fromEntries(RESOURCES.map((name) => [name, data[name].of(accountId)])),
+      ) as unknown as AccountData,
   };
 }

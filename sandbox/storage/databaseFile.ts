@@ -10,7 +10,9 @@ export function openProblem(file: string, error: Error): Error {
     : /unable to open|readonly|permission|cantopen|ENOTDIR|ENOENT|EACCES|EROFS|EPERM/i.test(words)
       ? 'Check that its folder exists and that you may write there, or start with another --db <path> or --memory.'
       : 'Start with another --db <path> or --memory.';
-  return Object.assign(new Error(`Could not open the sandbox database ${file}: ${words}. ${fix}`), { code: 'SANDBOX_DATABASE' });
+  return Object.assign(new Error(`Could not open the sandbox database ${file}: ${words}. ${fix}`), {
+    code: 'SANDBOX_DATABASE',
+  });
 }
 
 /**
@@ -29,10 +31,16 @@ export function prepareFile(file: string): void {
  *   Linux: $XDG_DATA_HOME/invoicing-sandbox/sandbox.db (~/.local/share/…) · macOS: ~/Library/Application Support/…
  *   Windows: %LOCALAPPDATA%\invoicing-sandbox\sandbox.db
  */
-export function defaultDatabasePath(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDatabasePath(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const home = homedir();
-  const base = platform === 'win32' ? env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local')
-    : platform === 'darwin' ? path.join(home, 'Library', 'Application Support')
-      : env.XDG_DATA_HOME || path.join(home, '.local', 'share');
+  const base =
+    platform === 'win32'
+      ? (env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'))
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Application Support')
+        : env.XDG_DATA_HOME || path.join(home, '.local', 'share');
   return path.join(base, 'invoicing-sandbox', 'sandbox.db');
 }

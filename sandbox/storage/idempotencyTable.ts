@@ -20,20 +20,30 @@ export class IdempotencyTable {
 
   get(accountId: string, key: string): IdempotencyRow | undefined {
     const row = this.store.statement('SELECT * FROM idempotency WHERE account_id = ? AND key = ?').get(accountId, key);
-    return row && { fingerprint: String(row.fingerprint), state: row.state === 'done' ? 'done' : 'in_progress',
-      status: row.status === null ? null : Number(row.status), body: row.body === null ? null : String(row.body),
-      created_at: Number(row.created_at) };
+    return (
+      row && {
+        fingerprint: String(row.fingerprint),
+        state: row.state === 'done' ? 'done' : 'in_progress',
+        status: row.status === null ? null : Number(row.status),
+        body: row.body === null ? null : String(row.body),
+        created_at: Number(row.created_at),
+      }
+    );
   }
 
   /** Claims the key for a request now being handled (replacing an expired row). */
   start(accountId: string, key: string, fingerprint: string, now: number): void {
-    this.store.statement(`INSERT INTO idempotency (account_id, key, fingerprint, state, created_at)
-      VALUES (?, ?, ?, 'in_progress', ?) ON CONFLICT(account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state, created_at = excluded.created_at`)
+    this.store
+      .statement(
+        `INSERT INTO idempotency (account_id, key, fingerprint, state, created_at)
+      VALUES (?, ?, ?, 'in_progress', ?) ON CONFLICT(account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state, created_at = excluded.created_at`,
+      )
       .run(accountId, key, fingerprint, now);
   }
 
   finish(accountId: string, key: string, status: number, body: string | null): void {
-    this.store.statement("UPDATE idempotency SET state = 'done', status = ?, body = ? WHERE account_id = ? AND key = ?")
+    this.store
+      .statement("UPDATE idempotency SET state = 'done', status = ?, body = ? WHERE account_id = ? AND key = ?")
       .run(status, body, accountId, key);
   }
 

@@ -35,7 +35,10 @@ function conditions(where: Where): { clauses: string[]; params: (string | number
  * unscoped methods here serve the delivery engine, which works through every account's queue.
  */
 export class Collection<T extends { id: string }> {
-  constructor(private readonly store: Store, private readonly spec: CollectionSpec) {
+  constructor(
+    private readonly store: Store,
+    private readonly spec: CollectionSpec,
+  ) {
     const extra = Object.keys(spec.columns);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${spec.table} (seq INTEGER PRIMARY KEY AUTOINCREMENT,
       id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, doc TEXT NOT NULL${extra.map((c) => `, ${c}`).join('')})`);
@@ -49,23 +52,28 @@ export class Collection<T extends { id: string }> {
 
   insert(doc: T, accountId: string): void {
     const names = ['id', 'account_id', 'doc', ...Object.keys(this.spec.columns)];
-    this.store.statement(`INSERT INTO ${this.spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
+    this.store
+      .statement(`INSERT INTO ${this.spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
       .run(doc.id, accountId, JSON.stringify(doc), ...this.columnValues(doc));
   }
 
   /** Rewrites a row; with `accountId`, only if the row is that account's (a row never changes account). */
   replace(doc: T, accountId?: string): void {
     const names = Object.keys(this.spec.columns);
-    this.store.statement(`UPDATE ${this.spec.table} SET doc = ?${names.map((c) => `, ${c} = ?`).join('')}
-      WHERE id = ?${accountId === undefined ? '' : ' AND account_id = ?'}`)
+    this.store
+      .statement(
+        `UPDATE ${this.spec.table} SET doc = ?${names.map((c) => `, ${c} = ?`).join('')}
+      WHERE id = ?${accountId === undefined ? '' : ' AND account_id = ?'}`,
+      )
       .run(JSON.stringify(doc), ...this.columnValues(doc), doc.id, ...(accountId === undefined ? [] : [accountId]));
   }
 
   /** The stored JSON text exactly as written, for bodies that must be byte-identical on every delivery. */
   getText(id: string, accountId?: string): string | undefined {
-    const row = accountId === undefined
-      ? this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ?`).get(id)
-      : this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ? AND account_id = ?`).get(id, accountId);
+    const row =
+      accountId === undefined
+        ? this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ?`).get(id)
+        : this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE id = ? AND account_id = ?`).get(id, accountId);
     return row ? String(row.doc) : undefined;
   }
 
@@ -113,13 +121,20 @@ export class Collection<T extends { id: string }> {
       clauses.push(`seq > (SELECT seq FROM ${this.spec.table} WHERE id = ?)`);
       params.push(afterId);
     }
-    return this.store.statement(`SELECT doc FROM ${this.spec.table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}
-      ORDER BY seq`).all(...params).map((r) => JSON.parse(String(r.doc)) as T);
+    return this.store
+      .statement(
+        `SELECT doc FROM ${this.spec.table}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}
+      ORDER BY seq`,
+      )
+      .all(...params)
+      .map((r) => JSON.parse(String(r.doc)) as T);
   }
 
   /** Raw rows for queries the generic list does not cover (the delivery queue). */
   select(whereSql: string, ...params: (string | number)[]): T[] {
-    return this.store.statement(`SELECT doc FROM ${this.spec.table} WHERE ${whereSql}`).all(...params)
+    return this.store
+      .statement(`SELECT doc FROM ${this.spec.table} WHERE ${whereSql}`)
+      .all(...params)
       .map((r) => JSON.parse(String(r.doc)) as T);
   }
 
@@ -130,7 +145,10 @@ export class Collection<T extends { id: string }> {
 
 /** One account's rows of a collection: what it cannot see does not exist for it. */
 export class AccountCollection<T extends { id: string }> {
-  constructor(private readonly all: Collection<T>, readonly accountId: string) {}
+  constructor(
+    private readonly all: Collection<T>,
+    readonly accountId: string,
+  ) {}
 
   insert(doc: T): void {
     this.all.insert(doc, this.accountId);
@@ -191,12 +209,18 @@ export class Store {
 
   private checkVersion(): void {
     const version = Number(this.db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
-    const tables = Number(this.db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get()?.n ?? 0);
+    const tables = Number(
+      this.db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get()?.n ?? 0,
+    );
     if (tables === 0) this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     else if (version !== SCHEMA_VERSION) {
-      throw Object.assign(new Error(`The sandbox database ${this.path} was written by ${version < SCHEMA_VERSION ? 'an older' : 'a newer'} ` +
-        `sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}). Move it away to start afresh, or start with another --db <path> or --memory.`),
-      { code: 'SANDBOX_DATABASE' });
+      throw Object.assign(
+        new Error(
+          `The sandbox database ${this.path} was written by ${version < SCHEMA_VERSION ? 'an older' : 'a newer'} ` +
+            `sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}). Move it away to start afresh, or start with another --db <path> or --memory.`,
+        ),
+        { code: 'SANDBOX_DATABASE' },
+      );
     }
   }
 
@@ -223,8 +247,9 @@ export class Store {
   }
 
   setMeta(key: string, value: string): void {
-    this.statement('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-      .run(key, value);
+    this.statement(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
   }
 
   /** Runs `work` atomically: an invoice, its event and the event's deliveries are written together or not at all. */

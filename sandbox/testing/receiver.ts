@@ -50,8 +50,13 @@ export async function startReceiver(options: { status?: StatusRule; path?: strin
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers,
-        rawBody: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+      const seen = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      };
       const status = typeof rule === 'function' ? await rule(seen) : rule;
       requests.push({ ...seen, status });
       if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
@@ -96,4 +101,3 @@ export async function startReceiver(options: { status?: StatusRule; path?: strin
     close: () => closeServer(server),
   };
 }
-

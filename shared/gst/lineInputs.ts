@@ -17,7 +17,8 @@ export const lineGstShape = {
   gst_rate: optional(gstRateInput),
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A line is priced by its amount, or by a unit price (times its quantity): exactly one of the two. Keys left
@@ -26,17 +27,33 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function withPricing<S extends z.ZodTypeAny>(line: S) {
   return z.preprocess((raw, ctx) => {
     if (!isObject(raw)) return raw;
-    const given = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !(isBlank(value) && key !== 'amount' && key !== 'description')));
+    const given = Object.fromEntries(
+      Object.entries(raw).filter(([key, value]) => !(isBlank(value) && key !== 'amount' && key !== 'description')),
+    );
     const priced = given.unit_price !== undefined || given.quantity !== undefined;
     if (priced && isBlank(given.amount)) delete given.amount;
     if (priced && given.amount !== undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['amount'],
-        message: 'must be left empty when the line has a unit price (the service computes quantity × unit price); give one of the two' });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['amount'],
+        message:
+          'must be left empty when the line has a unit price (the service computes quantity × unit price); give one of the two',
+      });
     } else if (!priced && given.amount === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.invalid_type, expected: 'number', received: 'undefined', path: ['amount'], message: 'is required' });
+      ctx.addIssue({
+        code: z.ZodIssueCode.invalid_type,
+        expected: 'number',
+        received: 'undefined',
+        path: ['amount'],
+        message: 'is required',
+      });
     }
     if (given.quantity !== undefined && given.unit_price === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['unit_price'], message: 'is required with a quantity: enter the price of one unit, such as 1,250.50' });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['unit_price'],
+        message: 'is required with a quantity: enter the price of one unit, such as 1,250.50',
+      });
     }
     return given;
   }, line);
@@ -50,8 +67,11 @@ export function withGstLines<S extends z.ZodTypeAny>(invoice: S) {
     if (rated.some(Boolean)) {
       rated.forEach((hasRate, index) => {
         if (!hasRate) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['items', index, 'gst_rate'],
-            message: 'is required once any line has a GST rate: choose one, or Non-GST for a line outside GST' });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ['items', index, 'gst_rate'],
+            message: 'is required once any line has a GST rate: choose one, or Non-GST for a line outside GST',
+          });
         }
       });
     }

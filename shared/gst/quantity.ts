@@ -6,19 +6,25 @@
 export const QUANTITY_DECIMALS = 3;
 const SCALE = 10 ** QUANTITY_DECIMALS;
 const MAX_QUANTITY = 1_000_000_000;
-const ACCEPTED = 'a number more than 0 such as 1, 1.5 or 1,000 (a point before at most 3 decimals, commas only between thousands)';
+const ACCEPTED =
+  'a number more than 0 such as 1, 1.5 or 1,000 (a point before at most 3 decimals, commas only between thousands)';
 
 export type QuantityReading = { ok: true; thousandths: number; value: number } | { ok: false; message: string };
 
 export function readQuantity(raw: unknown): QuantityReading {
-  const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : typeof raw === 'string' ? raw.trim() : '';
+  const text =
+    typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : typeof raw === 'string' ? raw.trim() : '';
   const refuse = (why: string): QuantityReading => ({ ok: false, message: `${why}; enter ${ACCEPTED}` });
   if (text === '') return refuse('is required when a unit price is given');
-  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text)) return refuse(`could not be read as a quantity (you entered ${text})`);
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text))
+    return refuse(`could not be read as a quantity (you entered ${text})`);
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
-  if (/[^0]/.test(fraction.slice(QUANTITY_DECIMALS))) return refuse(`has more than ${QUANTITY_DECIMALS} decimals (you entered ${text})`);
-  if (whole.replace(/^0+/, '').length > String(MAX_QUANTITY).length) return refuse(`must be at most 1,000,000,000 (you entered ${text})`);
-  const thousandths = Number(whole) * SCALE + Number(fraction.slice(0, QUANTITY_DECIMALS).padEnd(QUANTITY_DECIMALS, '0'));
+  if (/[^0]/.test(fraction.slice(QUANTITY_DECIMALS)))
+    return refuse(`has more than ${QUANTITY_DECIMALS} decimals (you entered ${text})`);
+  if (whole.replace(/^0+/, '').length > String(MAX_QUANTITY).length)
+    return refuse(`must be at most 1,000,000,000 (you entered ${text})`);
+  const thousandths =
+    Number(whole) * SCALE + Number(fraction.slice(0, QUANTITY_DECIMALS).padEnd(QUANTITY_DECIMALS, '0'));
   if (thousandths === 0) return refuse(`must be more than 0 (you entered ${text})`);
   if (thousandths > MAX_QUANTITY * SCALE) return refuse(`must be at most 1,000,000,000 (you entered ${text})`);
   return { ok: true, thousandths, value: thousandths / SCALE };

@@ -35,7 +35,9 @@ export function readGstRate(raw: string): string | undefined {
   const text = raw.trim().toLowerCase();
   const number = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text)?.[1];
   if (number !== undefined) {
-    const canonical = number.includes('.') ? number.replace(/0+$/, '').replace(/\.$/, '') : number.replace(/^0+(?=\d)/, '');
+    const canonical = number.includes('.')
+      ? number.replace(/0+$/, '').replace(/\.$/, '')
+      : number.replace(/^0+(?=\d)/, '');
     return BY_VALUE.has(canonical) ? canonical : undefined;
   }
   const word = text.replace(/[\s-]+/g, '_');

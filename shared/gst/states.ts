@@ -56,7 +56,11 @@ export const GST_STATES: readonly GstState[] = [
 ];
 
 const BY_CODE = new Map(GST_STATES.map((state) => [state.code, state]));
-const simple = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '');
+const simple = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
 const BY_NAME = new Map(GST_STATES.filter((state) => !state.legacy).map((state) => [simple(state.name), state]));
 
 export function gstState(code: string): GstState | undefined {
@@ -64,8 +68,10 @@ export function gstState(code: string): GstState | undefined {
 }
 
 /** The places of supply an invoice may name, for pickers and messages. */
-export const PLACE_OF_SUPPLY_CHOICES = GST_STATES.filter((state) => !state.legacy)
-  .map((state) => ({ value: state.code, label: `${state.code} ${state.name}` }));
+export const PLACE_OF_SUPPLY_CHOICES = GST_STATES.filter((state) => !state.legacy).map((state) => ({
+  value: state.code,
+  label: `${state.code} ${state.name}`,
+}));
 
 /** "27", "7", "Maharashtra", "maharashtra", "27 Maharashtra" → the state; undefined when it is none of them. */
 export function readPlaceOfSupply(raw: string): GstState | undefined {

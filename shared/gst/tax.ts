@@ -26,8 +26,16 @@ const taxAt = (taxable: number, milliPercent: number) => divideHalfUp(BigInt(tax
 
 export type SupplyType = 'intra_state' | 'inter_state';
 
-export interface TaxHeads { cgst: number; sgst: number; utgst: number; igst: number }
-export interface LineTax extends TaxHeads { tax: number; total: number }
+export interface TaxHeads {
+  cgst: number;
+  sgst: number;
+  utgst: number;
+  igst: number;
+}
+export interface LineTax extends TaxHeads {
+  tax: number;
+  total: number;
+}
 
 /**
  * One line's tax. `supply` says where: intra-state in a state (SGST) or a Union territory without a
@@ -48,13 +56,23 @@ export function lineTax(taxable: number, rateValue: string, supply: SupplyType, 
   return { ...heads, tax, total: taxable + tax };
 }
 
-export interface TaxTotals extends TaxHeads { taxable_value: number; total_tax: number; total: number }
+export interface TaxTotals extends TaxHeads {
+  taxable_value: number;
+  total_tax: number;
+  total: number;
+}
 
 /** The invoice's figures: each the sum of its lines'. */
 export function taxTotals(lines: ReadonlyArray<{ amount: number } & LineTax>): TaxTotals {
-  const sum = (pick: (line: { amount: number } & LineTax) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const sum = (pick: (line: { amount: number } & LineTax) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
   return {
-    taxable_value: sum((line) => line.amount), cgst: sum((line) => line.cgst), sgst: sum((line) => line.sgst),
-    utgst: sum((line) => line.utgst), igst: sum((line) => line.igst), total_tax: sum((line) => line.tax), total: sum((line) => line.total),
+    taxable_value: sum((line) => line.amount),
+    cgst: sum((line) => line.cgst),
+    sgst: sum((line) => line.sgst),
+    utgst: sum((line) => line.utgst),
+    igst: sum((line) => line.igst),
+    total_tax: sum((line) => line.tax),
+    total: sum((line) => line.total),
   };
 }

@@ -36,13 +36,21 @@ function copyLike(schema: z.ZodTypeAny): Copy {
   };
 }
 
-export function checkedPage<S extends z.ZodTypeAny, T>(item: S, present: (value: z.output<S>) => T, check: FastCheck | undefined) {
+export function checkedPage<S extends z.ZodTypeAny, T>(
+  item: S,
+  present: (value: z.output<S>) => T,
+  check: FastCheck | undefined,
+) {
   const withZod = presentedPage(item, present);
   if (!check) return withZod;
   const copy = copyLike(item);
   return (body: unknown) => {
     const parsed = parseBody(body) as { data: unknown[]; has_more: boolean };
     if (!check(parsed)) return withZod(parsed);
-    return { object: 'list' as const, data: parsed.data.map((value) => present(copy(value) as z.output<S>)), has_more: parsed.has_more };
+    return {
+      object: 'list' as const,
+      data: parsed.data.map((value) => present(copy(value) as z.output<S>)),
+      has_more: parsed.has_more,
+    };
   };
 }

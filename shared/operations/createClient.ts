@@ -3,19 +3,29 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { CLIENT_LABELS } from '../present';
 import { sampleClient } from '../samples';
-import { countryInput, emailInput, idempotencyKeySchema, optional, optionalText, phoneInput, textInput } from '../schemas/primitives';
+import {
+  countryInput,
+  emailInput,
+  idempotencyKeySchema,
+  optional,
+  optionalText,
+  phoneInput,
+  textInput,
+} from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 import { gstinInput, placeOfSupplyInput } from '../gst/inputs';
 
-const addressInput = z.object({
-  line1: textInput(200),
-  line2: optionalText(200),
-  city: textInput(100),
-  state: optionalText(100),
-  postal_code: textInput(20),
-  country: countryInput,
-}).strict();
+const addressInput = z
+  .object({
+    line1: textInput(200),
+    line2: optionalText(200),
+    city: textInput(100),
+    state: optionalText(100),
+    postal_code: textInput(20),
+    country: countryInput,
+  })
+  .strict();
 
 /** A client's fields as create and update take them. */
 export const clientShape = {

@@ -5,7 +5,14 @@ import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedTaxInvoice } from '../samples';
 import {
-  MAX_DESCRIPTION, MAX_ITEMS, amountInput, booleanInputOrFalse, currencyInput, emailInput, idempotencyKeySchema, optional,
+  MAX_DESCRIPTION,
+  MAX_ITEMS,
+  amountInput,
+  booleanInputOrFalse,
+  currencyInput,
+  emailInput,
+  idempotencyKeySchema,
+  optional,
   textInput,
 } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
@@ -15,20 +22,25 @@ import { defineOperation, read } from './define';
  * A line: a description and an amount, or a quantity and unit price (contract: "Quantity, unit and unit
  * price"), with optional GST particulars.
  */
-export const itemInputSchema = withPricing(z.object({
-  description: textInput(MAX_DESCRIPTION),
-  amount: amountInput.optional(),
-  ...lineGstShape,
-  unit_price: optional(amountInput),
-}).strict());
+export const itemInputSchema = withPricing(
+  z
+    .object({
+      description: textInput(MAX_DESCRIPTION),
+      amount: amountInput.optional(),
+      ...lineGstShape,
+      unit_price: optional(amountInput),
+    })
+    .strict(),
+);
 
 const invoiceShape = {
   client_email: emailInput,
   currency: currencyInput,
-  items: z.array(itemInputSchema, {
-    required_error: 'must have at least one line item',
-    invalid_type_error: 'must be a list of line items, each with a description and an amount',
-  })
+  items: z
+    .array(itemInputSchema, {
+      required_error: 'must have at least one line item',
+      invalid_type_error: 'must be a list of line items, each with a description and an amount',
+    })
     .min(1, 'must have at least one line item')
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
   auto_send_whatsapp: booleanInputOrFalse,
@@ -51,9 +63,22 @@ export const createInvoice = defineOperation({
   // Each line's amount or unit price as typed ("1,500.00", in the invoice's currency unless Amounts Are In says minor units).
   amounts: { at: ['items.amount', 'items.unit_price'], currency: 'currency' },
   result: (body) => presentInvoice(read(invoiceSchema, body)),
-  fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, item.quantity, item.unit,
-    item.unitPrice, item.hsnSac, item.gstRate, invoice.amountUnit, invoice.autoSendWhatsapp, invoice.placeOfSupply,
-    invoice.idempotencyKey],
+  fields: [
+    invoice.clientEmail,
+    invoice.currency,
+    invoice.items,
+    item.description,
+    item.amount,
+    item.quantity,
+    item.unit,
+    item.unitPrice,
+    item.hsnSac,
+    item.gstRate,
+    invoice.amountUnit,
+    invoice.autoSendWhatsapp,
+    invoice.placeOfSupply,
+    invoice.idempotencyKey,
+  ],
   labels: INVOICE_LABELS,
   sample: samplePresentedTaxInvoice,
 });

@@ -10,13 +10,21 @@ import { defineOperation, read, unexpected } from './define';
 const HTTP_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\//;
 
 /** The body, as the service (and the sandbox) checks it. */
-export const webhookCreateInputSchema = z.object({
-  // 2,048 characters: what browsers and most proxies carry; a longer receiver URL would not be reached anyway.
-  url: onTheWire(z.string().max(2048, 'must be at most 2048 characters').url('must be a full URL such as https://hooks.example.com/invoices')
-    .refine((url) => HTTP_URL.test(url), 'must start with https:// (or http:// for a local receiver)'), { format: 'uri', pattern: HTTP_URL.source }),
-  events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
-  description: optionalText(200),
-}).strict();
+export const webhookCreateInputSchema = z
+  .object({
+    // 2,048 characters: what browsers and most proxies carry; a longer receiver URL would not be reached anyway.
+    url: onTheWire(
+      z
+        .string()
+        .max(2048, 'must be at most 2048 characters')
+        .url('must be a full URL such as https://hooks.example.com/invoices')
+        .refine((url) => HTTP_URL.test(url), 'must start with https:// (or http:// for a local receiver)'),
+      { format: 'uri', pattern: HTTP_URL.source },
+    ),
+    events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
+    description: optionalText(200),
+  })
+  .strict();
 
 export const createWebhook = defineOperation({
   method: 'POST',

@@ -12,7 +12,13 @@ import type { FieldSpec } from '../fields';
 import { SERVICE, normalizeBaseUrl } from '../identity';
 import { listPageSchema } from '../schemas/resources';
 import { validateInput } from '../validation';
-import { amountSchemaFor, awaitsCurrency, convertTypedAmounts, typedAmountSchemas, type AmountsDeclaration } from './typedAmounts';
+import {
+  amountSchemaFor,
+  awaitsCurrency,
+  convertTypedAmounts,
+  typedAmountSchemas,
+  type AmountsDeclaration,
+} from './typedAmounts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -128,7 +134,9 @@ function requiredIn(shape: z.ZodRawShape, key: string): boolean | undefined {
 
 export function fieldsOf(schema: z.ZodTypeAny, specs: readonly FieldSpec[] = []): Fields {
   const shape = shapeOf(schema);
-  return Object.fromEntries(specs.map((spec) => [spec.key, { ...spec, required: requiredIn(shape, spec.key) ?? false }]));
+  return Object.fromEntries(
+    specs.map((spec) => [spec.key, { ...spec, required: requiredIn(shape, spec.key) ?? false }]),
+  );
 }
 
 function url(connection: Connection, path: string, query?: Input): string {
@@ -185,7 +193,8 @@ export function buildRequest(operation: Operation, connection: Connection, given
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
   if (hasBody) headers['Content-Type'] = 'application/json';
-  for (const [key, header] of Object.entries(HEADERS)) if (input[key] !== undefined) headers[header] = String(input[key]);
+  for (const [key, header] of Object.entries(HEADERS))
+    if (input[key] !== undefined) headers[header] = String(input[key]);
   if (hasBody) {
     const body = bodyOf(operation.wireKeys, operation.nested ?? {}, input);
     return { method: operation.method, url: url(connection, path), headers, body };
@@ -231,7 +240,12 @@ export function readAnswer<Out>(operation: Operation<z.ZodTypeAny, Out>, respons
  * Typed amounts whose currency is another resource's (a payment's is its invoice's): that resource read,
  * then each amount converted in its currency. Every other input passes as validated.
  */
-export async function convertAmounts(operation: Operation, connection: Connection, input: Input, send: Send): Promise<Input> {
+export async function convertAmounts(
+  operation: Operation,
+  connection: Connection,
+  input: Input,
+  send: Send,
+): Promise<Input> {
   const { amounts } = operation;
   if (!amounts || typeof amounts.currency === 'string' || !awaitsCurrency(amounts, input)) return input;
   const { from, key } = amounts.currency;
@@ -244,7 +258,10 @@ export async function convertAmounts(operation: Operation, connection: Connectio
  * sending, ApiError for any failed answer.
  */
 export async function runOperation<S extends z.ZodTypeAny, Out>(
-  operation: Operation<S, Out>, connection: Connection, raw: unknown, send: Send,
+  operation: Operation<S, Out>,
+  connection: Connection,
+  raw: unknown,
+  send: Send,
 ): Promise<Out> {
   const input = operation.validate(raw);
   const ready = await convertAmounts(operation as Operation, connection, input, send);
@@ -270,8 +287,12 @@ export function read<S extends z.ZodTypeAny>(schema: S, body: unknown): z.output
 }
 
 export function unexpected(detail: string): never {
-  throw new ApiError({ status: 502, code: 'unexpected_response', fieldErrors: [],
-    message: `The Invoicing API answered in an unexpected way: ${detail}. Please report this to the connector's maintainers.` });
+  throw new ApiError({
+    status: 502,
+    code: 'unexpected_response',
+    fieldErrors: [],
+    message: `The Invoicing API answered in an unexpected way: ${detail}. Please report this to the connector's maintainers.`,
+  });
 }
 
 /** Answers that mean "not there", for the multi-step operations that treat absence as an outcome. */

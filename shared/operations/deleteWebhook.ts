@@ -12,7 +12,11 @@ export const deleteWebhook = defineOperation({
 });
 
 /** Deleting something already gone is the outcome we wanted (a second delete answers 404). */
-export async function deleteWebhookIfExists(connection: Connection, webhookId: string, send: Send): Promise<{ deleted: boolean }> {
+export async function deleteWebhookIfExists(
+  connection: Connection,
+  webhookId: string,
+  send: Send,
+): Promise<{ deleted: boolean }> {
   try {
     return await runOperation(deleteWebhook, connection, { webhook_id: webhookId }, send);
   } catch (error) {

@@ -12,9 +12,11 @@ import { listInvoices } from './listInvoices';
 import { sameText } from './findClient';
 import { gstinInput } from '../gst/inputs';
 
-const input = z.object({ invoice_id: optional(invoiceIdSchema), number: optionalText(50), client_gstin: optional(gstinInput) })
+const input = z
+  .object({ invoice_id: optional(invoiceIdSchema), number: optionalText(50), client_gstin: optional(gstinInput) })
   .refine((given) => given.invoice_id !== undefined || given.number !== undefined || given.client_gstin !== undefined, {
-    path: ['invoice_id'], message: `is required (${ID_PREFIX.invoice}…), or an Invoice Number (such as INV-000123) or a Client GSTIN instead`,
+    path: ['invoice_id'],
+    message: `is required (${ID_PREFIX.invoice}…), or an Invoice Number (such as INV-000123) or a Client GSTIN instead`,
   });
 
 async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedInvoice | undefined> {
@@ -28,7 +30,8 @@ async function run(connection: Connection, raw: unknown, send: Send): Promise<Pr
     }
   }
   // By GSTIN alone: that client's newest tax invoice.
-  if (number === undefined) return (await runOperation(listInvoices, connection, { client_gstin: clientGstin, limit: 1 }, send)).data[0];
+  if (number === undefined)
+    return (await runOperation(listInvoices, connection, { client_gstin: clientGstin, limit: 1 }, send)).data[0];
   const page = await runOperation(listInvoices, connection, { number, client_gstin: clientGstin, limit: 1 }, send);
   return page.data.find((invoice) => sameText(invoice.number, number));
 }

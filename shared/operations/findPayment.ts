@@ -13,17 +13,23 @@ import { fieldsOf, runOperation, type Connection, type Send } from './define';
 import { sameText } from './findClient';
 import { listPayments } from './listPayments';
 
-const input = z.object({ utr: optional(utrInput), reference: optionalText(100) }).strict()
+const input = z
+  .object({ utr: optional(utrInput), reference: optionalText(100) })
+  .strict()
   .refine((given) => given.utr !== undefined || given.reference !== undefined, {
-    path: ['utr'], message: 'is required (12 digits), or a Reference instead',
+    path: ['utr'],
+    message: 'is required (12 digits), or a Reference instead',
   });
 
 async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedPayment | undefined> {
   const { utr, reference } = validateInput(input, raw ?? {});
   const page = await runOperation(listPayments, connection, { utr, reference, limit: 1 }, send);
   // Trusted only as far as the answer shows: a service that ignored a filter must not hand back some other payment.
-  return page.data.find((payment) => (utr === undefined || payment.upi?.utr === utr)
-    && (reference === undefined || sameText(payment.reference ?? '', reference)));
+  return page.data.find(
+    (payment) =>
+      (utr === undefined || payment.upi?.utr === utr) &&
+      (reference === undefined || sameText(payment.reference ?? '', reference)),
+  );
 }
 
 export const findPayment = {

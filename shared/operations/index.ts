@@ -27,12 +27,29 @@ import { upsertClient } from './upsertClient';
 
 export const operations = {
   getAccount,
-  createInvoice, getInvoice, listInvoices, findInvoice,
-  createClient, getClient, updateClient, listClients, findClient, upsertClient,
-  recordPayment, getPayment, listPayments, findPayment,
-  createWebhook, getWebhook, deleteWebhook, listWebhooks, recoverWebhook,
+  createInvoice,
+  getInvoice,
+  listInvoices,
+  findInvoice,
+  createClient,
+  getClient,
+  updateClient,
+  listClients,
+  findClient,
+  upsertClient,
+  recordPayment,
+  getPayment,
+  listPayments,
+  findPayment,
+  createWebhook,
+  getWebhook,
+  deleteWebhook,
+  listWebhooks,
+  recoverWebhook,
   listEvents,
-  simulateView, simulatePayment, simulateDispute,
+  simulateView,
+  simulatePayment,
+  simulateDispute,
 };
 
 export * from './define';
@@ -51,6 +68,10 @@ export { listPaymentsQuerySchema, type ListPaymentsQuery } from './listPayments'
 export { listWebhooksQuerySchema } from './listWebhooks';
 export { webhookCreateInputSchema, type WebhookCreateInput } from './createWebhook';
 export {
-  simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema,
-  type SimulateDisputeInput, type SimulatePaymentInput, type SimulateViewInput,
+  simulateDisputeInputSchema,
+  simulatePaymentInputSchema,
+  simulateViewInputSchema,
+  type SimulateDisputeInput,
+  type SimulatePaymentInput,
+  type SimulateViewInput,
 } from './simulate';

@@ -4,7 +4,11 @@ import type { ListPage } from '../schemas/resources';
 import { runOperation, type Connection, type Operation, type Send } from './define';
 
 export async function listAll<T extends { id: string }>(
-  operation: Operation<z.ZodTypeAny, ListPage<T>>, connection: Connection, query: object, send: Send, max = Infinity,
+  operation: Operation<z.ZodTypeAny, ListPage<T>>,
+  connection: Connection,
+  query: object,
+  send: Send,
+  max = Infinity,
 ): Promise<T[]> {
   const items: T[] = [];
   let startingAfter: string | undefined;

@@ -7,7 +7,9 @@ import { clientSchema, listPageSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 
 /** The query, as the service (and the sandbox) checks it. */
-export const listClientsQuerySchema = z.object({ ...listQuery, email: optional(emailInput), search: optionalText(100) }).strict();
+export const listClientsQuerySchema = z
+  .object({ ...listQuery, email: optional(emailInput), search: optionalText(100) })
+  .strict();
 
 const clientPage = listPageSchema(clientSchema);
 

@@ -13,9 +13,12 @@ export const eventTypeInput = oneOf(EVENT_TYPES);
  * The query, as the service (and the sandbox) checks it. `ending_before` pages towards newer events:
  * how a receiver catches up on what it missed (webhooks/catchUp.ts).
  */
-export const listEventsQuerySchema = z.object({ ...listQuery, ending_before: optional(cursorInput), type: optional(eventTypeInput) })
-  .strict().refine((query) => query.starting_after === undefined || query.ending_before === undefined, {
-    path: ['ending_before'], message: 'cannot be combined with Starting After (page one way at a time)',
+export const listEventsQuerySchema = z
+  .object({ ...listQuery, ending_before: optional(cursorInput), type: optional(eventTypeInput) })
+  .strict()
+  .refine((query) => query.starting_after === undefined || query.ending_before === undefined, {
+    path: ['ending_before'],
+    message: 'cannot be combined with Starting After (page one way at a time)',
   });
 
 const anyPage = listPageSchema(z.unknown());
@@ -45,7 +48,12 @@ export const listEvents = defineOperation({
 });
 
 /** Recent real events of one type as flat records (editor samples, recovery after an outage). */
-export async function recentEventRecords(connection: Connection, type: EventType, send: Send, limit = 3): Promise<FlatEventRecord[]> {
+export async function recentEventRecords(
+  connection: Connection,
+  type: EventType,
+  send: Send,
+  limit = 3,
+): Promise<FlatEventRecord[]> {
   const page = await runOperation(listEvents, connection, { type, limit }, send);
   return page.data.filter((event) => event.type === type).map(flattenEvent);
 }

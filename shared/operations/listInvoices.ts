@@ -12,15 +12,17 @@ import { gstinInput } from '../gst/inputs';
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
 
 /** The query, as the service (and the sandbox) checks it. */
-export const listInvoicesQuerySchema = z.object({
-  ...listQuery,
-  status: optional(invoiceStatusInput),
-  client_email: optional(emailInput),
-  number: optionalText(50),
-  search: optionalText(100),
-  owed: optional(booleanInputOrFalse),
-  client_gstin: optional(gstinInput),
-}).strict();
+export const listInvoicesQuerySchema = z
+  .object({
+    ...listQuery,
+    status: optional(invoiceStatusInput),
+    client_email: optional(emailInput),
+    number: optionalText(50),
+    search: optionalText(100),
+    owed: optional(booleanInputOrFalse),
+    client_gstin: optional(gstinInput),
+  })
+  .strict();
 
 const { invoice, list } = FIELDS;
 

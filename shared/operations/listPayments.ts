@@ -11,20 +11,23 @@ import { checkedPage } from './checkedPage';
 import { defineOperation } from './define';
 
 /** The query, as the service (and the sandbox) checks it: filters combine with AND; the period is half-open. */
-export const listPaymentsQuerySchema = z.object({
-  ...listQuery,
-  invoice_id: optional(invoiceIdSchema),
-  utr: optional(utrInput),
-  reference: optionalText(100),
-  method: optional(paymentMethodInput),
-  paid_from: optional(timestampInput),
-  paid_before: optional(timestampInput),
-}).strict().superRefine((query, ctx) => {
-  // Both are normalised to UTC whole seconds, so text order is time order.
-  if (query.paid_from && query.paid_before && query.paid_before <= query.paid_from) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['paid_before'], message: 'must be later than Paid From' });
-  }
-});
+export const listPaymentsQuerySchema = z
+  .object({
+    ...listQuery,
+    invoice_id: optional(invoiceIdSchema),
+    utr: optional(utrInput),
+    reference: optionalText(100),
+    method: optional(paymentMethodInput),
+    paid_from: optional(timestampInput),
+    paid_before: optional(timestampInput),
+  })
+  .strict()
+  .superRefine((query, ctx) => {
+    // Both are normalised to UTC whole seconds, so text order is time order.
+    if (query.paid_from && query.paid_before && query.paid_before <= query.paid_from) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['paid_before'], message: 'must be later than Paid From' });
+    }
+  });
 
 const { payment, invoice, list } = FIELDS;
 
@@ -36,7 +39,15 @@ export const listPayments = defineOperation({
   response: listPageSchema(paymentSchema),
   input: listPaymentsQuerySchema,
   result: checkedPage(paymentSchema, presentPayment, fastChecks.paymentPage),
-  fields: [list.limit, invoice.id, payment.utr, payment.reference, payment.method, payment.paidFrom, payment.paidBefore],
+  fields: [
+    list.limit,
+    invoice.id,
+    payment.utr,
+    payment.reference,
+    payment.method,
+    payment.paidFrom,
+    payment.paidBefore,
+  ],
   labels: PAYMENT_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedPayment], has_more: false },
 });

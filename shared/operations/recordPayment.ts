@@ -16,19 +16,29 @@ import { defineOperation, read } from './define';
 import { getInvoice } from './getInvoice';
 
 /** The body, as the service (and the sandbox) checks it. */
-export const recordPaymentInputSchema = z.object({
-  ...paymentFields,
-  upi: z.object({ utr: utrInput, vpa: optional(vpaInput) }).strict().optional(),
-}).strict().superRefine((input, ctx) =>
-  checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: [UPI, 'utr'], vpa: [UPI, 'vpa'] }));
+export const recordPaymentInputSchema = z
+  .object({
+    ...paymentFields,
+    upi: z
+      .object({ utr: utrInput, vpa: optional(vpaInput) })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) =>
+    checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: [UPI, 'utr'], vpa: [UPI, 'vpa'] }),
+  );
 
-const input = z.object({
-  invoice_id: invoiceIdSchema,
-  ...paymentFields,
-  utr: optional(utrInput),
-  vpa: optional(vpaInput),
-  idempotency_key: optional(idempotencyKeySchema),
-}).strict().superRefine((given, ctx) => checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }));
+const input = z
+  .object({
+    invoice_id: invoiceIdSchema,
+    ...paymentFields,
+    utr: optional(utrInput),
+    vpa: optional(vpaInput),
+    idempotency_key: optional(idempotencyKeySchema),
+  })
+  .strict()
+  .superRefine((given, ctx) => checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }));
 
 const { payment, invoice } = FIELDS;
 
@@ -44,8 +54,18 @@ export const recordPayment = defineOperation({
   amounts: { at: ['amount'], currency: { from: getInvoice, key: 'invoice_id' }, min: 1 },
   result: (body) => presentPayment(read(paymentSchema, body)),
   // Which invoice, how much, how it arrived, then the details and options.
-  fields: [invoice.id, payment.amount, payment.method, payment.utr, payment.vpa, payment.reference,
-    payment.paidAt, payment.note, payment.amountUnit, payment.idempotencyKey],
+  fields: [
+    invoice.id,
+    payment.amount,
+    payment.method,
+    payment.utr,
+    payment.vpa,
+    payment.reference,
+    payment.paidAt,
+    payment.note,
+    payment.amountUnit,
+    payment.idempotencyKey,
+  ],
   labels: PAYMENT_LABELS,
   sample: samplePresentedPayment,
 });

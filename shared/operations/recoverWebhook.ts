@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { eventIdSchema, webhookIdSchema } from '../schemas/primitives';
 import { defineOperation, isAbsent, read, runOperation, type Connection, type Send } from './define';
 
-const recoveryAnswerSchema = z.object({ object: z.literal('webhook_recovery'), queued: z.number().int().nonnegative() }).passthrough();
+const recoveryAnswerSchema = z
+  .object({ object: z.literal('webhook_recovery'), queued: z.number().int().nonnegative() })
+  .passthrough();
 
 export const recoverWebhook = defineOperation({
   method: 'POST',
@@ -23,7 +25,12 @@ export const recoverWebhook = defineOperation({
  * Asks for the events after `after`; `undefined` when the service no longer keeps that event (older
  * than 30 days, or from another account), so what came after it cannot all be replayed.
  */
-export async function recoverAfter(connection: Connection, webhookId: string, after: string, send: Send): Promise<{ queued: number } | undefined> {
+export async function recoverAfter(
+  connection: Connection,
+  webhookId: string,
+  after: string,
+  send: Send,
+): Promise<{ queued: number } | undefined> {
   try {
     return await runOperation(recoverWebhook, connection, { webhook_id: webhookId, after }, send);
   } catch (error) {

@@ -9,20 +9,29 @@ import { defineOperation, read } from './define';
 import { invoiceDisputedEventSchema, invoicePaidEventSchema, invoiceViewedEventSchema } from '../schemas/webhookEvents';
 
 /** The bodies, as the sandbox checks them. */
-export const simulateViewInputSchema = z.object({
-  channel: optional(oneOf(['whatsapp', 'email', 'link'])).transform((value) => value ?? 'link'),
-}).strict();
+export const simulateViewInputSchema = z
+  .object({
+    channel: optional(oneOf(['whatsapp', 'email', 'link'])).transform((value) => value ?? 'link'),
+  })
+  .strict();
 
 /** Amount defaults to what remains, so "pay" with no body settles the invoice in full. */
 export const simulatePaymentInputSchema = z.object({ amount: optional(amountInput) }).strict();
 
-export const simulateDisputeInputSchema = z.object({
-  reason: textInput(100),
-  note: optionalText(1000),
-}).strict();
+export const simulateDisputeInputSchema = z
+  .object({
+    reason: textInput(100),
+    note: optionalText(1000),
+  })
+  .strict();
 
 /** POST /test_helpers/invoices/{invoice_id}/<occasion>: the body's fields plus the invoice, answered with the event. */
-function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(name: string, body: S, event: E, sample: z.output<E>) {
+function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(
+  name: string,
+  body: S,
+  event: E,
+  sample: z.output<E>,
+) {
   return defineOperation({
     method: 'POST',
     path: `/test_helpers/invoices/{invoice_id}/${name}`,
@@ -37,7 +46,12 @@ function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(name: string
 
 export const simulateView = occasion('view', simulateViewInputSchema, invoiceViewedEventSchema, sampleEvents.viewed);
 export const simulatePayment = occasion('pay', simulatePaymentInputSchema, invoicePaidEventSchema, sampleEvents.paid);
-export const simulateDispute = occasion('dispute', simulateDisputeInputSchema, invoiceDisputedEventSchema, sampleEvents.disputed);
+export const simulateDispute = occasion(
+  'dispute',
+  simulateDisputeInputSchema,
+  invoiceDisputedEventSchema,
+  sampleEvents.disputed,
+);
 
 export type SimulateViewInput = z.output<typeof simulateViewInputSchema>;
 export type SimulatePaymentInput = z.output<typeof simulatePaymentInputSchema>;

@@ -10,7 +10,14 @@
  *   another resource's (a payment's is its invoice's), as its own step once that resource is read.
  */
 import { z } from 'zod';
-import { amountUnitInput, convertAmount, inMinorUnits, positiveTypedAmountInput, readAmount, typedAmountInput } from '../amounts';
+import {
+  amountUnitInput,
+  convertAmount,
+  inMinorUnits,
+  positiveTypedAmountInput,
+  readAmount,
+  typedAmountInput,
+} from '../amounts';
 import { isKnownCurrency } from '../money';
 import { InputError, fieldLabel } from '../validation';
 
@@ -29,9 +36,11 @@ export interface AmountsDeclaration<Lookup = unknown> {
 function replaceAt(schema: z.ZodTypeAny, path: readonly string[], leaf: z.ZodTypeAny): z.ZodTypeAny {
   // An optional amount (a line priced by its unit price instead) stays optional as typed.
   if (!path.length) return schema.isOptional() ? leaf.optional() : leaf;
-  if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: replaceAt(schema.innerType(), path, leaf) });
+  if (schema instanceof z.ZodEffects)
+    return new z.ZodEffects({ ...schema._def, schema: replaceAt(schema.innerType(), path, leaf) });
   if (schema instanceof z.ZodOptional) return replaceAt(schema.unwrap(), path, leaf).optional();
-  if (schema instanceof z.ZodArray) return new z.ZodArray({ ...schema._def, type: replaceAt(schema.element, path, leaf) });
+  if (schema instanceof z.ZodArray)
+    return new z.ZodArray({ ...schema._def, type: replaceAt(schema.element, path, leaf) });
   if (schema instanceof z.ZodObject) {
     const [key, ...rest] = path;
     return schema.extend({ [key]: replaceAt(schema.shape[key], rest, leaf) });
@@ -41,13 +50,18 @@ function replaceAt(schema: z.ZodTypeAny, path: readonly string[], leaf: z.ZodTyp
 
 /** The schema with one more key, under its refinements (Amounts Are In beside the wire's own keys). */
 function withKey(schema: z.ZodTypeAny, key: string, value: z.ZodTypeAny): z.ZodTypeAny {
-  if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: withKey(schema.innerType(), key, value) });
+  if (schema instanceof z.ZodEffects)
+    return new z.ZodEffects({ ...schema._def, schema: withKey(schema.innerType(), key, value) });
   if (schema instanceof z.ZodObject) return schema.extend({ [key]: value });
   throw new Error('typed amounts: the input schema is not an object');
 }
 
 /** Every amount the declaration names in `input`, with its path: `items[0].amount`, `items[1].amount`. */
-function amountsIn(input: unknown, at: readonly string[], path: Path = []): Array<{ holder: Record<string, unknown>; key: string; path: Path }> {
+function amountsIn(
+  input: unknown,
+  at: readonly string[],
+  path: Path = [],
+): Array<{ holder: Record<string, unknown>; key: string; path: Path }> {
   if (Array.isArray(input)) return input.flatMap((entry, index) => amountsIn(entry, at, [...path, index]));
   if (typeof input !== 'object' || input === null) return [];
   const holder = input as Record<string, unknown>;
@@ -97,14 +111,16 @@ export function awaitsCurrency(declaration: AmountsDeclaration | undefined, inpu
  * an InputError naming every one that cannot be.
  */
 export function convertTypedAmounts(declaration: AmountsDeclaration, input: Record<string, unknown>, currency: string) {
-  const issues = pathsOf(declaration).flatMap((path) => amountsIn(input, path)).flatMap((amount) => {
-    const reading = readAmount(amount.holder[amount.key], currency, { min: declaration.min });
-    if (reading.ok) {
-      amount.holder[amount.key] = reading.minor;
-      return [];
-    }
-    return [{ field: amount.path.join('.'), message: `${fieldLabel(amount.key)} ${reading.message}` }];
-  });
+  const issues = pathsOf(declaration)
+    .flatMap((path) => amountsIn(input, path))
+    .flatMap((amount) => {
+      const reading = readAmount(amount.holder[amount.key], currency, { min: declaration.min });
+      if (reading.ok) {
+        amount.holder[amount.key] = reading.minor;
+        return [];
+      }
+      return [{ field: amount.path.join('.'), message: `${fieldLabel(amount.key)} ${reading.message}` }];
+    });
   if (issues.length) throw new InputError(issues);
   return input;
 }

@@ -11,7 +11,9 @@ import { defineOperation, read } from './define';
 const changes = { ...clientShape, email: optional(emailInput) };
 const hasChange = (input: Record<string, unknown>) =>
   Object.entries(input).some(([key, value]) => key !== 'client_id' && value !== undefined);
-const NOTHING_TO_CHANGE = { message: 'Give at least one field to change: email, name, phone, company, tax ID or address' };
+const NOTHING_TO_CHANGE = {
+  message: 'Give at least one field to change: email, name, phone, company, tax ID or address',
+};
 
 /** The body, as the service (and the sandbox) checks it. */
 export const clientUpdateInputSchema = z.object(changes).strict().refine(hasChange, NOTHING_TO_CHANGE);
@@ -22,7 +24,10 @@ export const updateClient = defineOperation({
   status: 200,
   contract: 'the-client-resource',
   response: clientSchema,
-  input: z.object({ client_id: clientIdSchema, ...changes }).strict().refine(hasChange, NOTHING_TO_CHANGE),
+  input: z
+    .object({ client_id: clientIdSchema, ...changes })
+    .strict()
+    .refine(hasChange, NOTHING_TO_CHANGE),
   result: (body) => read(clientSchema, body),
   fields: [FIELDS.client.id, ...Object.values(CLIENT_FORM)],
   labels: CLIENT_LABELS,

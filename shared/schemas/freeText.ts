@@ -12,7 +12,8 @@
  * - a lone surrogate: not a character at all, and no UTF-8 encoder can send it unchanged.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const KINDS: Array<[RegExp, string]> = [
   [/[\uD800-\uDFFF]/, 'a broken character (a lone UTF-16 surrogate)'],
@@ -27,6 +28,8 @@ export function freeTextProblem(text: string): string | undefined {
   const code = `U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
   const kind = KINDS.find(([pattern]) => pattern.test(character))?.[1] ?? 'a control character';
   const position = [...text.slice(0, found.index)].length + 1;
-  return `contains ${kind} (${code}) at character ${position}; remove it (text may hold letters in any script, digits, ` +
-    'punctuation, emoji, spaces, tabs and new lines)';
+  return (
+    `contains ${kind} (${code}) at character ${position}; remove it (text may hold letters in any script, digits, ` +
+    'punctuation, emoji, spaces, tabs and new lines)'
+  );
 }

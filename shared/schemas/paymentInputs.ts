@@ -19,12 +19,16 @@ export const paymentMethodInput = oneOf(PAYMENT_METHODS);
 
 /** UPI transaction references (UTR/RRN) are 12 digits; people paste them with spaces from bank apps. */
 export const utrInput = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : typeof value === 'number' ? String(value) : value),
-  z.string({ invalid_type_error: 'must be text' })
+  (value) =>
+    typeof value === 'string' ? value.replace(/\s+/g, '') : typeof value === 'number' ? String(value) : value,
+  z
+    .string({ invalid_type_error: 'must be text' })
     .regex(/^\d{12}$/, 'must be the 12-digit UPI transaction reference (UTR), such as 412345678901'),
 );
 
-export const vpaInput = z.string({ invalid_type_error: 'must be text' }).trim()
+export const vpaInput = z
+  .string({ invalid_type_error: 'must be text' })
+  .trim()
   .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, 'must be a UPI ID such as ana.sharma@okaxis');
 
 // Without flags, so docs/openapi.json states it as its `pattern` (the calendar check, 2026-02-30, it cannot).
@@ -35,26 +39,45 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\
  * (which would be read in whatever zone a server happens to run). Returned as the contract writes
  * timestamps: UTC, whole seconds.
  */
-export const timestampInput = onTheWire(z.string({ invalid_type_error: 'must be a date and time' }).trim()
-  .superRefine((text, ctx) => {
-    const wrongForm = !ISO_8601.test(text) || Number.isNaN(Date.parse(text));
-    const problem = wrongForm ? undefined : calendarProblem(text);
-    if (wrongForm || problem) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${problem ? `${problem}: enter` : 'must be'} an ISO 8601 date such as ` +
-        '2026-11-20, or a date and time with its time zone such as 2026-11-20T10:30:00+05:30' });
-    }
-  })
-  .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z')), { type: 'string', pattern: ISO_8601.source });
+export const timestampInput = onTheWire(
+  z
+    .string({ invalid_type_error: 'must be a date and time' })
+    .trim()
+    .superRefine((text, ctx) => {
+      const wrongForm = !ISO_8601.test(text) || Number.isNaN(Date.parse(text));
+      const problem = wrongForm ? undefined : calendarProblem(text);
+      if (wrongForm || problem) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message:
+            `${problem ? `${problem}: enter` : 'must be'} an ISO 8601 date such as ` +
+            '2026-11-20, or a date and time with its time zone such as 2026-11-20T10:30:00+05:30',
+        });
+      }
+    })
+    .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+  { type: 'string', pattern: ISO_8601.source },
+);
 
 const MIN_PAYMENT = 1;
 
 /** The fields a payment has whatever shape its UPI details come in. */
 export const paymentFields = {
   method: paymentMethodInput,
-  amount: onTheWire(amountInput.refine((amount) => amount >= MIN_PAYMENT, `must be at least ${MIN_PAYMENT}`), { minimum: MIN_PAYMENT }),
+  amount: onTheWire(
+    amountInput.refine((amount) => amount >= MIN_PAYMENT, `must be at least ${MIN_PAYMENT}`),
+    { minimum: MIN_PAYMENT },
+  ),
   reference: optionalText(100),
-  paid_at: optional(onTheWire(timestampInput.refine((iso) => Date.parse(iso) <= Date.now() + PAID_AT_FUTURE_SLACK_MS,
-    'cannot be in the future (money is recorded once it has arrived)'), wireOf(timestampInput))),
+  paid_at: optional(
+    onTheWire(
+      timestampInput.refine(
+        (iso) => Date.parse(iso) <= Date.now() + PAID_AT_FUTURE_SLACK_MS,
+        'cannot be in the future (money is recorded once it has arrived)',
+      ),
+      wireOf(timestampInput),
+    ),
+  ),
   note: optionalText(500),
 };
 
@@ -62,16 +85,33 @@ export const paymentFields = {
  * The method decides what a payment carries: UPI needs its UTR; other methods have no UPI details.
  * One rule for both shapes (the service's nested `upi`, the editors' flat `utr` / `vpa` fields).
  */
-export function checkUpi(method: string, utr: unknown, vpa: unknown, ctx: z.RefinementCtx,
-  where: { utr: string[]; vpa: string[] }): void {
+export function checkUpi(
+  method: string,
+  utr: unknown,
+  vpa: unknown,
+  ctx: z.RefinementCtx,
+  where: { utr: string[]; vpa: string[] },
+): void {
   if (method === UPI && utr === undefined) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.utr, message: `is required when the payment method is ${UPI}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: where.utr,
+      message: `is required when the payment method is ${UPI}`,
+    });
   }
   if (method !== UPI) {
     if (utr !== undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.utr,
-        message: `is for UPI payments only (this one is ${method}); put a bank reference in Reference instead` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: where.utr,
+        message: `is for UPI payments only (this one is ${method}); put a bank reference in Reference instead`,
+      });
     }
-    if (vpa !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: where.vpa, message: `is for UPI payments only (this one is ${method})` });
+    if (vpa !== undefined)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: where.vpa,
+        message: `is for UPI payments only (this one is ${method})`,
+      });
   }
 }

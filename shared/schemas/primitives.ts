@@ -34,36 +34,50 @@ export function isBlank(value: unknown): boolean {
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
 /** An optional input: left empty (see isBlank), it is absent. */
-export const optional = <S extends z.ZodTypeAny>(schema: S) => onTheWire(z.preprocess(blankToUndefined, schema.optional()), wireOf(schema));
+export const optional = <S extends z.ZodTypeAny>(schema: S) =>
+  onTheWire(z.preprocess(blankToUndefined, schema.optional()), wireOf(schema));
 
 /** A closed list whose refusal names every accepted value. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
-export const emailInput = z.string({ required_error: 'is required', invalid_type_error: 'must be an e-mail address' })
+export const emailInput = z
+  .string({ required_error: 'is required', invalid_type_error: 'must be an e-mail address' })
   .trim()
   .min(1, 'is required')
   .max(254, 'must be at most 254 characters')
   .email('must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)');
 
-export const currencyInput = onTheWire(z.string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
-  .trim()
-  .toUpperCase()
-  .superRefine((code, ctx) => {
-    if (!/^[A-Z]{3}$/.test(code)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a three-letter ISO 4217 currency code such as INR, USD or EUR' });
-    } else if (!isKnownCurrency(code)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a known ISO 4217 currency code; use one such as INR, USD or EUR' });
-    }
-  }), { enum: KNOWN_CURRENCIES });
+export const currencyInput = onTheWire(
+  z
+    .string({ required_error: 'is required', invalid_type_error: 'must be a three-letter currency code such as INR' })
+    .trim()
+    .toUpperCase()
+    .superRefine((code, ctx) => {
+      if (!/^[A-Z]{3}$/.test(code)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'must be a three-letter ISO 4217 currency code such as INR, USD or EUR',
+        });
+      } else if (!isKnownCurrency(code)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'is not a known ISO 4217 currency code; use one such as INR, USD or EUR',
+        });
+      }
+    }),
+  { enum: KNOWN_CURRENCIES },
+);
 
 /** A string of digits only ("1500", as a form sends a number) read as that number; anything else as given. */
-const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+const digitsAsNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 
 /** Minor units: an integer, or a string of digits only ("1500"); never "15.00", 1.5, -1 or 1e21. */
 export const amountInput = z.preprocess(
   digitsAsNumber,
-  z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' })
+  z
+    .number({ required_error: 'is required', invalid_type_error: 'must be a whole number' })
     .int('must be a whole number')
     .min(0, 'cannot be negative')
     .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`),
@@ -74,13 +88,17 @@ export function textInput(max: number, options: { min?: number } = {}) {
   const tooShort = min === 1 ? 'is required' : `must be at least ${min} characters`;
   const tooLong = `must be at most ${max} characters`;
   // JSON Schema counts code points as charLength does; `\S`: spaces alone trim to nothing.
-  return onTheWire(z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
-    .trim()
-    .superRefine((text, ctx) => {
-      const length = charLength(text);
-      const problem = length < min ? tooShort : length > max ? tooLong : freeTextProblem(text);
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    }), { minLength: min, maxLength: max, pattern: '\\S' });
+  return onTheWire(
+    z
+      .string({ required_error: 'is required', invalid_type_error: 'must be text' })
+      .trim()
+      .superRefine((text, ctx) => {
+        const length = charLength(text);
+        const problem = length < min ? tooShort : length > max ? tooLong : freeTextProblem(text);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
+    { minLength: min, maxLength: max, pattern: '\\S' },
+  );
 }
 
 export const optionalText = (max: number) => optional(textInput(max));
@@ -100,34 +118,45 @@ function toBoolean(value: unknown): unknown {
 const caseless = (word: string) => word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
 
 /** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". */
-export const booleanInputOrFalse = onTheWire(z.preprocess((value) => (value === undefined ? false : toBoolean(value)),
-  z.boolean({ invalid_type_error: 'must be true or false' })), {
-  type: ['boolean', 'string'], pattern: `^\\s*(${[...TRUE_WORDS, ...FALSE_WORDS].map(caseless).join('|')})\\s*$`,
-});
+export const booleanInputOrFalse = onTheWire(
+  z.preprocess(
+    (value) => (value === undefined ? false : toBoolean(value)),
+    z.boolean({ invalid_type_error: 'must be true or false' }),
+  ),
+  {
+    type: ['boolean', 'string'],
+    pattern: `^\\s*(${[...TRUE_WORDS, ...FALSE_WORDS].map(caseless).join('|')})\\s*$`,
+  },
+);
 
 /** E.164 after dropping the spaces, dashes and brackets people type. */
 export const phoneInput = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/[\s\-().]/g, '') : value),
-  z.string({ invalid_type_error: 'must be a phone number' })
+  z
+    .string({ invalid_type_error: 'must be a phone number' })
     .regex(/^\+[1-9]\d{6,14}$/, 'must be in international format: + then country code and number, e.g. +919812345678'),
 );
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 /** Names Intl knows that are not countries: user-assigned codes (Kosovo's XK aside), EU, EZ, UN. */
 const NOT_COUNTRIES = /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN)$/;
-export const countryInput = z.string({ invalid_type_error: 'must be a two-letter country code' })
+export const countryInput = z
+  .string({ invalid_type_error: 'must be a two-letter country code' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1) such as IN, US or GB')
-  .refine((code) => !/^[A-Z]{2}$/.test(code) || (!NOT_COUNTRIES.test(code) && regionNames.of(code) !== undefined),
-    'is not a known country code; use one such as IN, US or GB');
+  .refine(
+    (code) => !/^[A-Z]{2}$/.test(code) || (!NOT_COUNTRIES.test(code) && regionNames.of(code) !== undefined),
+    'is not a known country code; use one such as IN, US or GB',
+  );
 
 export const MAX_IDEMPOTENCY_KEY = 255;
 
 /** Sent as a header, so only visible ASCII survives every hop unchanged. */
 export const idempotencyKeySchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
-  z.string({ invalid_type_error: 'must be text' })
+  z
+    .string({ invalid_type_error: 'must be text' })
     .min(1, 'must not be empty')
     .max(MAX_IDEMPOTENCY_KEY, `must be at most ${MAX_IDEMPOTENCY_KEY} characters`)
     .regex(/^[\x20-\x7E]+$/, 'may contain only plain ASCII letters, digits and punctuation'),
@@ -150,20 +179,27 @@ export function deriveIdempotencyKey(parts: ReadonlyArray<string | number>): str
   return `auto_${hash('sha256', JSON.stringify(parts.map(String))).slice(0, 40)}`;
 }
 
-export const idInput = (prefix: string) => z.string({ required_error: 'is required', invalid_type_error: 'must be text' })
-  .trim()
-  .min(1, 'is required')
-  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters (an ID starting ${prefix})`)
-  .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`);
+export const idInput = (prefix: string) =>
+  z
+    .string({ required_error: 'is required', invalid_type_error: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters (an ID starting ${prefix})`)
+    .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be an ID starting ${prefix}`);
 
 /** Where a page starts: an ID the previous page ended with. */
-export const cursorInput = z.string({ invalid_type_error: 'must be text' }).trim()
+export const cursorInput = z
+  .string({ invalid_type_error: 'must be text' })
+  .trim()
   .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters (the ID a previous page ended with)`);
 
 const limitInput = z.preprocess(
   digitsAsNumber,
-  z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number')
-    .min(1, 'must be at least 1').max(100, 'must be at most 100'),
+  z
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100'),
 );
 
 export const invoiceIdSchema = idInput(ID_PREFIX.invoice);

@@ -9,154 +9,184 @@ const minorAmount = z.number().int();
 /** Checked because every amount is formatted with it (Intl throws on anything but three letters). */
 const currencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code');
 
-export const accountSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  livemode: z.boolean(),
-  /** The supplier's GSTIN and its state code (contract: "Place of supply and supply type"). */
-  gstin: z.string().nullish(),
-  state: z.string().nullish(),
-}).passthrough();
+export const accountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    livemode: z.boolean(),
+    /** The supplier's GSTIN and its state code (contract: "Place of supply and supply type"). */
+    gstin: z.string().nullish(),
+    state: z.string().nullish(),
+  })
+  .passthrough();
 
 /** A line's tax heads and total, on a tax invoice only (contract: "GST computation and rounding"). */
-const lineTaxShape = { cgst: minorAmount, sgst: minorAmount, utgst: minorAmount, igst: minorAmount, tax: minorAmount, total: minorAmount };
-
-const invoiceItemSchema = z.object({
-  description: z.string(),
-  amount: minorAmount,
-  quantity: z.number().optional(),
-  unit: z.string().nullish(),
-  unit_price: minorAmount.optional(),
-  hsn_sac: z.string().nullish(),
-  gst_rate: z.string().optional(),
-  ...Object.fromEntries(Object.entries(lineTaxShape).map(([key, schema]) => [key, schema.optional()])) as
-    { [K in keyof typeof lineTaxShape]: z.ZodOptional<typeof minorAmount> },
-}).passthrough();
-
-/** The invoice's GST particulars and totals, present on a tax invoice only. */
-const invoiceTaxSchema = z.object({
-  supplier_gstin: z.string(),
-  supplier_state: z.string(),
-  client_gstin: z.string().nullable(),
-  place_of_supply: z.string(),
-  place_of_supply_name: z.string(),
-  supply_type: z.string(),
-  taxable_value: minorAmount,
+const lineTaxShape = {
   cgst: minorAmount,
   sgst: minorAmount,
   utgst: minorAmount,
   igst: minorAmount,
-  total_tax: minorAmount,
+  tax: minorAmount,
   total: minorAmount,
-}).passthrough();
+};
+
+const invoiceItemSchema = z
+  .object({
+    description: z.string(),
+    amount: minorAmount,
+    quantity: z.number().optional(),
+    unit: z.string().nullish(),
+    unit_price: minorAmount.optional(),
+    hsn_sac: z.string().nullish(),
+    gst_rate: z.string().optional(),
+    ...(Object.fromEntries(Object.entries(lineTaxShape).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof typeof lineTaxShape]: z.ZodOptional<typeof minorAmount>;
+    }),
+  })
+  .passthrough();
+
+/** The invoice's GST particulars and totals, present on a tax invoice only. */
+const invoiceTaxSchema = z
+  .object({
+    supplier_gstin: z.string(),
+    supplier_state: z.string(),
+    client_gstin: z.string().nullable(),
+    place_of_supply: z.string(),
+    place_of_supply_name: z.string(),
+    supply_type: z.string(),
+    taxable_value: minorAmount,
+    cgst: minorAmount,
+    sgst: minorAmount,
+    utgst: minorAmount,
+    igst: minorAmount,
+    total_tax: minorAmount,
+    total: minorAmount,
+  })
+  .passthrough();
 
 export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
 
-const whatsappResultSchema = z.object({
-  status: z.string(),
-  error_code: z.string().nullish(),
-  error_message: z.string().nullish(),
-}).passthrough();
+const whatsappResultSchema = z
+  .object({
+    status: z.string(),
+    error_code: z.string().nullish(),
+    error_message: z.string().nullish(),
+  })
+  .passthrough();
 
-export const invoiceSchema = z.object({
-  id: z.string(),
-  object: z.literal('invoice'),
-  number: z.string(),
-  status: z.string(),
-  client_id: z.string(),
-  client_email: z.string(),
-  currency: currencyCode,
-  items: z.array(invoiceItemSchema),
-  amount_due: minorAmount,
-  amount_paid: minorAmount,
-  amount_remaining: minorAmount,
-  auto_send_whatsapp: z.boolean(),
-  whatsapp: whatsappResultSchema,
-  hosted_url: z.string(),
-  livemode: z.boolean(),
-  created_at: timestamp,
-  updated_at: timestamp,
-  viewed_at: timestamp.nullish(),
-  paid_at: timestamp.nullish(),
-  disputed_at: timestamp.nullish(),
-  tax: invoiceTaxSchema.optional(),
-}).passthrough();
+export const invoiceSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('invoice'),
+    number: z.string(),
+    status: z.string(),
+    client_id: z.string(),
+    client_email: z.string(),
+    currency: currencyCode,
+    items: z.array(invoiceItemSchema),
+    amount_due: minorAmount,
+    amount_paid: minorAmount,
+    amount_remaining: minorAmount,
+    auto_send_whatsapp: z.boolean(),
+    whatsapp: whatsappResultSchema,
+    hosted_url: z.string(),
+    livemode: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    viewed_at: timestamp.nullish(),
+    paid_at: timestamp.nullish(),
+    disputed_at: timestamp.nullish(),
+    tax: invoiceTaxSchema.optional(),
+  })
+  .passthrough();
 
-const addressSchema = z.object({
-  line1: z.string(),
-  line2: z.string().nullish(),
-  city: z.string(),
-  state: z.string().nullish(),
-  postal_code: z.string(),
-  country: z.string(),
-}).passthrough();
+const addressSchema = z
+  .object({
+    line1: z.string(),
+    line2: z.string().nullish(),
+    city: z.string(),
+    state: z.string().nullish(),
+    postal_code: z.string(),
+    country: z.string(),
+  })
+  .passthrough();
 
-export const clientSchema = z.object({
-  id: z.string(),
-  object: z.literal('client'),
-  email: z.string(),
-  name: z.string().nullish(),
-  phone: z.string().nullish(),
-  company: z.string().nullish(),
-  tax_id: z.string().nullish(),
-  gstin: z.string().nullish(),
-  place_of_supply: z.string().nullish(),
-  address: addressSchema.nullish(),
-  created_at: timestamp,
-  updated_at: timestamp,
-}).passthrough();
+export const clientSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('client'),
+    email: z.string(),
+    name: z.string().nullish(),
+    phone: z.string().nullish(),
+    company: z.string().nullish(),
+    tax_id: z.string().nullish(),
+    gstin: z.string().nullish(),
+    place_of_supply: z.string().nullish(),
+    address: addressSchema.nullish(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .passthrough();
 
 /**
  * A payment against an invoice: received over UPI by the service, or recorded through the API (a bank
  * transfer, cash). `upi` is null for anything but UPI; `reference` is the free reference (a NEFT/IMPS
  * UTR, a receipt number). `method` stays a plain string so a method the service adds later still reads.
  */
-export const paymentSchema = z.object({
-  id: z.string(),
-  object: z.literal('payment'),
-  invoice_id: z.string(),
-  method: z.string(),
-  amount: minorAmount,
-  currency: currencyCode,
-  upi: z.object({ vpa: z.string().nullish(), utr: z.string() }).passthrough().nullable(),
-  reference: z.string().nullish(),
-  note: z.string().nullish(),
-  paid_at: timestamp,
-  created_at: timestamp,
-  livemode: z.boolean(),
-}).passthrough();
+export const paymentSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('payment'),
+    invoice_id: z.string(),
+    method: z.string(),
+    amount: minorAmount,
+    currency: currencyCode,
+    upi: z.object({ vpa: z.string().nullish(), utr: z.string() }).passthrough().nullable(),
+    reference: z.string().nullish(),
+    note: z.string().nullish(),
+    paid_at: timestamp,
+    created_at: timestamp,
+    livemode: z.boolean(),
+  })
+  .passthrough();
 
 export function listPageSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({
-    object: z.literal('list'),
-    data: z.array(item),
-    has_more: z.boolean(),
-  }).passthrough();
+  return z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean(),
+    })
+    .passthrough();
 }
 
-export const webhookSubscriptionSchema = z.object({
-  id: z.string(),
-  object: z.literal('webhook_endpoint').optional(),
-  url: z.string(),
-  events: z.array(z.string()),
-  status: z.string(),
-  description: z.string().nullish(),
-  /** Returned only when the subscription is created. */
-  secret: z.string().optional(),
-  created_at: timestamp,
-}).passthrough();
+export const webhookSubscriptionSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('webhook_endpoint').optional(),
+    url: z.string(),
+    events: z.array(z.string()),
+    status: z.string(),
+    description: z.string().nullish(),
+    /** Returned only when the subscription is created. */
+    secret: z.string().optional(),
+    created_at: timestamp,
+  })
+  .passthrough();
 
 /** RFC 9457 problem details, as the contract defines them. */
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ param: z.string(), message: z.string() }).passthrough()).optional(),
-  request_id: z.string(),
-}).passthrough();
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ param: z.string(), message: z.string() }).passthrough()).optional(),
+    request_id: z.string(),
+  })
+  .passthrough();
 
 export type Account = z.infer<typeof accountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -164,4 +194,8 @@ export type Client = z.infer<typeof clientSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 export type Problem = z.infer<typeof problemSchema>;
-export interface ListPage<T> { object: 'list'; data: T[]; has_more: boolean }
+export interface ListPage<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}

@@ -16,54 +16,70 @@ const envelope = {
   livemode: z.boolean(),
 };
 
-const viewSchema = z.object({
-  viewed_at: z.string(),
-  channel: z.string(),
-}).passthrough();
+const viewSchema = z
+  .object({
+    viewed_at: z.string(),
+    channel: z.string(),
+  })
+  .passthrough();
 
-const disputeSchema = z.object({
-  id: z.string(),
-  reason: z.string(),
-  note: z.string().nullish(),
-  opened_at: z.string(),
-}).passthrough();
+const disputeSchema = z
+  .object({
+    id: z.string(),
+    reason: z.string(),
+    note: z.string().nullish(),
+    opened_at: z.string(),
+  })
+  .passthrough();
 
-export const invoiceCreatedEventSchema = z.object({
-  ...envelope,
-  type: z.literal('invoice.created'),
-  data: z.object({ invoice: invoiceSchema }).passthrough(),
-}).passthrough();
+export const invoiceCreatedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.created'),
+    data: z.object({ invoice: invoiceSchema }).passthrough(),
+  })
+  .passthrough();
 
-export const invoiceViewedEventSchema = z.object({
-  ...envelope,
-  type: z.literal('invoice.viewed'),
-  data: z.object({ invoice: invoiceSchema, view: viewSchema }).passthrough(),
-}).passthrough();
+export const invoiceViewedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.viewed'),
+    data: z.object({ invoice: invoiceSchema, view: viewSchema }).passthrough(),
+  })
+  .passthrough();
 
-export const invoicePaidEventSchema = z.object({
-  ...envelope,
-  type: z.literal('invoice.paid'),
-  data: z.object({ invoice: invoiceSchema, payment: paymentSchema }).passthrough(),
-}).passthrough();
+export const invoicePaidEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.paid'),
+    data: z.object({ invoice: invoiceSchema, payment: paymentSchema }).passthrough(),
+  })
+  .passthrough();
 
-export const invoiceDisputedEventSchema = z.object({
-  ...envelope,
-  type: z.literal('invoice.disputed'),
-  data: z.object({ invoice: invoiceSchema, dispute: disputeSchema }).passthrough(),
-}).passthrough();
+export const invoiceDisputedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.disputed'),
+    data: z.object({ invoice: invoiceSchema, dispute: disputeSchema }).passthrough(),
+  })
+  .passthrough();
 
-export const clientCreatedEventSchema = z.object({
-  ...envelope,
-  type: z.literal('client.created'),
-  data: z.object({ client: clientSchema }).passthrough(),
-}).passthrough();
+export const clientCreatedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('client.created'),
+    data: z.object({ client: clientSchema }).passthrough(),
+  })
+  .passthrough();
 
 /** `previous_attributes`: the old value of every top-level field that changed (Stripe's convention). */
-export const clientUpdatedEventSchema = z.object({
-  ...envelope,
-  type: z.literal('client.updated'),
-  data: z.object({ client: clientSchema, previous_attributes: z.record(z.unknown()) }).passthrough(),
-}).passthrough();
+export const clientUpdatedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('client.updated'),
+    data: z.object({ client: clientSchema, previous_attributes: z.record(z.unknown()) }).passthrough(),
+  })
+  .passthrough();
 
 export const eventSchema = z.discriminatedUnion('type', [
   invoiceCreatedEventSchema,

@@ -20,7 +20,11 @@ export interface EventsPage {
   has_more: boolean;
 }
 
-export type FetchEvents = (query: { ending_before?: string; starting_after?: string; limit: number }) => Promise<EventsPage>;
+export type FetchEvents = (query: {
+  ending_before?: string;
+  starting_after?: string;
+  limit: number;
+}) => Promise<EventsPage>;
 
 /**
  * Where a receiver stands. `START` means "before the first event the account ever had": a receiver
@@ -47,7 +51,10 @@ export async function startingCursor(fetch: FetchEvents): Promise<Cursor> {
 }
 
 /** Every event of the account, oldest first (only ever for an account that had none at the last look). */
-async function fromTheStart(fetch: FetchEvents, max: number): Promise<{ events: WebhookEvent[]; ids: string[]; more: boolean }> {
+async function fromTheStart(
+  fetch: FetchEvents,
+  max: number,
+): Promise<{ events: WebhookEvent[]; ids: string[]; more: boolean }> {
   const events: WebhookEvent[] = [];
   const ids: string[] = [];
   let startingAfter: string | undefined;
@@ -69,7 +76,12 @@ async function fromTheStart(fetch: FetchEvents, max: number): Promise<{ events: 
  * The events newer than `cursor`, oldest first, at most `max` of them (counting every event passed,
  * selected or not), keeping only `types`.
  */
-export async function catchUp(fetch: FetchEvents, cursor: Cursor, types: readonly string[], max = 1000): Promise<CatchUp> {
+export async function catchUp(
+  fetch: FetchEvents,
+  cursor: Cursor,
+  types: readonly string[],
+  max = 1000,
+): Promise<CatchUp> {
   const selected = (event: WebhookEvent) => types.includes(event.type);
   if (cursor === START) {
     const all = await fromTheStart(fetch, max);
@@ -90,9 +102,14 @@ export async function catchUp(fetch: FetchEvents, cursor: Cursor, types: readonl
 /** The service no longer keeps the event a receiver stopped at: what happened since cannot all be replayed. */
 export class CursorExpired extends Error {
   override readonly name = 'CursorExpired';
-  constructor(readonly cursor: Cursor, readonly restartFrom: Cursor) {
-    super(`Events after ${cursor} are no longer available from the service (it keeps them 30 days), so some may have been ` +
-      'missed; catching up starts again from the newest event.');
+  constructor(
+    readonly cursor: Cursor,
+    readonly restartFrom: Cursor,
+  ) {
+    super(
+      `Events after ${cursor} are no longer available from the service (it keeps them 30 days), so some may have been ` +
+        'missed; catching up starts again from the newest event.',
+    );
   }
 }
 

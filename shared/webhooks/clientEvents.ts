@@ -11,21 +11,34 @@ import type { Client } from '../schemas/resources';
 type Flat = string | number | boolean | null;
 
 /** The client's own fields a change can touch, as `previous_attributes` names them. */
-const CLIENT_SYNC_FIELDS = ['email', 'name', 'phone', 'company', 'tax_id', 'gstin', 'place_of_supply', 'address'] as const;
+const CLIENT_SYNC_FIELDS = [
+  'email',
+  'name',
+  'phone',
+  'company',
+  'tax_id',
+  'gstin',
+  'place_of_supply',
+  'address',
+] as const;
 
 type Address = NonNullable<Client['address']>;
 
 /** One line, the way an address is pasted into a CRM's single field. */
 function addressLine(address: Address | null | undefined): string | null {
   if (!address) return null;
-  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
 }
 
 function previousValue(field: (typeof CLIENT_SYNC_FIELDS)[number], value: unknown): Flat {
   if (value === undefined || value === null) return null;
   if (field === 'address') return addressLine(value as Address);
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : JSON.stringify(value);
 }
 
 export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
@@ -57,7 +70,9 @@ export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
   return {
     ...record,
     changed_fields: changed.join(', '),
-    ...Object.fromEntries(CLIENT_SYNC_FIELDS.map((field) => [`previous_${field}`, previousValue(field, previous[field])])),
+    ...Object.fromEntries(
+      CLIENT_SYNC_FIELDS.map((field) => [`previous_${field}`, previousValue(field, previous[field])]),
+    ),
   };
 }
 
@@ -85,6 +100,10 @@ export const CLIENT_EVENT_LABELS: Readonly<Record<string, string>> = {
   client_created_at: clientLabel(record.createdAt),
   client_updated_at: clientLabel(record.updatedAt),
   changed_fields: 'Changed Fields',
-  ...Object.fromEntries(CLIENT_SYNC_FIELDS.map((key) => [`previous_${key}`,
-    `Previous ${shownLabel(Object.values(client).find((entry) => entry.key === key)!)}`])),
+  ...Object.fromEntries(
+    CLIENT_SYNC_FIELDS.map((key) => [
+      `previous_${key}`,
+      `Previous ${shownLabel(Object.values(client).find((entry) => entry.key === key)!)}`,
+    ]),
+  ),
 };

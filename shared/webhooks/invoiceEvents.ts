@@ -24,7 +24,13 @@ export const ENVELOPE_LABELS = {
 
 /** The envelope's values, for those labels: the same lines at the top of every event record. */
 export function envelope(event: { id: string; type: string; created_at: string; livemode: boolean }) {
-  return { id: event.id, event_id: event.id, event_type: event.type, occurred_at: event.created_at, livemode: event.livemode };
+  return {
+    id: event.id,
+    event_id: event.id,
+    event_type: event.type,
+    occurred_at: event.created_at,
+    livemode: event.livemode,
+  };
 }
 
 /** A tax invoice's GST figures on every invoice event (null on an invoice without GST; contract: "The GST fields on the wire"). */
@@ -34,16 +40,28 @@ const TAX_LABELS: Record<string, string> = {
   client_gstin: invoice.clientGstin.label,
   place_of_supply: invoice.placeOfSupplyName.label,
   supply_type: invoice.supplyType.label,
-  ...Object.fromEntries(TAX_FIGURES.flatMap((key) => [[`tax_${key}`, taxWord(`tax_${key}`).label],
-    [`tax_${key}_formatted`, taxWord(`tax_${key}_formatted`).label]])),
+  ...Object.fromEntries(
+    TAX_FIGURES.flatMap((key) => [
+      [`tax_${key}`, taxWord(`tax_${key}`).label],
+      [`tax_${key}_formatted`, taxWord(`tax_${key}_formatted`).label],
+    ]),
+  ),
 };
 
-function taxRecord(tax: InvoiceEvent['data']['invoice']['tax'], format: (amount: number) => string): Record<string, Flat> {
+function taxRecord(
+  tax: InvoiceEvent['data']['invoice']['tax'],
+  format: (amount: number) => string,
+): Record<string, Flat> {
   return {
     client_gstin: tax?.client_gstin ?? null,
     place_of_supply: tax ? `${tax.place_of_supply} ${tax.place_of_supply_name}` : null,
     supply_type: tax?.supply_type ?? null,
-    ...Object.fromEntries(TAX_FIGURES.flatMap((key) => [[`tax_${key}`, tax ? tax[key] : null], [`tax_${key}_formatted`, tax ? format(tax[key]) : null]])),
+    ...Object.fromEntries(
+      TAX_FIGURES.flatMap((key) => [
+        [`tax_${key}`, tax ? tax[key] : null],
+        [`tax_${key}_formatted`, tax ? format(tax[key]) : null],
+      ]),
+    ),
   };
 }
 

@@ -19,27 +19,45 @@ export interface EventDescription {
 
 export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
   'invoice.created': {
-    type: 'invoice.created', key: 'invoice_created', label: 'New Invoice', noun: 'Invoice',
+    type: 'invoice.created',
+    key: 'invoice_created',
+    label: 'New Invoice',
+    noun: 'Invoice',
     description: 'Triggers when an invoice is created, through the API, a connector or the dashboard.',
   },
   'invoice.viewed': {
-    type: 'invoice.viewed', key: 'invoice_viewed', label: 'Invoice Viewed', noun: 'Invoice View',
+    type: 'invoice.viewed',
+    key: 'invoice_viewed',
+    label: 'Invoice Viewed',
+    noun: 'Invoice View',
     description: 'Triggers when a client opens an invoice, on WhatsApp, by e-mail or through its link.',
   },
   'invoice.paid': {
-    type: 'invoice.paid', key: 'invoice_paid', label: 'Invoice Paid (UPI)', noun: 'UPI Payment',
+    type: 'invoice.paid',
+    key: 'invoice_paid',
+    label: 'Invoice Paid (UPI)',
+    noun: 'UPI Payment',
     description: 'Triggers when a UPI payment is received for an invoice, in full or in part.',
   },
   'invoice.disputed': {
-    type: 'invoice.disputed', key: 'invoice_disputed', label: 'Invoice Disputed', noun: 'Dispute',
+    type: 'invoice.disputed',
+    key: 'invoice_disputed',
+    label: 'Invoice Disputed',
+    noun: 'Dispute',
     description: 'Triggers when a client flags an invoice for dispute.',
   },
   'client.created': {
-    type: 'client.created', key: 'client_created', label: 'New Client', noun: 'Client',
+    type: 'client.created',
+    key: 'client_created',
+    label: 'New Client',
+    noun: 'Client',
     description: 'Triggers when a client is created, including one created by an invoice for a new e-mail address.',
   },
   'client.updated': {
-    type: 'client.updated', key: 'client_updated', label: 'Updated Client', noun: 'Client',
+    type: 'client.updated',
+    key: 'client_updated',
+    label: 'Updated Client',
+    noun: 'Client',
     description: "Triggers when a client's details change, with the fields that changed and their previous values.",
   },
 };
@@ -67,7 +85,10 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
   if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
     return { ok: false, reason: `unknown event type ${type}` };
   }
-  return { ok: false, reason: `the event does not have the expected shape (${parsed.error.issues[0]?.path.join('.') || 'body'})` };
+  return {
+    ok: false,
+    reason: `the event does not have the expected shape (${parsed.error.issues[0]?.path.join('.') || 'body'})`,
+  };
 }
 
 /** Labels of a flat record's fields, keyed as Zapier shows them. */
@@ -85,8 +106,10 @@ export interface FlatEventRecord {
 
 /** One flat record per event; the event id doubles as `id` so platforms can deduplicate on it. */
 export function flattenEvent(event: WebhookEvent): FlatEventRecord {
-  const record = event.type === 'client.created' || event.type === 'client.updated'
-    ? flattenClientEvent(event) : flattenInvoiceEvent(event);
+  const record =
+    event.type === 'client.created' || event.type === 'client.updated'
+      ? flattenClientEvent(event)
+      : flattenInvoiceEvent(event);
   return record as FlatEventRecord;
 }
 
@@ -106,15 +129,30 @@ export function receiveWebhook(options: {
   types: readonly string[];
   now?: number;
 }): ReceiveResult {
-  const verified = verifyWebhook({ secret: options.secret, headers: options.headers, body: options.rawBody, now: options.now });
+  const verified = verifyWebhook({
+    secret: options.secret,
+    headers: options.headers,
+    body: options.rawBody,
+    now: options.now,
+  });
   if (!verified.ok) {
-    return { outcome: 'rejected', reason: verified.reason, message: `Webhook refused: ${VERIFY_FAILURE_MESSAGES[verified.reason]}.` };
+    return {
+      outcome: 'rejected',
+      reason: verified.reason,
+      message: `Webhook refused: ${VERIFY_FAILURE_MESSAGES[verified.reason]}.`,
+    };
   }
   const parsed = parseEvent(options.rawBody);
-  if (!parsed.ok) return { outcome: 'rejected', reason: 'invalid_event', message: `Webhook refused: ${parsed.reason}.` };
+  if (!parsed.ok)
+    return { outcome: 'rejected', reason: 'invalid_event', message: `Webhook refused: ${parsed.reason}.` };
   if (parsed.event.id !== verified.id) {
-    return { outcome: 'rejected', reason: 'invalid_event', message: 'Webhook refused: the body\'s event id differs from the signed webhook-id.' };
+    return {
+      outcome: 'rejected',
+      reason: 'invalid_event',
+      message: "Webhook refused: the body's event id differs from the signed webhook-id.",
+    };
   }
-  if (!options.types.includes(parsed.event.type)) return { outcome: 'ignored', reason: 'unselected_type', event: parsed.event };
+  if (!options.types.includes(parsed.event.type))
+    return { outcome: 'ignored', reason: 'unselected_type', event: parsed.event };
   return { outcome: 'accepted', event: parsed.event, record: flattenEvent(parsed.event) };
 }

@@ -9,8 +9,13 @@ import { WEBHOOK_SECRET_PREFIX } from '../identity';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type VerifyFailure =
-  | 'bad_secret' | 'missing_header' | 'bad_timestamp' | 'too_old' | 'too_new'
-  | 'malformed_signature' | 'no_matching_signature';
+  | 'bad_secret'
+  | 'missing_header'
+  | 'bad_timestamp'
+  | 'too_old'
+  | 'too_new'
+  | 'malformed_signature'
+  | 'no_matching_signature';
 
 export type VerifyResult = { ok: true; id: string; timestamp: number } | { ok: false; reason: VerifyFailure };
 
@@ -26,7 +31,10 @@ export type WebhookHeaders = {
 /** Reads a webhook header whatever its case, also under Zapier's `Http-` prefix (`Http-Webhook-Id`). */
 export function webhookHeader(headers: HeaderBag, name: keyof WebhookHeaders): string | undefined {
   for (const [key, value] of Object.entries(headers)) {
-    const normal = key.toLowerCase().replace(/^http[-_]/, '').replace(/_/g, '-');
+    const normal = key
+      .toLowerCase()
+      .replace(/^http[-_]/, '')
+      .replace(/_/g, '-');
     if (normal !== name || value === undefined) continue;
     const text = Array.isArray(value) ? value.join(' ') : value;
     return text.trim() || undefined;
@@ -49,7 +57,12 @@ export function generateWebhookSecret(): string {
   return WEBHOOK_SECRET_PREFIX + randomBytes(24).toString('base64');
 }
 
-export function signWebhook(options: { secret: string; id: string; timestamp: number; body: string | Uint8Array }): WebhookHeaders {
+export function signWebhook(options: {
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string | Uint8Array;
+}): WebhookHeaders {
   const key = secretKey(options.secret);
   if (!key) throw new Error(`The webhook secret is not a valid ${WEBHOOK_SECRET_PREFIX} secret.`);
   const timestamp = String(Math.floor(options.timestamp));
@@ -103,5 +116,5 @@ export const VERIFY_FAILURE_MESSAGES: Record<VerifyFailure, string> = {
   too_old: `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the past (a replay, or a slow clock)`,
   too_new: `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the future (check the clock)`,
   malformed_signature: 'the webhook-signature header holds no v1,<base64> signature',
-  no_matching_signature: 'no signature matches this body with this subscription\'s secret',
+  no_matching_signature: "no signature matches this body with this subscription's secret",
 };

@@ -16,9 +16,20 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 function runQuick(figures: string) {
   const outfile = path.join(outdir, 'run.js');
-  execFileSync(path.join(root, 'node_modules', '.bin', 'esbuild'), [path.join(root, 'bench', 'run.ts'), '--bundle',
-    '--platform=node', '--target=node22', '--packages=external', `--outfile=${outfile}`, '--log-level=warning']);
-  return spawnSync(process.execPath, [outfile, '--only', figures, '--quick'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  execFileSync(path.join(root, 'node_modules', '.bin', 'esbuild'), [
+    path.join(root, 'bench', 'run.ts'),
+    '--bundle',
+    '--platform=node',
+    '--target=node22',
+    '--packages=external',
+    `--outfile=${outfile}`,
+    '--log-level=warning',
+  ]);
+  return spawnSync(process.execPath, [outfile, '--only', figures, '--quick'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 test('the quick bench prints every bulk and webhook row with a figure, and does not rewrite the report', () => {
@@ -31,14 +42,24 @@ test('the quick bench prints every bulk and webhook row with a figure, and does 
   const lines = run.stdout.split('\n');
   const rowsOf = (figure: string) => lines.filter((line) => line.startsWith(figure));
   const bulk = rowsOf('1 bulk');
-  expect(bulk.find((line) => line.includes('items at 25/s'))).toMatch(/\d+\.\d s\s+[+-]\d+\.\d % over the \d+ s minimum.*\s(pass|MISS)$/);
-  expect(bulk.find((line) => line.includes('failed items'))).toMatch(/failed items \(429s answered: \d+, all waited out\)\s+\d+\s+target 0\s+(pass|MISS)$/);
+  expect(bulk.find((line) => line.includes('items at 25/s'))).toMatch(
+    /\d+\.\d s\s+[+-]\d+\.\d % over the \d+ s minimum.*\s(pass|MISS)$/,
+  );
+  expect(bulk.find((line) => line.includes('failed items'))).toMatch(
+    /failed items \(429s answered: \d+, all waited out\)\s+\d+\s+target 0\s+(pass|MISS)$/,
+  );
   for (const measure of ['no limit, concurrency 5', 'no limit, concurrency 1']) {
     const line = bulk.find((candidate) => candidate.includes(measure));
     expect([measure, line]).toEqual([measure, expect.stringMatching(/\d+(\.\d+)?\/s/)]);
   }
   const webhooks = rowsOf('2 webhooks');
-  for (const measure of ['signature checks', 'whole receive', 'bare receiver output', 'n8n trigger output', 'Zapier trigger output']) {
+  for (const measure of [
+    'signature checks',
+    'whole receive',
+    'bare receiver output',
+    'n8n trigger output',
+    'Zapier trigger output',
+  ]) {
     const line = webhooks.find((candidate) => candidate.includes(measure));
     expect([measure, line]).toEqual([measure, expect.stringMatching(/\d+(\.\d+)?( ms|\/s)/)]);
   }

@@ -32,21 +32,27 @@ function captured() {
 }
 
 describe('the rows are what the connectors assume, listed from the registry', () => {
-  const single = Object.entries(operations).filter(([, operation]) => 'method' in operation) as Array<[string, Operation]>;
+  const single = Object.entries(operations).filter(([, operation]) => 'method' in operation) as Array<
+    [string, Operation]
+  >;
 
   test('a request row per single-request operation, an idempotency pair per create that takes a key', () => {
     for (const [name, operation] of single) {
       expect(ids).toContain(`${name}.request`);
-      if ('idempotency_key' in shapeOf(operation.input)) expect(ids).toEqual(expect.arrayContaining([`${name}.idempotency.replay`, `${name}.idempotency.reuse`]));
+      if ('idempotency_key' in shapeOf(operation.input))
+        expect(ids).toEqual(expect.arrayContaining([`${name}.idempotency.replay`, `${name}.idempotency.reuse`]));
     }
   });
 
   test('a filter row per list filter (per event type for the event filter), a paging row per direction', () => {
-    for (const [name, operation] of single.filter(([, operation]) => operation.method === 'GET' && !operation.path.includes('{'))) {
+    for (const [name, operation] of single.filter(
+      ([, operation]) => operation.method === 'GET' && !operation.path.includes('{'),
+    )) {
       for (const key of Object.keys(shapeOf(operation.input))) {
         if (key === 'limit') continue;
         if (key === 'starting_after' || key === 'ending_before') expect(ids).toContain(`${name}.paging.${key}`);
-        else if (name === 'listEvents' && key === 'type') for (const type of EVENT_TYPES) expect(ids).toContain(`${name}.filter.type=${type}`);
+        else if (name === 'listEvents' && key === 'type')
+          for (const type of EVENT_TYPES) expect(ids).toContain(`${name}.filter.type=${type}`);
         else expect(ids).toContain(`${name}.filter.${key}`);
       }
     }
@@ -58,7 +64,14 @@ describe('the rows are what the connectors assume, listed from the registry', ()
       const schema = document.components.schemas[name];
       for (const key of Object.keys(schema.properties)) expect(ids).toContain(`field ${name}.${key}`);
     }
-    expect(ids).toEqual(expect.arrayContaining(['catch-up', 'replay', 'field listInvoices.has_more', 'field InvoicePaidEvent.data.payment']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'catch-up',
+        'replay',
+        'field listInvoices.has_more',
+        'field InvoicePaidEvent.data.payment',
+      ]),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -69,14 +82,23 @@ let kept: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ timeScale: 0.01 });
-  const session = await openSession({ baseUrl: sandbox.baseUrl, key: sandbox.testKey, deliveryWaitMs: 3000, retryWaitMs: 3000 });
+  const session = await openSession({
+    baseUrl: sandbox.baseUrl,
+    key: sandbox.testKey,
+    deliveryWaitMs: 3000,
+    retryWaitMs: 3000,
+  });
   baseline = await session.run();
   kept = JSON.stringify(session.ctx.client.exchanges.map((exchange) => exchange.request));
 }, 120_000);
 afterAll(() => sandbox.close());
 
 test('against the sandbox every row holds: coverage 100 %, printed by the command', async () => {
-  expect(baseline.filter((result) => result.outcome.state !== 'held').map((result) => [result.assumption.id, result.outcome])).toEqual([]);
+  expect(
+    baseline
+      .filter((result) => result.outcome.state !== 'held')
+      .map((result) => [result.assumption.id, result.outcome]),
+  ).toEqual([]);
   expect(coverage(baseline)).toEqual({ checked: rows.length, made: rows.length });
   const { out, err, io } = captured();
   expect(await main([], io)).toBe(0);
@@ -107,19 +129,33 @@ test('the key is not a flag: npm would print it in the script banner', async () 
  * exactly its own row, no other row differing. `npm run conformance:drifts` runs every row's drift.
  */
 const SAMPLE = [
-  'auth.refused', 'createClient.request', 'createInvoice.idempotency.replay', 'listEvents.filter.type=invoice.paid',
-  'listInvoices.filter.search', 'listInvoices.filter.owed', 'listPayments.filter.utr', 'listPayments.filter.reference',
-  'listInvoices.paging.has_more', 'listEvents.paging.ending_before', 'event invoice.paid.delivered', 'catch-up', 'replay',
+  'auth.refused',
+  'createClient.request',
+  'createInvoice.idempotency.replay',
+  'listEvents.filter.type=invoice.paid',
+  'listInvoices.filter.search',
+  'listInvoices.filter.owed',
+  'listPayments.filter.utr',
+  'listPayments.filter.reference',
+  'listInvoices.paging.has_more',
+  'listEvents.paging.ending_before',
+  'event invoice.paid.delivered',
+  'catch-up',
+  'replay',
   'field Invoice.amount_remaining',
 ];
 
-test.each(SAMPLE)('drifting %s is named in exactly that row', async (id) => {
-  const row = rows.find((candidate) => candidate.id === id) as Assumption;
-  expect(row).toBeDefined();
-  const outcome = await runWithDrift(sandbox, row, baseline);
-  expect(outcome.differing).toEqual([id]);
-  expect(outcome.named).toBeTruthy();
-}, 90_000);
+test.each(SAMPLE)(
+  'drifting %s is named in exactly that row',
+  async (id) => {
+    const row = rows.find((candidate) => candidate.id === id) as Assumption;
+    expect(row).toBeDefined();
+    const outcome = await runWithDrift(sandbox, row, baseline);
+    expect(outcome.differing).toEqual([id]);
+    expect(outcome.named).toBeTruthy();
+  },
+  90_000,
+);
 
 test('every row the run lists has a drift; the requests the run keeps (and shows) never hold the key', () => {
   const checker = answerChecker(document as never);
@@ -135,16 +171,26 @@ describe('a run stopped halfway', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ timeScale: 0.01 });
-    buildSync({ entryPoints: [path.join(root, 'contract', 'conformance', 'main.ts')], bundle: true, platform: 'node', target: 'node22',
-      packages: 'external', outfile: bundle, logLevel: 'warning' });
+    buildSync({
+      entryPoints: [path.join(root, 'contract', 'conformance', 'main.ts')],
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      packages: 'external',
+      outfile: bundle,
+      logLevel: 'warning',
+    });
   });
   afterAll(() => sandbox.close());
 
   /** Starts the command against the sandbox and sends `signal` once it has registered its webhook; resolves with the exit code. */
   async function stopAfterRegistering(signal: NodeJS.Signals): Promise<number | null> {
     // Stopped the moment it has registered its webhook: halfway, with the delivery checks still to come.
-    const child = spawn(process.execPath, [bundle, '--base-url', sandbox.baseUrl, '--delivery-wait', '60'],
-      { cwd: root, env: { ...process.env, INVOICING_API_KEY: sandbox.testKey }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, '--base-url', sandbox.baseUrl, '--delivery-wait', '60'], {
+      cwd: root,
+      env: { ...process.env, INVOICING_API_KEY: sandbox.testKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
@@ -156,7 +202,9 @@ describe('a run stopped halfway', () => {
   /** The account's webhooks; the run just spent the key's rate limit, so a 429 is waited out as it asks. */
   const webhooks = async () => {
     for (let tries = 0; ; tries += 1) {
-      const response = await fetch(`${sandbox.baseUrl}/v1/webhooks?limit=100`, { headers: { Authorization: `Bearer ${sandbox.testKey}` } });
+      const response = await fetch(`${sandbox.baseUrl}/v1/webhooks?limit=100`, {
+        headers: { Authorization: `Bearer ${sandbox.testKey}` },
+      });
       if (response.status !== 429 || tries >= 10) {
         expect(response.status).toBe(200);
         return ((await response.json()) as { data: Array<{ id: string; description: string }> }).data;

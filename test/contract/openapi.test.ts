@@ -20,13 +20,26 @@ test('an OpenAPI validator finds it valid', async () => {
 
 test('every single-request operation is a path, every event a webhook, each pointing at its contract section', () => {
   const document = JSON.parse(committed);
-  const documented = Object.values(document.paths).flatMap((item) => Object.values(item as object))
+  const documented = Object.values(document.paths)
+    .flatMap((item) => Object.values(item as object))
     .map((operation: { operationId: string; 'x-contract': string }) => operation);
-  const single = Object.entries(operations).filter(([, operation]) => 'method' in operation).map(([name]) => name);
+  const single = Object.entries(operations)
+    .filter(([, operation]) => 'method' in operation)
+    .map(([name]) => name);
   expect(documented.map((operation) => operation.operationId).sort()).toEqual(single.sort());
   const contract = readFileSync(path.join(__dirname, '..', '..', 'docs', 'api-contract.md'), 'utf8');
-  const anchors = new Set(contract.split('\n').filter((line) => line.startsWith('#'))
-    .map((line) => line.replace(/^#+\s*/, '').toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-')));
+  const anchors = new Set(
+    contract
+      .split('\n')
+      .filter((line) => line.startsWith('#'))
+      .map((line) =>
+        line
+          .replace(/^#+\s*/, '')
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\s-]/gu, '')
+          .replace(/\s/g, '-'),
+      ),
+  );
   for (const operation of documented) expect(anchors).toContain(operation['x-contract'].split('#')[1]);
   expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
   expect(contract).toContain('docs/openapi.json');
@@ -38,17 +51,22 @@ test('every JSON pointer docs/api-contract.md gives into docs/openapi.json leads
   const pointers = [...contract.matchAll(/`#(\/[^`]*)`/g)].map((match) => match[1]);
   expect(pointers.length).toBeGreaterThanOrEqual(14);
   for (const pointer of pointers) {
-    const found = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const found = pointer
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
       .reduce<any>((node, part) => node?.[part], document);
     expect([pointer, found === undefined ? 'missing' : 'found']).toEqual([pointer, 'found']);
   }
 });
 
-test('each schema\'s example (shared/samples.ts) is valid by that schema', () => {
+test("each schema's example (shared/samples.ts) is valid by that schema", () => {
   const document = JSON.parse(committed);
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
   ajv.addSchema(document, 'openapi.json');
-  const examples = Object.entries(document.components.schemas as Record<string, { example?: unknown }>).filter(([, schema]) => schema.example);
+  const examples = Object.entries(document.components.schemas as Record<string, { example?: unknown }>).filter(
+    ([, schema]) => schema.example,
+  );
   expect(examples.length).toBeGreaterThanOrEqual(11);
   for (const [name, schema] of examples) {
     const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });

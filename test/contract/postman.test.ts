@@ -13,14 +13,21 @@ interface Execution {
   request: { method: string; url: { toString(): string } };
   response?: { code: number; stream?: Buffer };
 }
-interface Summary { run: { failures: unknown[]; executions: Execution[] } }
+interface Summary {
+  run: { failures: unknown[]; executions: Execution[] };
+}
 // newman and openapi-to-postmanv2 ship no types; the calls used here are typed here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const newman = require('newman') as { run(options: Record<string, unknown>, done: (error: Error | null, summary: Summary) => void): void };
+const newman = require('newman') as {
+  run(options: Record<string, unknown>, done: (error: Error | null, summary: Summary) => void): void;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const converter = require('openapi-to-postmanv2') as {
-  convert(input: { type: 'json'; data: unknown }, options: Record<string, unknown>,
-    done: (error: Error | null, result: { result: boolean; reason?: string; output: Array<{ data: unknown }> }) => void): void;
+  convert(
+    input: { type: 'json'; data: unknown },
+    options: Record<string, unknown>,
+    done: (error: Error | null, result: { result: boolean; reason?: string; output: Array<{ data: unknown }> }) => void,
+  ): void;
 };
 
 const document = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'));
@@ -32,13 +39,27 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 test('the generated collection runs against the sandbox unedited, every answer a status the document lists', async () => {
-  const collection = await new Promise<unknown>((resolve, reject) => converter.convert({ type: 'json', data: document },
-    { requestParametersResolution: 'Example', exampleParametersResolution: 'Example', folderStrategy: 'Tags' },
-    (error, converted) => (error || !converted.result ? reject(error ?? new Error(converted.reason)) : resolve(converted.output[0].data))));
-  const summary = await new Promise<Summary>((resolve, reject) => newman.run({
-    collection: collection as never, reporters: [],
-    envVar: [{ key: 'baseUrl', value: sandbox.baseUrl }, { key: 'bearerToken', value: sandbox.testKey }],
-  }, (error, result) => (error ? reject(error) : resolve(result))));
+  const collection = await new Promise<unknown>((resolve, reject) =>
+    converter.convert(
+      { type: 'json', data: document },
+      { requestParametersResolution: 'Example', exampleParametersResolution: 'Example', folderStrategy: 'Tags' },
+      (error, converted) =>
+        error || !converted.result ? reject(error ?? new Error(converted.reason)) : resolve(converted.output[0].data),
+    ),
+  );
+  const summary = await new Promise<Summary>((resolve, reject) =>
+    newman.run(
+      {
+        collection: collection as never,
+        reporters: [],
+        envVar: [
+          { key: 'baseUrl', value: sandbox.baseUrl },
+          { key: 'bearerToken', value: sandbox.testKey },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
   const checker = answerChecker(document);
   const rows = summary.run.executions.map((execution) => {
     const request = execution.request;
@@ -51,11 +72,19 @@ test('the generated collection runs against the sandbox unedited, every answer a
       // not JSON: the check says so
     }
     const template = checker.templateOf(url.pathname);
-    const listed = template && document.paths[template][request.method.toLowerCase()]?.responses[String(execution.response?.code)];
-    return { call: `${request.method} ${url.pathname}`, status: execution.response?.code, listed: Boolean(listed), body };
+    const listed =
+      template && document.paths[template][request.method.toLowerCase()]?.responses[String(execution.response?.code)];
+    return {
+      call: `${request.method} ${url.pathname}`,
+      status: execution.response?.code,
+      listed: Boolean(listed),
+      body,
+    };
   });
   const succeeded = rows.filter((row) => Number(row.status) < 300).length;
-  process.stdout.write(`newman: ${rows.length} requests, ${succeeded} answered 2xx\n${rows.map((row) => `${row.status} ${row.call}`).join('\n')}\n`);
+  process.stdout.write(
+    `newman: ${rows.length} requests, ${succeeded} answered 2xx\n${rows.map((row) => `${row.status} ${row.call}`).join('\n')}\n`,
+  );
   expect(summary.run.failures).toEqual([]);
   expect(rows.length).toBe(Object.values(document.paths).flatMap((item) => Object.keys(item as object)).length);
   expect(rows.filter((row) => !row.listed)).toEqual([]);

@@ -20,11 +20,35 @@ ajv.addSchema(document, 'openapi.json');
 
 /** Wrong values people and generated clients send: the issue's list and their kin, of every JSON type. */
 const CANDIDATES: unknown[] = [
-  '', '   ', 'x'.repeat(501), 'RUPEES', 'XYZ', 'inr!', 'yesterday', '2026-11-20T10:30:00', 'ftp://hooks.example.com/x',
-  'not-an-email', 'bank', 0, -1, 1.5, 100_000_000_001, true, null, [], {}, [{}],
+  '',
+  '   ',
+  'x'.repeat(501),
+  'RUPEES',
+  'XYZ',
+  'inr!',
+  'yesterday',
+  '2026-11-20T10:30:00',
+  'ftp://hooks.example.com/x',
+  'not-an-email',
+  'bank',
+  0,
+  -1,
+  1.5,
+  100_000_000_001,
+  true,
+  null,
+  [],
+  {},
+  [{}],
 ];
 
-const context = { tag: 'refusals', next: () => 1, receiverUrl: 'https://hooks.example.com', target: { amount_remaining: 1000 }, firstEvent: 'evt_refusals' };
+const context = {
+  tag: 'refusals',
+  next: () => 1,
+  receiverUrl: 'https://hooks.example.com',
+  target: { amount_remaining: 1000 },
+  firstEvent: 'evt_refusals',
+};
 const pointer = (operation: Operation) =>
   `openapi.json#/paths/${`/${SERVICE.apiVersion}${operation.path}`.replace(/~/g, '~0').replace(/\//g, '~1')}/${operation.method.toLowerCase()}/requestBody/content/application~1json/schema`;
 
@@ -54,38 +78,57 @@ function coreRefuses(operation: Operation, ids: Record<string, unknown>, body: R
 
 const bodied = singleRequest().filter(([, operation]) => hasBody(operation));
 
-test.each(bodied.map(([name, operation]) => [name, operation] as const))('%s: every body the core refuses is invalid by the document', (_name, operation) => {
-  const validate = ajv.compile({ $ref: pointer(operation) });
-  const input = validInput(operation);
-  const ids = Object.fromEntries(pathKeys(operation).map((key) => [key, input[key]]));
-  const body = operation.request({ apiKey: 'unused', baseUrl: 'http://127.0.0.1' }, input as never).body as Record<string, unknown>;
-  expect(coreRefuses(operation, ids, body)).toBe(false);
-  expect([validate(body), validate.errors]).toEqual([true, null]);
-  const leaks: string[] = [];
-  let refused = 0;
-  // Each top-level field and, for a list of objects, each field of its first item.
-  const places: Array<[string[], unknown]> = Object.entries(body).flatMap(([key, value]) => [[[key], value] as [string[], unknown],
-    ...(Array.isArray(value) && value[0] && typeof value[0] === 'object' ? Object.keys(value[0]).map((inner) => [[key, '0', inner], undefined] as [string[], unknown]) : [])]);
-  for (const [where] of places) {
-    for (const candidate of CANDIDATES) {
-      const changed = structuredClone(body);
-      const parent = where.slice(0, -1).reduce<any>((node, part) => node[part], changed);
-      parent[where.at(-1)!] = candidate;
-      if (!coreRefuses(operation, ids, changed)) continue;
-      refused += 1;
-      if (validate(changed)) leaks.push(`${where.join('.')} = ${JSON.stringify(candidate)?.slice(0, 40)}`);
+test.each(bodied.map(([name, operation]) => [name, operation] as const))(
+  '%s: every body the core refuses is invalid by the document',
+  (_name, operation) => {
+    const validate = ajv.compile({ $ref: pointer(operation) });
+    const input = validInput(operation);
+    const ids = Object.fromEntries(pathKeys(operation).map((key) => [key, input[key]]));
+    const body = operation.request({ apiKey: 'unused', baseUrl: 'http://127.0.0.1' }, input as never).body as Record<
+      string,
+      unknown
+    >;
+    expect(coreRefuses(operation, ids, body)).toBe(false);
+    expect([validate(body), validate.errors]).toEqual([true, null]);
+    const leaks: string[] = [];
+    let refused = 0;
+    // Each top-level field and, for a list of objects, each field of its first item.
+    const places: Array<[string[], unknown]> = Object.entries(body).flatMap(([key, value]) => [
+      [[key], value] as [string[], unknown],
+      ...(Array.isArray(value) && value[0] && typeof value[0] === 'object'
+        ? Object.keys(value[0]).map((inner) => [[key, '0', inner], undefined] as [string[], unknown])
+        : []),
+    ]);
+    for (const [where] of places) {
+      for (const candidate of CANDIDATES) {
+        const changed = structuredClone(body);
+        const parent = where.slice(0, -1).reduce<any>((node, part) => node[part], changed);
+        parent[where.at(-1)!] = candidate;
+        if (!coreRefuses(operation, ids, changed)) continue;
+        refused += 1;
+        if (validate(changed)) leaks.push(`${where.join('.')} = ${JSON.stringify(candidate)?.slice(0, 40)}`);
+      }
     }
-  }
-  expect(leaks).toEqual([]);
-  expect(refused).toBeGreaterThan(0);
-});
+    expect(leaks).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+  },
+);
 
-test('the issue\'s examples are among the derived refusals', () => {
+test("the issue's examples are among the derived refusals", () => {
   const createInvoice = bodied.find(([name]) => name === 'createInvoice')![1];
   const validate = ajv.compile({ $ref: pointer(createInvoice) });
-  const body = { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false };
+  const body = {
+    client_email: 'ana@example.com',
+    currency: 'INR',
+    items: [{ description: 'Design', amount: 150000 }],
+    auto_send_whatsapp: false,
+  };
   expect(validate(body)).toBe(true);
-  for (const changed of [{ currency: 'RUPEES' }, { items: [{ description: '', amount: 1 }] }, { items: [{ description: 'x'.repeat(501), amount: 1 }] }]) {
+  for (const changed of [
+    { currency: 'RUPEES' },
+    { items: [{ description: '', amount: 1 }] },
+    { items: [{ description: 'x'.repeat(501), amount: 1 }] },
+  ]) {
     expect(validate({ ...body, ...changed })).toBe(false);
   }
 });
@@ -98,24 +141,48 @@ describe('where the document was stricter than the sandbox, the two agree', () =
   afterAll(() => sandbox.close());
 
   const call = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.baseUrl}${url}`, { method, headers: { Authorization: `Bearer ${sandbox.testKey}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: await response.json() as Record<string, any> };
+    const response = await fetch(`${sandbox.baseUrl}${url}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${sandbox.testKey}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
-  const valid = (template: string, method: string, body: unknown) => ajv.validate({ $ref: `openapi.json#/paths/${template.replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema` }, body);
+  const valid = (template: string, method: string, body: unknown) =>
+    ajv.validate(
+      {
+        $ref: `openapi.json#/paths/${template.replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema`,
+      },
+      body,
+    );
 
   test('channel: null, a helper without a body, owed=1, and a PATCH of nulls only', async () => {
-    const invoice = await call('POST', '/v1/invoices', { client_email: 'agree@example.com', currency: 'INR', items: [{ description: 'x', amount: 100 }] });
+    const invoice = await call('POST', '/v1/invoices', {
+      client_email: 'agree@example.com',
+      currency: 'INR',
+      items: [{ description: 'x', amount: 100 }],
+    });
     expect(invoice.status).toBe(201);
     const viewed = await call('POST', `/v1/test_helpers/invoices/${invoice.body.id}/view`, { channel: null });
-    expect([viewed.status, valid('/v1/test_helpers/invoices/{invoice_id}/view', 'post', { channel: null })]).toEqual([200, true]);
+    expect([viewed.status, valid('/v1/test_helpers/invoices/{invoice_id}/view', 'post', { channel: null })]).toEqual([
+      200,
+      true,
+    ]);
     const paid = await call('POST', `/v1/test_helpers/invoices/${invoice.body.id}/pay`);
     expect(paid.status).toBe(200);
     expect(document.paths['/v1/test_helpers/invoices/{invoice_id}/pay'].post.requestBody.required).toBe(false);
     const owed = await call('GET', '/v1/invoices?owed=1');
-    const owedSchema = document.paths['/v1/invoices'].get.parameters.find((parameter: { name: string }) => parameter.name === 'owed').schema;
+    const owedSchema = document.paths['/v1/invoices'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'owed',
+    ).schema;
     expect([owed.status, ajv.validate(owedSchema, '1')]).toEqual([200, true]);
-    const client = await call('POST', '/v1/clients', { email: 'agree@example.com'.replace('agree', 'agree2'), name: 'Ana' });
+    const client = await call('POST', '/v1/clients', {
+      email: 'agree@example.com'.replace('agree', 'agree2'),
+      name: 'Ana',
+    });
     const cleared = await call('PATCH', `/v1/clients/${client.body.id}`, { name: null });
     expect([cleared.status, cleared.body.code]).toEqual([422, 'validation_failed']);
     const kept = await call('PATCH', `/v1/clients/${client.body.id}`, { name: null, company: 'Sharma Ltd' });

@@ -11,23 +11,37 @@ import { promisify } from 'node:util';
 const root = path.resolve(__dirname, '../..');
 const demo = path.join(root, 'demo', 'dist', 'demo.js');
 
-interface Outcome { code: number; stdout: string; stderr: string }
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function runDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo, ...args],
-      { cwd: root, env: { ...process.env, ...env, DEMO_FAULTS: env.DEMO_FAULTS ?? '' }, timeout: 50_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env, DEMO_FAULTS: env.DEMO_FAULTS ?? '' },
+      timeout: 50_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : -1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    };
   }
 }
 
 /** The per-platform line of the summary (demo/summary.ts receivedLine). */
 function received(stdout: string, platform: 'Zapier' | 'n8n') {
-  const match = new RegExp(`^\\s+${platform}\\s+received (\\d+)/(\\d+) events, (\\d+) deliveries, (\\d+) repeats recognised by event id, `
-    + '(\\d+)/(\\d+) signatures verified$', 'm').exec(stdout);
+  const match = new RegExp(
+    `^\\s+${platform}\\s+received (\\d+)/(\\d+) events, (\\d+) deliveries, (\\d+) repeats recognised by event id, ` +
+      '(\\d+)/(\\d+) signatures verified$',
+    'm',
+  ).exec(stdout);
   if (!match) throw new Error(`no summary line for ${platform} in:\n${stdout}`);
   const [events, expected, deliveries, repeats, verified, of] = match.slice(1).map(Number);
   return { events, expected, deliveries, repeats, verified, of };
@@ -44,7 +58,12 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect(stdout).not.toMatch(/ik_(test|live)_\w/);
 
   // Each invoice viewed, paid and disputed; the client created in the service; the transfer recorded from n8n.
-  for (const [type, count] of [['invoice.viewed', 2], ['invoice.paid', 3], ['invoice.disputed', 2], ['client.created', 1]] as const) {
+  for (const [type, count] of [
+    ['invoice.viewed', 2],
+    ['invoice.paid', 3],
+    ['invoice.disputed', 2],
+    ['client.created', 1],
+  ] as const) {
     const rows = stdout.split('\n').filter((line) => line.trim().startsWith(type));
     expect(rows).toHaveLength(count);
     for (const row of rows) expect(row).toMatch(/evt_\w+\s+received, verified\s+received, verified$/);
@@ -56,7 +75,9 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
     expect(platform.deliveries - platform.repeats).toBe(8);
   }
   // The sandbox's own delivery log (step 13) agrees with what the two platforms counted.
-  const [, sent, duplicates] = /wait until every delivery is made: (\d+) deliveries, (\d+) of them duplicates/.exec(stdout)!.map(Number);
+  const [, sent, duplicates] = /wait until every delivery is made: (\d+) deliveries, (\d+) of them duplicates/
+    .exec(stdout)!
+    .map(Number);
   expect(sent).toBe(zapier.deliveries + n8n.deliveries);
   expect(duplicates).toBe(zapier.repeats + n8n.repeats);
 
@@ -65,13 +86,22 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect(stdout).toMatch(/Webhooks: +Zapier 6 \(one per trigger\), n8n 1 \(all 6 events\); 0 remain after clean-up/);
   // Issue 16's flows, with the payment found by UTR being the Zapier invoice's own UPI payment.
   expect(stdout).toMatch(/client\.created +ravi\.kumar@example\.com +evt_\w+ +received, verified +received, verified/);
-  const payments = /Payments: +₹1,000\.00 bank transfer \(reference HDFCN52026112012345\) recorded from n8n on (INV-\d+); UPI payment ₹14,900\.00 found from Zapier by its UTR (\d{12}) on (INV-\d+)/.exec(stdout);
+  const payments =
+    /Payments: +₹1,000\.00 bank transfer \(reference HDFCN52026112012345\) recorded from n8n on (INV-\d+); UPI payment ₹14,900\.00 found from Zapier by its UTR (\d{12}) on (INV-\d+)/.exec(
+      stdout,
+    );
   expect(payments).not.toBeNull();
   expect(stdout).toContain(`Invoices:   ${payments![3]} ₹14,900.00 (2 line items) from Zapier; ${payments![1]}`);
-  expect(stdout).toMatch(new RegExp(`Find Payment by the UPI reference \\(UTR\\) a bank statement shows: UTR ${payments![2]} → pay_\\w+ ₹14,900\\.00`));
+  expect(stdout).toMatch(
+    new RegExp(
+      `Find Payment by the UPI reference \\(UTR\\) a bank statement shows: UTR ${payments![2]} → pay_\\w+ ₹14,900\\.00`,
+    ),
+  );
   expect(stdout).toMatch(/Zapier: no record, logged "Webhook refused: .+"; n8n: 401 /);
   // Issue 21: a client picked from Create Invoice's dropdown, amounts typed as people write them.
-  expect(stdout).toMatch(/Zapier: Create Invoice, the Client dropdown \(existing clients to pick from\): picked "Ana Sharma · ana\.sharma@example\.com"/);
+  expect(stdout).toMatch(
+    /Zapier: Create Invoice, the Client dropdown \(existing clients to pick from\): picked "Ana Sharma · ana\.sharma@example\.com"/,
+  );
   expect(stdout).toMatch(/amounts typed "12,500\.00" and "2,400\.00".*: INV-\d+ ₹14,900\.00, 2 line items/);
   expect(stdout).toMatch(/amounts typed "4,500\.00", "1,500\.00", "999".*: INV-\d+ ₹6,999\.00, 3 line items/);
   expect(stdout).toMatch(/^Result: OK, every step worked\.$/m);
@@ -80,7 +110,8 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
 
 beforeAll(() => {
   // npm test builds zapier/dist first; a lone `npx jest test/demo` may not have.
-  if (!existsSync(path.join(root, 'zapier', 'dist', 'index.js'))) execFileSync(process.execPath, ['zapier/build.mjs'], { cwd: root });
+  if (!existsSync(path.join(root, 'zapier', 'dist', 'index.js')))
+    execFileSync(process.execPath, ['zapier/build.mjs'], { cwd: root });
   execFileSync(process.execPath, ['demo/build.mjs'], { cwd: root });
 });
 
@@ -88,7 +119,9 @@ test('npm run demo: both platforms receive all eight events once, in order; a tr
   const outcome = await runDemo();
   const { zapier, n8n } = expectCompleteRun(outcome);
   expect([zapier.repeats, n8n.repeats]).toEqual([0, 0]);
-  expect(outcome.stdout).toMatch(/Order: +Zapier got the events in the order they happened, n8n in the order they happened/);
+  expect(outcome.stdout).toMatch(
+    /Order: +Zapier got the events in the order they happened, n8n in the order they happened/,
+  );
   expect(outcome.stdout).toMatch(/API calls: +Zapier \d+ \(0 answered 429\); n8n \d+ \(0 answered 429\)/);
 }, 60_000);
 

@@ -19,7 +19,9 @@ interface WorkflowFile {
   connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
 }
 
-const workflow = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/n8n-example-workflow.json'), 'utf8')) as WorkflowFile;
+const workflow = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../docs/n8n-example-workflow.json'), 'utf8'),
+) as WorkflowFile;
 const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
 const trigger = byName.get('Invoice Paid')!;
 const reconcile = byName.get('Reconcile Payment')!;
@@ -39,10 +41,19 @@ const nodeType = (node: INode) => s.pkg.nodeTypes.getByNameAndVersion(node.type,
 test('is one workflow of four uniquely named nodes, connected trigger → Reconcile Payment → Get Client → Receipt Message', () => {
   expect(byName.size).toBe(workflow.nodes.length);
   expect(workflow.nodes.map((node) => node.type)).toEqual([
-    `${s.pkg.packageName}.invoicingApiTrigger`, `${s.pkg.packageName}.invoicingApi`, `${s.pkg.packageName}.invoicingApi`, 'n8n-nodes-base.set',
+    `${s.pkg.packageName}.invoicingApiTrigger`,
+    `${s.pkg.packageName}.invoicingApi`,
+    `${s.pkg.packageName}.invoicingApi`,
+    'n8n-nodes-base.set',
   ]);
-  const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) => main.flat().map(({ node }) => [from, node]));
-  expect(edges).toEqual([['Invoice Paid', 'Reconcile Payment'], ['Reconcile Payment', 'Get Client'], ['Get Client', 'Receipt Message']]);
+  const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) =>
+    main.flat().map(({ node }) => [from, node]),
+  );
+  expect(edges).toEqual([
+    ['Invoice Paid', 'Reconcile Payment'],
+    ['Reconcile Payment', 'Get Client'],
+    ['Get Client', 'Receipt Message'],
+  ]);
 });
 
 test('our nodes are types the built package declares, with parameters they show and accept', () => {
@@ -50,7 +61,8 @@ test('our nodes are types the built package declares, with parameters they show 
     const { description } = nodeType(node);
     expect(NodeHelpers.getNodeParametersIssues(description.properties, node, description)).toBeNull();
     // A parameter the node does not show for this resource/operation (a typo, say) would be dropped silently.
-    const shown = NodeHelpers.getNodeParameters(description.properties, node.parameters, false, false, node, description) ?? {};
+    const shown =
+      NodeHelpers.getNodeParameters(description.properties, node.parameters, false, false, node, description) ?? {};
     expect(Object.keys(node.parameters).filter((key) => !(key in shown))).toEqual([]);
   }
   expect(trigger.parameters.events).toEqual(['invoice.paid']);
@@ -65,21 +77,36 @@ test('every field the expressions read exists: on the paid record, and on the cl
   expect(JSON.stringify(getClient.parameters)).toContain("$('Invoice Paid').item.json.client_id");
   expect(reconcile.parameters.payment_id).toBe('={{ $json.payment_id }}');
   expect('payment_id' in paidRecord).toBe(true);
-  const fromPayment = [...JSON.stringify(message.parameters).matchAll(/\$\('Reconcile Payment'\)\.item\.json\.(\w+)/g)].map((m) => m[1]);
+  const fromPayment = [
+    ...JSON.stringify(message.parameters).matchAll(/\$\('Reconcile Payment'\)\.item\.json\.(\w+)/g),
+  ].map((m) => m[1]);
   expect(new Set(fromPayment)).toEqual(new Set(['upi', 'reference', 'paid_at']));
   expect(fromPayment.filter((field) => !(field in samplePresentedPayment))).toEqual([]);
   const fromClient = [...JSON.stringify(message.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]);
   expect(new Set(fromClient)).toEqual(new Set(['phone', 'email', 'name']));
-  for (const referenced of [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1])) expect(byName.has(referenced)).toBe(true);
+  for (const referenced of [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1]))
+    expect(byName.has(referenced)).toBe(true);
 });
 
 test('runs: a real invoice.paid starts it, Reconcile Payment reads the payment back from the ledger, Get Client finds the payer', async () => {
-  const host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: trigger.parameters, credentials: s.credentials });
+  const host = new TriggerHost(s.pkg, {
+    node: 'invoicingApiTrigger',
+    parameters: trigger.parameters,
+    credentials: s.credentials,
+  });
   await host.listen();
   try {
     await host.activate();
-    const invoice = (await s.api((c) => operations.createInvoice.request(c, { client_email: 'meera@example.com', currency: 'INR',
-      items: [{ description: 'Logo', amount: 99900 }], auto_send_whatsapp: false }))).body as { id: string; client_id: string };
+    const invoice = (
+      await s.api((c) =>
+        operations.createInvoice.request(c, {
+          client_email: 'meera@example.com',
+          currency: 'INR',
+          items: [{ description: 'Logo', amount: 99900 }],
+          auto_send_whatsapp: false,
+        }),
+      )
+    ).body as { id: string; client_id: string };
     await s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'email' }));
     await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: undefined }));
     await s.sandbox.settled();
@@ -90,12 +117,22 @@ test('runs: a real invoice.paid starts it, Reconcile Payment reads the payment b
 
     const reconciled = await s.run(reconcile.parameters, { input: [paid] });
     expect(reconciled.error).toBeUndefined();
-    expect(reconciled.items.map((item) => item.json)).toEqual([expect.objectContaining({ id: paid.payment_id, object: 'payment',
-      invoice_id: invoice.id, method: 'upi', amount: paid.payment_amount, upi: expect.objectContaining({ utr: paid.upi_utr }) })]);
+    expect(reconciled.items.map((item) => item.json)).toEqual([
+      expect.objectContaining({
+        id: paid.payment_id,
+        object: 'payment',
+        invoice_id: invoice.id,
+        method: 'upi',
+        amount: paid.payment_amount,
+        upi: expect.objectContaining({ utr: paid.upi_utr }),
+      }),
+    ]);
     // Get Client reads the trigger's client_id (here given as its input, as the expression resolves it in n8n).
     const run = await s.run({ ...getClient.parameters, client_id: paid.client_id }, { input: [paid] });
     expect(run.error).toBeUndefined();
-    expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ id: invoice.client_id, email: 'meera@example.com' })]);
+    expect(run.items.map((item) => item.json)).toEqual([
+      expect.objectContaining({ id: invoice.client_id, email: 'meera@example.com' }),
+    ]);
     await host.deactivate();
   } finally {
     await host.close();

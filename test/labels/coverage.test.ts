@@ -9,7 +9,13 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import {
-  EVENT_CATALOGUE, EVENT_LABELS, EVENT_TYPES, flattenEvent, operations, sampleEventsByType, type Fields,
+  EVENT_CATALOGUE,
+  EVENT_LABELS,
+  EVENT_TYPES,
+  flattenEvent,
+  operations,
+  sampleEventsByType,
+  type Fields,
 } from '../../shared';
 import { InvoicingApi } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
@@ -23,23 +29,32 @@ import { app } from '../zapier/support';
 type ZapierField = { key: string; label?: string; children?: ZapierField[] };
 /** What this test reads of a shared operation. */
 type Translated = { fields: Fields; labels?: Readonly<Record<string, string>>; sample?: unknown };
-type ZapierAction = { key: string; operation: { inputFields?: ZapierField[]; outputFields: ZapierField[]; sample: object } };
+type ZapierAction = {
+  key: string;
+  operation: { inputFields?: ZapierField[]; outputFields: ZapierField[]; sample: object };
+};
 
 /** Which shared operation each Zapier create and search translates, as each action's file declares it. */
 const ZAPIER_OPERATIONS: Record<string, Translated> = TRANSLATES;
 
 const zapierActions = { ...app.creates, ...app.searches } as unknown as Record<string, ZapierAction>;
 const zapierTriggers = app.triggers as unknown as Record<string, ZapierAction>;
-const zapierInputs = (action: ZapierAction) => (action.operation.inputFields ?? []).flatMap((field) => [field, ...(field.children ?? [])]);
+const zapierInputs = (action: ZapierAction) =>
+  (action.operation.inputFields ?? []).flatMap((field) => [field, ...(field.children ?? [])]);
 const zapierOutputLabels = (action: ZapierAction) =>
   Object.fromEntries(action.operation.outputFields.map((field) => [field.key, field.label]));
 
 /** Every property, including those inside collections and fixed collections. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
-  return properties.flatMap((property) => [property, ...allProperties((property.options ?? []).flatMap((option) => {
-    if ('values' in option) return (option as INodePropertyCollection).values;
-    return 'displayName' in option && 'type' in option ? [option as INodeProperties] : [];
-  }))]);
+  return properties.flatMap((property) => [
+    property,
+    ...allProperties(
+      (property.options ?? []).flatMap((option) => {
+        if ('values' in option) return (option as INodePropertyCollection).values;
+        return 'displayName' in option && 'type' in option ? [option as INodeProperties] : [];
+      }),
+    ),
+  ]);
 }
 
 const node = new InvoicingApi().description;
@@ -48,11 +63,23 @@ const listed = (show: Record<string, unknown> | undefined, name: string, value: 
   return !values || values.includes(value);
 };
 /** What the n8n editor can show for one resource and operation. */
-const n8nProperties = (resource: string, operation: string) => allProperties(node.properties.filter((property) =>
-  listed(property.displayOptions?.show, 'resource', resource) && listed(property.displayOptions?.show, 'operation', operation)));
+const n8nProperties = (resource: string, operation: string) =>
+  allProperties(
+    node.properties.filter(
+      (property) =>
+        listed(property.displayOptions?.show, 'resource', resource) &&
+        listed(property.displayOptions?.show, 'operation', operation),
+    ),
+  );
 
 const n8nOperations = Object.entries({ invoice, client, payment }).flatMap(([resource, { operations: entries }]) =>
-  entries.map((entry) => ({ name: `${resource} → ${entry.option.value}`, resource, value: entry.option.value, operation: entry.operation as Translated })));
+  entries.map((entry) => ({
+    name: `${resource} → ${entry.option.value}`,
+    resource,
+    value: entry.option.value,
+    operation: entry.operation as Translated,
+  })),
+);
 
 describe('inputs: every field of every operation, labelled, on both platforms', () => {
   test('every Zapier create and search names the shared operation it translates', () => {
@@ -72,7 +99,9 @@ describe('inputs: every field of every operation, labelled, on both platforms', 
   test.each(n8nOperations.map((entry) => [entry.name, entry] as const))('n8n %s', (_name, entry) => {
     const properties = n8nProperties(entry.resource, entry.value);
     const missing = Object.values(entry.operation.fields)
-      .filter((spec) => !properties.some((property) => property.name === spec.key && property.displayName === spec.label))
+      .filter(
+        (spec) => !properties.some((property) => property.name === spec.key && property.displayName === spec.label),
+      )
       .map((spec) => `${spec.key} (${spec.label})`);
     expect(missing).toEqual([]);
   });

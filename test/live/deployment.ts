@@ -14,15 +14,21 @@ import { freePort, progress, start, type Started } from './processes';
 
 /** Debian's postgresql keeps its programs in /usr/lib/postgresql/<version>/bin, off the PATH. */
 function postgresProgram(name: string): string {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter),
-    ...(existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`) : [])];
+  const dirs = [
+    ...(process.env.PATH ?? '').split(path.delimiter),
+    ...(existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ];
   const dir = dirs.find((candidate) => candidate && existsSync(path.join(candidate, name)));
   if (!dir) throw new Error(`${name} not found: run npm run setup (it installs Debian's postgresql)`);
   return path.join(dir, name);
 }
 
-const asPostgres = (command: string, args: string[]) => (userInfo().uid === 0
-  ? ['runuser', ['-u', 'postgres', '--', postgresProgram(command), ...args]] as const : [postgresProgram(command), args] as const);
+const asPostgres = (command: string, args: string[]) =>
+  userInfo().uid === 0
+    ? (['runuser', ['-u', 'postgres', '--', postgresProgram(command), ...args]] as const)
+    : ([postgresProgram(command), args] as const);
 
 async function startPostgres(work: string, services: Started[]): Promise<number> {
   const data = path.join(work, 'postgres');
@@ -36,7 +42,10 @@ async function startPostgres(work: string, services: Started[]): Promise<number>
   execFileSync(initdb, [...initArgs], { stdio: 'ignore', timeout: 120_000 });
   const port = await freePort();
   const [postgres, args] = asPostgres('postgres', ['-D', data, '-p', String(port), '-k', data, '-h', '127.0.0.1']);
-  const server = start('postgres', postgres, [...args], { env: process.env, log: path.join(tmpdir(), `invoicing-live-postgres-${port}.log`) });
+  const server = start('postgres', postgres, [...args], {
+    env: process.env,
+    log: path.join(tmpdir(), `invoicing-live-postgres-${port}.log`),
+  });
   services.push(server);
   await server.waitFor(/ready to accept connections/, 60, 'Postgres came up');
   return port;
@@ -44,8 +53,12 @@ async function startPostgres(work: string, services: Started[]): Promise<number>
 
 async function startRedis(work: string, services: Started[]): Promise<number> {
   const port = await freePort();
-  const server = start('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { env: process.env, log: path.join(work, 'redis.log') });
+  const server = start(
+    'redis',
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { env: process.env, log: path.join(work, 'redis.log') },
+  );
   services.push(server);
   await server.waitFor(/Ready to accept connections/, 30, 'Redis came up');
   return port;
@@ -60,8 +73,12 @@ export interface QueueDeployment {
 }
 
 /** Postgres, Redis and the three n8n processes in `work`, the packed package installed, the owner set up. */
-export async function startQueueDeployment(install: N8nInstall, tarball: string, work: string,
-  extraEnv: NodeJS.ProcessEnv = {}): Promise<QueueDeployment> {
+export async function startQueueDeployment(
+  install: N8nInstall,
+  tarball: string,
+  work: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<QueueDeployment> {
   const began = Date.now();
   const services: Started[] = [];
   const stop = async (processes: Array<N8nServer | undefined>) => {
@@ -76,9 +93,14 @@ export async function startQueueDeployment(install: N8nInstall, tarball: string,
     progress('Postgres and Redis started', began);
     const folder = path.join(work, 'n8n');
     const deployment: NodeJS.ProcessEnv = {
-      DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: '127.0.0.1', DB_POSTGRESDB_PORT: String(postgresPort),
-      DB_POSTGRESDB_USER: 'n8n', DB_POSTGRESDB_DATABASE: 'postgres',
-      EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redisPort),
+      DB_TYPE: 'postgresdb',
+      DB_POSTGRESDB_HOST: '127.0.0.1',
+      DB_POSTGRESDB_PORT: String(postgresPort),
+      DB_POSTGRESDB_USER: 'n8n',
+      DB_POSTGRESDB_DATABASE: 'postgres',
+      EXECUTIONS_MODE: 'queue',
+      QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+      QUEUE_BULL_REDIS_PORT: String(redisPort),
       N8N_ENCRYPTION_KEY: 'invoicing-live-suite-queue-mode',
       ...extraEnv,
     };

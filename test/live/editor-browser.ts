@@ -39,12 +39,18 @@ export async function startEditor(name: string, tarball: string): Promise<Editor
 }
 
 export async function launchChromium(): Promise<Browser> {
-  return await chromium.launch({ executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }
 
 /** A page of `browser` signed in to `n8n` as the owner, as a user signs in. */
-export async function signedInPage(browser: Browser, n8n: N8nServer, viewport: { width: number; height: number }): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  n8n: N8nServer,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const page = await browser.newPage({ viewport });
   await page.goto(`${n8n.url}/signin`);
   await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
@@ -56,8 +62,11 @@ export async function signedInPage(browser: Browser, n8n: N8nServer, viewport: {
 
 /** Runs a script's `main` and ends the process with its outcome (n8n's and the sandbox's handles would keep it alive). */
 export function runScript(main: () => Promise<void>): void {
-  main().then(() => process.exit(0), (error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -5,4 +5,7 @@ export const N8N_VERSION: string;
 export function recipe(version: string): { nodeMajor: string; overrides: Record<string, string> };
 export function cacheRoot(version?: string): string;
 export function n8nPaths(root?: string, version?: string): N8nInstall & { root: string; marker: string };
-export function installN8n(options?: { log?: boolean; version?: string }): N8nInstall & { root: string; marker: string };
+export function installN8n(options?: {
+  log?: boolean;
+  version?: string;
+}): N8nInstall & { root: string; marker: string };

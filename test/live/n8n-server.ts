@@ -49,8 +49,14 @@ export function installPackage(userFolder: string, tarball: string): string {
   execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
   for (const key of ['peerDependencies', 'devDependencies', 'optionalDependencies']) delete manifest[key];
   writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2));
-  writeFileSync(path.join(nodes, 'package.json'),
-    JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [manifest.name]: manifest.version } }, null, 2));
+  writeFileSync(
+    path.join(nodes, 'package.json'),
+    JSON.stringify(
+      { name: 'installed-nodes', private: true, dependencies: { [manifest.name]: manifest.version } },
+      null,
+      2,
+    ),
+  );
   return manifest.name;
 }
 
@@ -69,8 +75,14 @@ export class N8nServer {
   private process?: Started;
   private cookie = '';
 
-  private constructor(readonly install: N8nInstall, readonly userFolder: string, readonly port: number,
-    private readonly brokerPort: number, private readonly extraEnv: NodeJS.ProcessEnv, readonly role: Role) {
+  private constructor(
+    readonly install: N8nInstall,
+    readonly userFolder: string,
+    readonly port: number,
+    private readonly brokerPort: number,
+    private readonly extraEnv: NodeJS.ProcessEnv,
+    readonly role: Role,
+  ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
@@ -78,7 +90,12 @@ export class N8nServer {
    * An n8n process, not started yet: by default a whole server (`n8n start`) in a user folder of its own
    * (its own SQLite database, so its own instance id); in queue mode also `n8n webhook` or `n8n worker`.
    */
-  static async create(install: N8nInstall, userFolder: string, extraEnv: NodeJS.ProcessEnv = {}, role: Role = 'start'): Promise<N8nServer> {
+  static async create(
+    install: N8nInstall,
+    userFolder: string,
+    extraEnv: NodeJS.ProcessEnv = {},
+    role: Role = 'start',
+  ): Promise<N8nServer> {
     mkdirSync(userFolder, { recursive: true });
     return new N8nServer(install, userFolder, await freePort(), await freePort(), extraEnv, role);
   }
@@ -111,8 +128,10 @@ export class N8nServer {
   async start(): Promise<void> {
     const began = Date.now();
     const label = `n8n ${this.role} (${path.basename(this.userFolder)})`;
-    this.process = start(label, this.install.nodeBin, [this.install.n8nBin, this.role],
-      { env: this.env(), log: path.join(this.userFolder, `n8n-${this.role}.log`) });
+    this.process = start(label, this.install.nodeBin, [this.install.n8nBin, this.role], {
+      env: this.env(),
+      log: path.join(this.userFolder, `n8n-${this.role}.log`),
+    });
     await this.process.waitFor(ROLES[this.role], 180, 'it came up');
     progress(`${label} started on port ${this.port}`, began);
   }
@@ -138,12 +157,13 @@ export class N8nServer {
   }
 
   async request(method: string, route: string, body?: unknown): Promise<Reply> {
-    const send = () => fetch(`${this.url}${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie: this.cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
+    const send = () =>
+      fetch(`${this.url}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie: this.cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
     // A kept-alive connection n8n closed while this process was busy is found dead only when reused; the
     // request never reached n8n, so it is sent once more on a new connection.
     const response = await send().catch((error: Error & { cause?: { code?: string } }) => {
@@ -166,7 +186,8 @@ export class N8nServer {
   /** The REST API's `data`, or an error that says which call failed and how. */
   async rest(method: string, route: string, body?: unknown): Promise<any> {
     const reply = await this.request(method, route, body);
-    if (reply.status >= 300) throw new Error(`n8n ${method} ${route}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);
+    if (reply.status >= 300)
+      throw new Error(`n8n ${method} ${route}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);
     return (reply.body as { data?: unknown }).data;
   }
 
@@ -178,18 +199,35 @@ export class N8nServer {
     await this.rest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
   }
 
-  async createCredential(name: string, type: string, data: Record<string, string>): Promise<{ id: string; name: string }> {
+  async createCredential(
+    name: string,
+    type: string,
+    data: Record<string, string>,
+  ): Promise<{ id: string; name: string }> {
     const created = await this.rest('POST', '/rest/credentials', { name, type, data });
     return { id: created.id, name: created.name };
   }
 
   /** The editor's "Test" button on a saved credential, with the fields as the user has just typed them. */
-  async testCredential(saved: { id: string; name: string }, type: string, data: Record<string, string>): Promise<{ status: string; message: string }> {
+  async testCredential(
+    saved: { id: string; name: string },
+    type: string,
+    data: Record<string, string>,
+  ): Promise<{ status: string; message: string }> {
     return await this.rest('POST', '/rest/credentials/test', { credentials: { ...saved, type, data } });
   }
 
-  async createWorkflow(workflow: { name: string; nodes: unknown[]; connections?: unknown }): Promise<{ id: string; versionId: string }> {
-    const created = await this.rest('POST', '/rest/workflows', { connections: {}, settings: { executionOrder: 'v1' }, active: false, ...workflow });
+  async createWorkflow(workflow: {
+    name: string;
+    nodes: unknown[];
+    connections?: unknown;
+  }): Promise<{ id: string; versionId: string }> {
+    const created = await this.rest('POST', '/rest/workflows', {
+      connections: {},
+      settings: { executionOrder: 'v1' },
+      active: false,
+      ...workflow,
+    });
     return { id: created.id, versionId: created.versionId };
   }
 
@@ -206,11 +244,16 @@ export class N8nServer {
    * The editor's "Fetch Test Event" / "Listen for test event" on a trigger (n8n's manual run from it): an
    * execution id, or `waitingForWebhook` while n8n listens on its test URL.
    */
-  async runFromTrigger(workflowId: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+  async runFromTrigger(
+    workflowId: string,
+    triggerName: string,
+  ): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
     const triggerToStartFrom = { name: triggerName };
     // n8n 1.x runs the workflow its editor sends along; 2.x reads the saved one and takes only the trigger.
-    const body = this.major >= 2 ? { triggerToStartFrom }
-      : { workflowData: await this.rest('GET', `/rest/workflows/${workflowId}`), triggerToStartFrom };
+    const body =
+      this.major >= 2
+        ? { triggerToStartFrom }
+        : { workflowData: await this.rest('GET', `/rest/workflows/${workflowId}`), triggerToStartFrom };
     return await this.rest('POST', `/rest/workflows/${workflowId}/run`, body);
   }
 
@@ -228,10 +271,12 @@ export class N8nServer {
    * n8n 2.41 answers 100 a page at most with a `nextCursor` and refuses `lastId` ("Use cursor to load
    * execution pages"); 2.40 and 1.x page by the last id seen.
    */
-  async executions<T extends { id: string } = { id: string; status: string; mode: string }>(workflowId: string): Promise<T[]> {
+  async executions<T extends { id: string } = { id: string; status: string; mode: string }>(
+    workflowId: string,
+  ): Promise<T[]> {
     const filter = encodeURIComponent(JSON.stringify({ workflowId }));
     const all = new Map<string, T>();
-    for (let position = ''; ;) {
+    for (let position = ''; ; ) {
       const page = await this.rest('GET', `/rest/executions?filter=${filter}&limit=100${position}`);
       const results = page.results as T[];
       for (const execution of results) all.set(execution.id, execution);
@@ -252,7 +297,10 @@ export class N8nServer {
     const flatted = createRequire(path.join(this.install.n8nDir, 'node_modules', 'n8n', 'package.json'))('flatted');
     const data = typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
     const run = data.resultData.runData[nodeName]?.[0];
-    if (!run) throw new Error(`execution ${executionId} has no run of "${nodeName}": ${JSON.stringify(data.resultData.error ?? {}).slice(0, 300)}`);
+    if (!run)
+      throw new Error(
+        `execution ${executionId} has no run of "${nodeName}": ${JSON.stringify(data.resultData.error ?? {}).slice(0, 300)}`,
+      );
     return (run.data?.main?.[0] ?? []).map((item: { json: Record<string, unknown> }) => item.json);
   }
 
@@ -262,12 +310,21 @@ export class N8nServer {
    */
   async cli(args: string[]): Promise<string> {
     try {
-      const { stdout } = await run(this.install.nodeBin, [this.install.n8nBin, ...args],
-        { env: { ...this.env(), N8N_LOG_LEVEL: 'warn', N8N_RUNNERS_BROKER_PORT: String(await freePort()) }, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await run(this.install.nodeBin, [this.install.n8nBin, ...args], {
+        env: { ...this.env(), N8N_LOG_LEVEL: 'warn', N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
+        encoding: 'utf8',
+        timeout: 180_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
       return stdout;
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.slice(0, 4000));
+      throw new Error(
+        `n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.slice(
+          0,
+          4000,
+        ),
+      );
     }
   }
 

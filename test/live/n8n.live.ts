@@ -12,9 +12,29 @@ import type { Sandbox } from '../../sandbox';
 import { installPackage, installPackageWithNpm, N8nServer } from './n8n-server';
 import { liveArtefacts } from './single';
 import { eventually, pause, progress } from './processes';
-import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxApi, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import {
+  activeSubscriptions,
+  attackDeliveries,
+  happen,
+  liveSandbox,
+  newInvoice,
+  post,
+  redeliver,
+  sandboxApi,
+  sandboxKey,
+  signedDelivery,
+  subscriptionSecret,
+} from './sandbox';
 import { Counts } from './table';
-import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, pollingWorkflow, settledExecutions, triggerWorkflow } from './workflows';
+import {
+  CREDENTIAL,
+  PACKAGE,
+  POLLING_TRIGGER,
+  TRIGGER,
+  pollingWorkflow,
+  settledExecutions,
+  triggerWorkflow,
+} from './workflows';
 
 const { install, tarball } = liveArtefacts();
 
@@ -35,19 +55,43 @@ const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, bui
 
 function actionWorkflow(name: string, email: string, saved = credential) {
   const node = (id: string, nodeName: string, x: number, parameters: Record<string, unknown>) => ({
-    id, name: nodeName, type: `${PACKAGE}.invoicingApi`, typeVersion: 2, position: [x, 0], parameters,
+    id,
+    name: nodeName,
+    type: `${PACKAGE}.invoicingApi`,
+    typeVersion: 2,
+    position: [x, 0],
+    parameters,
     credentials: { [CREDENTIAL]: saved },
   });
   return {
     name,
     nodes: [
-      { id: 'a0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+      {
+        id: 'a0000000-0000-4000-8000-000000000001',
+        name: 'Start',
+        type: 'n8n-nodes-base.manualTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+      },
       node('a0000000-0000-4000-8000-000000000002', 'Upsert Client', 240, {
-        resource: 'client', operation: 'upsert', email, additionalFields: { name: 'Ana Sharma', phone: '+919812345678' },
+        resource: 'client',
+        operation: 'upsert',
+        email,
+        additionalFields: { name: 'Ana Sharma', phone: '+919812345678' },
       }),
       node('a0000000-0000-4000-8000-000000000003', 'Create Invoice', 480, {
-        resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR', itemsInput: 'fields',
-        items: { item: [{ description: 'Website design', amount: '1,500.00' }, { description: 'Hosting, May', amount: '250' }] },
+        resource: 'invoice',
+        operation: 'create',
+        client_email: '={{ $json.email }}',
+        currency: 'INR',
+        itemsInput: 'fields',
+        items: {
+          item: [
+            { description: 'Website design', amount: '1,500.00' },
+            { description: 'Hosting, May', amount: '250' },
+          ],
+        },
       }),
     ],
     connections: {
@@ -88,13 +132,22 @@ test('n8n loads the package as its installer puts it', () => {
 });
 
 describe('credential test, in our words', () => {
-  const check = (apiKey: string, baseUrl = sandbox.baseUrl) => n8n.testCredential(credential, CREDENTIAL, { apiKey, baseUrl });
+  const check = (apiKey: string, baseUrl = sandbox.baseUrl) =>
+    n8n.testCredential(credential, CREDENTIAL, { apiKey, baseUrl });
   /** One table row per answer: whether the editor showed our words (n8n 1.x once showed its own). */
   const shown = (what: string, result: { status: string; message: string }, words: RegExp) =>
-    counts.record('single', `credential test, ${what}: our words`, 1, result.status === 'Error' && words.test(result.message) ? 1 : 0);
+    counts.record(
+      'single',
+      `credential test, ${what}: our words`,
+      1,
+      result.status === 'Error' && words.test(result.message) ? 1 : 0,
+    );
 
   beforeAll(async () => {
-    credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+    credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
+      apiKey: sandboxKey(sandbox),
+      baseUrl: sandbox.baseUrl,
+    });
   });
 
   test('a good test key passes', async () => {
@@ -153,8 +206,9 @@ describe('trigger workflow on all three events', () => {
     workflowId = (await n8n.createWorkflow(triggerWorkflow('On invoice events', credential))).id;
     await n8n.activate(workflowId);
     // n8n answers the activation before its webhook registration is done.
-    const subscriptions = await eventually('a subscription after activation', 30,
-      async () => (activeSubscriptions(sandbox).length ? activeSubscriptions(sandbox) : undefined)).catch(() => []);
+    const subscriptions = await eventually('a subscription after activation', 30, async () =>
+      activeSubscriptions(sandbox).length ? activeSubscriptions(sandbox) : undefined,
+    ).catch(() => []);
     await pause(QUIET_MS);
     counts.record('single', 'webhooks after activation', 1, activeSubscriptions(sandbox).length);
     expect(subscriptions).toHaveLength(1);
@@ -176,9 +230,23 @@ describe('trigger workflow on all three events', () => {
     expect(after - before).toBe(1);
     const [newest] = await n8n.executions(workflowId);
     const [record] = await n8n.executionOutput(newest.id, TRIGGER);
-    expect(record).toEqual(expect.objectContaining({ event_type: type, event_id: event.id, invoice_id: invoiceId, [field]: expect.anything() }));
+    expect(record).toEqual(
+      expect.objectContaining({
+        event_type: type,
+        event_id: event.id,
+        invoice_id: invoiceId,
+        [field]: expect.anything(),
+      }),
+    );
     if (type === 'invoice.paid') {
-      expect(record).toEqual(expect.objectContaining({ upi_vpa: expect.stringContaining('@'), amount_paid: 30000, amount_remaining: 60000, fully_paid: false }));
+      expect(record).toEqual(
+        expect.objectContaining({
+          upi_vpa: expect.stringContaining('@'),
+          amount_paid: 30000,
+          amount_remaining: 60000,
+          fully_paid: false,
+        }),
+      );
     }
   });
 
@@ -217,7 +285,12 @@ describe('trigger workflow on all three events', () => {
     const before = await executions();
     for (const [name, delivery] of Object.entries(attacks)) {
       const status = await post(url, delivery);
-      counts.record('single', `HTTP 401 for ${name === 'unsigned' ? 'an' : 'a'} ${name} delivery`, 1, status === 401 ? 1 : 0);
+      counts.record(
+        'single',
+        `HTTP 401 for ${name === 'unsigned' ? 'an' : 'a'} ${name} delivery`,
+        1,
+        status === 401 ? 1 : 0,
+      );
       expect({ name, status }).toEqual({ name, status: 401 });
     }
     const after = await settledCount(before);
@@ -244,7 +317,9 @@ describe('trigger workflow on all three events', () => {
 
   test('deactivation leaves no webhook', async () => {
     await n8n.deactivate(workflowId);
-    await eventually('no subscription after deactivation', 30, async () => (activeSubscriptions(sandbox).length ? undefined : true)).catch(() => undefined);
+    await eventually('no subscription after deactivation', 30, async () =>
+      activeSubscriptions(sandbox).length ? undefined : true,
+    ).catch(() => undefined);
     const left = activeSubscriptions(sandbox).length;
     counts.record('single', 'webhooks after deactivation', 0, left);
     expect(left).toBe(0);
@@ -261,20 +336,42 @@ describe('trigger workflow on invoice.created, client.created and client.updated
   let clientId = '';
 
   beforeAll(async () => {
-    workflowId = (await n8n.createWorkflow(triggerWorkflow('On new invoices and client changes', credential, NEW_EVENTS))).id;
+    workflowId = (
+      await n8n.createWorkflow(triggerWorkflow('On new invoices and client changes', credential, NEW_EVENTS))
+    ).id;
     await n8n.activate(workflowId);
-    await eventually('a subscription after activation', 30, async () => (activeSubscriptions(sandbox).length ? true : undefined));
+    await eventually('a subscription after activation', 30, async () =>
+      activeSubscriptions(sandbox).length ? true : undefined,
+    );
   });
 
   afterAll(async () => {
     await n8n.deactivate(workflowId);
-    await eventually('no subscription after deactivation', 30, async () => (activeSubscriptions(sandbox).length ? undefined : true)).catch(() => undefined);
+    await eventually('no subscription after deactivation', 30, async () =>
+      activeSubscriptions(sandbox).length ? undefined : true,
+    ).catch(() => undefined);
   });
 
   test.each([
     ['client.created', () => api((c) => operations.createClient.request(c, { email, name: 'Meera Iyer' }))],
-    ['client.updated', () => api((c) => operations.updateClient.request(c, { client_id: clientId, name: 'Meera Iyer-Rao', company: 'Rao Studio' }))],
-    ['invoice.created', () => api((c) => operations.createInvoice.request(c, { client_email: email, currency: 'INR', items: [{ description: 'Logo', amount: 45000 }] }))],
+    [
+      'client.updated',
+      () =>
+        api((c) =>
+          operations.updateClient.request(c, { client_id: clientId, name: 'Meera Iyer-Rao', company: 'Rao Studio' }),
+        ),
+    ],
+    [
+      'invoice.created',
+      () =>
+        api((c) =>
+          operations.createInvoice.request(c, {
+            client_email: email,
+            currency: 'INR',
+            items: [{ description: 'Logo', amount: 45000 }],
+          }),
+        ),
+    ],
   ] as const)('%s gives exactly one execution carrying its fields', async (type, act) => {
     const before = await executions();
     const made = await act();
@@ -286,10 +383,21 @@ describe('trigger workflow on invoice.created, client.created and client.updated
     const [record] = await n8n.executionOutput(newest.id, TRIGGER);
     eventIds[type] = String(record.event_id);
     expect(record).toEqual(expect.objectContaining({ event_type: type }));
-    if (type === 'invoice.created') expect(record).toEqual(expect.objectContaining({ invoice_id: made.id, amount_due: 45000 }));
-    if (type === 'client.created') expect(record).toEqual(expect.objectContaining({ client_id: clientId, client_email: email, client_name: 'Meera Iyer' }));
+    if (type === 'invoice.created')
+      expect(record).toEqual(expect.objectContaining({ invoice_id: made.id, amount_due: 45000 }));
+    if (type === 'client.created')
+      expect(record).toEqual(
+        expect.objectContaining({ client_id: clientId, client_email: email, client_name: 'Meera Iyer' }),
+      );
     if (type === 'client.updated') {
-      expect(record).toEqual(expect.objectContaining({ client_id: clientId, client_name: 'Meera Iyer-Rao', client_company: 'Rao Studio', previous_name: 'Meera Iyer' }));
+      expect(record).toEqual(
+        expect.objectContaining({
+          client_id: clientId,
+          client_name: 'Meera Iyer-Rao',
+          client_company: 'Rao Studio',
+          previous_name: 'Meera Iyer',
+        }),
+      );
       expect(String(record.changed_fields).split(', ').sort()).toEqual(['company', 'name']);
     }
   });
@@ -313,8 +421,13 @@ describe('Polling Trigger in the server, on its every-minute schedule', () => {
   const executions = async () => (await n8n.executions(workflowId)).length;
   /** Event ids the service listed, oldest first: the order the service recorded them in. */
   const newestEventIds = async (limit: number) =>
-    (await api((c) => operations.listEvents.request(c, { limit }))).data.map((event: { id: string }) => event.id).reverse();
-  const itemsOfNewest = async () => (await n8n.executionOutput((await n8n.executions(workflowId))[0].id, POLLING_TRIGGER)).map((record) => record.event_id);
+    (await api((c) => operations.listEvents.request(c, { limit }))).data
+      .map((event: { id: string }) => event.id)
+      .reverse();
+  const itemsOfNewest = async () =>
+    (await n8n.executionOutput((await n8n.executions(workflowId))[0].id, POLLING_TRIGGER)).map(
+      (record) => record.event_id,
+    );
   /** Waits (at most 75 s) for the schedule's next poll to finish; n8n fires it on the minute. */
   const nextScheduledPoll = async () => {
     const seen = polls();
@@ -343,7 +456,10 @@ describe('Polling Trigger in the server, on its every-minute schedule', () => {
     const expected = await burst(48);
     expect(expected).toHaveLength(50);
     await n8n.activate(workflowId);
-    const after = await settledExecutions(n8n, workflowId, sandbox, 1, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+    const after = await settledExecutions(n8n, workflowId, sandbox, 1, {
+      seconds: DELIVERY_SECONDS,
+      quietMs: QUIET_MS,
+    });
     counts.record('polling', 'executions for a 50-event backlog', 1, after);
     expect(after).toBe(1);
     const items = await itemsOfNewest();
@@ -367,7 +483,10 @@ describe('Polling Trigger in the server, on its every-minute schedule', () => {
     await n8n.start();
     await n8n.login();
     // n8n polls each active poller once as it activates it on start-up.
-    const afterRestart = await settledExecutions(n8n, workflowId, sandbox, 2, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+    const afterRestart = await settledExecutions(n8n, workflowId, sandbox, 2, {
+      seconds: DELIVERY_SECONDS,
+      quietMs: QUIET_MS,
+    });
     counts.record('polling', 'executions on restart for 5 events made while down', 1, afterRestart - 1);
     const caughtUp = afterRestart > 1 ? await itemsOfNewest() : [];
     counts.record('polling', 'items on restart (5 made while down, 0 repeats)', 5, caughtUp.length);
@@ -403,7 +522,10 @@ describe('two n8n instances, one account', () => {
     await second.start();
     expect(second.output()).toMatch(new RegExp(`Loaded all credentials and nodes from ${PACKAGE}`));
     await second.setUpOwner();
-    const saved = await second.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+    const saved = await second.createCredential('Invoicing sandbox', CREDENTIAL, {
+      apiKey: sandboxKey(sandbox),
+      baseUrl: sandbox.baseUrl,
+    });
     // The same workflow, node ids and all, as a template import or a copy from dev to prod brings it.
     const workflow = await second.createWorkflow(actionWorkflow('Create an invoice', 'ana.live@example.com', saved));
     const invoices = await executeForInvoices(second, workflow.id, 'ana.live@example.com');

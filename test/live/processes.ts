@@ -31,8 +31,18 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-export function start(label: string, command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string; log: string }): Started {
-  const child = spawn(command, args, { env: options.env, cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function start(
+  label: string,
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string; log: string },
+): Started {
+  const child = spawn(command, args, {
+    env: options.env,
+    cwd: options.cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   const log = createWriteStream(options.log, { flags: 'a' });
   let text = '';
@@ -45,33 +55,43 @@ export function start(label: string, command: string, args: string[], options: {
   };
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    running.delete(child);
-    log.end();
-    resolve();
-    for (const listener of listeners) listener();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      log.end();
+      resolve();
+      for (const listener of listeners) listener();
+    }),
+  );
 
   return {
     child,
     output: () => text,
-    waitFor: (pattern, seconds, what) => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`${label}: ${what} did not happen within ${seconds} s (log: ${options.log})`)), seconds * 1000);
-      const check = () => {
-        if (pattern.test(text)) finish();
-        else if (child.exitCode !== null || child.signalCode !== null) {
-          finish(new Error(`${label} ended (${child.exitCode ?? child.signalCode}) before ${what}; log: ${options.log}\n${text.slice(-2000)}`));
+    waitFor: (pattern, seconds, what) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => finish(new Error(`${label}: ${what} did not happen within ${seconds} s (log: ${options.log})`)),
+          seconds * 1000,
+        );
+        const check = () => {
+          if (pattern.test(text)) finish();
+          else if (child.exitCode !== null || child.signalCode !== null) {
+            finish(
+              new Error(
+                `${label} ended (${child.exitCode ?? child.signalCode}) before ${what}; log: ${options.log}\n${text.slice(-2000)}`,
+              ),
+            );
+          }
+        };
+        function finish(error?: Error) {
+          clearTimeout(timer);
+          listeners.delete(check);
+          if (error) reject(error);
+          else resolve();
         }
-      };
-      function finish(error?: Error) {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (error) reject(error);
-        else resolve();
-      }
-      listeners.add(check);
-      check();
-    }),
+        listeners.add(check);
+        check();
+      }),
     stop: async () => {
       killGroup(child, 'SIGTERM');
       const killed = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
@@ -94,7 +114,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `probe` until it returns a value (not undefined) or `seconds` pass; then fails naming `what`. */
-export async function eventually<T>(what: string, seconds: number, probe: () => Promise<T | undefined>, everyMs = 250): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  seconds: number,
+  probe: () => Promise<T | undefined>,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + seconds * 1000;
   let last: unknown;
   for (;;) {
@@ -104,7 +129,8 @@ export async function eventually<T>(what: string, seconds: number, probe: () => 
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${seconds} s${last ? ` (last error: ${(last as Error).message})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

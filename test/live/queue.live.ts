@@ -13,7 +13,18 @@ import { startQueueDeployment } from './deployment';
 import type { N8nServer } from './n8n-server';
 import { liveArtefacts } from './single';
 import { eventually, pause } from './processes';
-import { activeSubscriptions, attackDeliveries, happen, liveSandbox, newInvoice, post, redeliver, sandboxKey, signedDelivery, subscriptionSecret } from './sandbox';
+import {
+  activeSubscriptions,
+  attackDeliveries,
+  happen,
+  liveSandbox,
+  newInvoice,
+  post,
+  redeliver,
+  sandboxKey,
+  signedDelivery,
+  subscriptionSecret,
+} from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
 
@@ -53,10 +64,15 @@ describe('trigger in queue mode', () => {
     settledExecutions(main, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
 
   test('activation registers exactly one webhook, at the webhook processor', async () => {
-    const credential = await main.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+    const credential = await main.createCredential('Invoicing sandbox', CREDENTIAL, {
+      apiKey: sandboxKey(sandbox),
+      baseUrl: sandbox.baseUrl,
+    });
     workflowId = (await main.createWorkflow(triggerWorkflow('On invoice events (queue)', credential))).id;
     await main.activate(workflowId);
-    await eventually('a subscription after activation', 30, async () => (activeSubscriptions(sandbox).length ? true : undefined)).catch(() => undefined);
+    await eventually('a subscription after activation', 30, async () =>
+      activeSubscriptions(sandbox).length ? true : undefined,
+    ).catch(() => undefined);
     await pause(QUIET_MS);
     const subscriptions = activeSubscriptions(sandbox);
     counts.record('queue', 'webhooks after activation', 1, subscriptions.length);
@@ -65,20 +81,25 @@ describe('trigger in queue mode', () => {
     expect(url.startsWith(`http://127.0.0.1:${webhook.port}/webhook/`)).toBe(true);
   });
 
-  test.each([['invoice.viewed'], ['invoice.paid'], ['invoice.disputed']])('%s gives exactly one execution, run by the worker', async (type) => {
-    if (!invoiceId) invoiceId = await newInvoice(sandbox, 'queue.live@example.com');
-    const before = await executions();
-    const event = await happen(sandbox, invoiceId, type);
-    eventIds[type] = event.id;
-    const after = await settledCount(before + 1);
-    counts.record('queue', `executions for ${type}`, 1, after - before);
-    expect(after - before).toBe(1);
-    const [newest] = await main.executions(workflowId);
-    await eventually('the execution to finish', DELIVERY_SECONDS, async () => ((await main.executions(workflowId))[0].status === 'success' ? true : undefined));
-    const [record] = await main.executionOutput(newest.id, TRIGGER);
-    expect(record).toEqual(expect.objectContaining({ event_type: type, event_id: event.id }));
-    expect(worker.output()).toContain(`Worker finished execution ${newest.id} `);
-  });
+  test.each([['invoice.viewed'], ['invoice.paid'], ['invoice.disputed']])(
+    '%s gives exactly one execution, run by the worker',
+    async (type) => {
+      if (!invoiceId) invoiceId = await newInvoice(sandbox, 'queue.live@example.com');
+      const before = await executions();
+      const event = await happen(sandbox, invoiceId, type);
+      eventIds[type] = event.id;
+      const after = await settledCount(before + 1);
+      counts.record('queue', `executions for ${type}`, 1, after - before);
+      expect(after - before).toBe(1);
+      const [newest] = await main.executions(workflowId);
+      await eventually('the execution to finish', DELIVERY_SECONDS, async () =>
+        (await main.executions(workflowId))[0].status === 'success' ? true : undefined,
+      );
+      const [record] = await main.executionOutput(newest.id, TRIGGER);
+      expect(record).toEqual(expect.objectContaining({ event_type: type, event_id: event.id }));
+      expect(worker.output()).toContain(`Worker finished execution ${newest.id} `);
+    },
+  );
 
   test("the service's redelivery of an event starts nothing", async () => {
     const before = await executions();
@@ -114,7 +135,12 @@ describe('trigger in queue mode', () => {
     const statuses: Record<string, number> = {};
     for (const [name, delivery] of Object.entries(attacks)) statuses[name] = await post(url, delivery);
     const after = await settledCount(before);
-    counts.record('queue', 'HTTP 401 for the 4 attacks', 4, Object.values(statuses).filter((status) => status === 401).length);
+    counts.record(
+      'queue',
+      'HTTP 401 for the 4 attacks',
+      4,
+      Object.values(statuses).filter((status) => status === 401).length,
+    );
     counts.record('queue', 'executions for the 4 attacks', 0, after - before);
     expect(statuses).toEqual({ tampered: 401, stale: 401, unsigned: 401, 'wrong secret': 401 });
     expect(after - before).toBe(0);
@@ -122,7 +148,9 @@ describe('trigger in queue mode', () => {
 
   test('deactivation leaves no webhook', async () => {
     await main.deactivate(workflowId);
-    await eventually('no subscription after deactivation', 30, async () => (activeSubscriptions(sandbox).length ? undefined : true)).catch(() => undefined);
+    await eventually('no subscription after deactivation', 30, async () =>
+      activeSubscriptions(sandbox).length ? undefined : true,
+    ).catch(() => undefined);
     const left = activeSubscriptions(sandbox).length;
     counts.record('queue', 'webhooks after deactivation', 0, left);
     expect(left).toBe(0);

@@ -24,13 +24,15 @@ let n8n: N8nServer;
 let workflowId: string;
 
 const executions = async () => (await n8n.executions(workflowId)).length;
-const settledCount = (expected: number) => settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+const settledCount = (expected: number) =>
+  settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
 
 /** The event ids the workflow's executions carried, oldest execution first. */
 async function startedEvents(): Promise<string[]> {
   const runs = [...(await n8n.executions(workflowId))].reverse();
   const ids: string[] = [];
-  for (const run of runs) for (const record of await n8n.executionOutput(run.id, TRIGGER)) ids.push(String(record.event_id));
+  for (const run of runs)
+    for (const record of await n8n.executionOutput(run.id, TRIGGER)) ids.push(String(record.event_id));
   return ids;
 }
 
@@ -40,18 +42,22 @@ async function payments(count: number, tag: string): Promise<string[]> {
   for (let i = 0; i < count; i += 1) {
     const invoiceId = await newInvoice(sandbox, `${tag}${i}@example.com`);
     await sandboxApi(sandbox, (c) => operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 30000 }));
-    const [paid] = (await sandboxApi(sandbox, (c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).data;
+    const [paid] = (
+      await sandboxApi(sandbox, (c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))
+    ).data;
     ids.push(paid.id);
   }
   return ids;
 }
 
 /** Events started before an older missed event was: how far arrival strayed from the service's order. */
-const overtaking = (started: string[], missed: string[]) => started
-  .filter((id, i) => started.slice(i + 1).some((later) => missed.indexOf(later) < missed.indexOf(id))).length;
+const overtaking = (started: string[], missed: string[]) =>
+  started.filter((id, i) => started.slice(i + 1).some((later) => missed.indexOf(later) < missed.indexOf(id))).length;
 
-const subscribed = (want: boolean) => eventually(want ? 'a subscription' : 'no subscription', 30,
-  async () => ((activeSubscriptions(sandbox).length > 0) === want ? true : undefined)).catch(() => undefined);
+const subscribed = (want: boolean) =>
+  eventually(want ? 'a subscription' : 'no subscription', 30, async () =>
+    activeSubscriptions(sandbox).length > 0 === want ? true : undefined,
+  ).catch(() => undefined);
 
 beforeAll(async () => {
   live = await SingleN8n.start('replay');
@@ -102,7 +108,8 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   // n8n 1.x was seen, now and then, never to write it for the last execution before a stop; n8n then
   // replays that one event again when it returns (at-least-once; n8n/README.md, "Replay Missed Events").
   const saved = await eventually('the trigger state naming the last handled event', 10, async () =>
-    (JSON.stringify(await n8n.staticData(workflowId) ?? null).includes(lastHandled) ? true : undefined)).catch(() => false);
+    JSON.stringify((await n8n.staticData(workflowId)) ?? null).includes(lastHandled) ? true : undefined,
+  ).catch(() => false);
   await n8n.stop();
   const missed = await payments(BURST, 'down');
   // The service's first attempt fails while n8n is down; the newer events wait behind it, and its retry and
@@ -112,12 +119,26 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   await subscribed(true);
   const after = await settledCount(handled.length + BURST);
   const started = (await startedEvents()).slice(handled.length);
-  counts.record('replay', `executions for ${BURST} events missed while n8n was down`, BURST + (saved ? 0 : 1), after - handled.length);
+  counts.record(
+    'replay',
+    `executions for ${BURST} events missed while n8n was down`,
+    BURST + (saved ? 0 : 1),
+    after - handled.length,
+  );
   counts.record('replay', 'events started twice (n8n down)', 0, started.length - new Set(started).size);
-  counts.record('replay', 'missed events never started (n8n down)', 0, missed.filter((id) => !started.includes(id)).length);
+  counts.record(
+    'replay',
+    'missed events never started (n8n down)',
+    0,
+    missed.filter((id) => !started.includes(id)).length,
+  );
   counts.record('replay', 'started before an older missed event (n8n down)', 0, overtaking(started, missed));
-  counts.record('replay', `handled before the stop, started again (state ${saved ? 'saved' : 'not saved'} by n8n)`, saved ? 0 : 1,
-    started.filter((id) => handled.includes(id)).length);
+  counts.record(
+    'replay',
+    `handled before the stop, started again (state ${saved ? 'saved' : 'not saved'} by n8n)`,
+    saved ? 0 : 1,
+    started.filter((id) => handled.includes(id)).length,
+  );
   expect(started).toEqual(saved ? missed : [lastHandled, ...missed]);
   await n8n.deactivate(workflowId);
 });

@@ -23,12 +23,20 @@ function parseArguments(args) {
   if (at === -1) return { version: N8N_VERSION, chosen: false, jestArgs: args };
   const wanted = args[at + 1];
   if (!wanted) throw new Error('--n8n needs a version (or oldest / newest)');
-  return { version: SUPPORTED_N8N[wanted] ?? wanted, chosen: true, jestArgs: [...args.slice(0, at), ...args.slice(at + 2)] };
+  return {
+    version: SUPPORTED_N8N[wanted] ?? wanted,
+    chosen: true,
+    jestArgs: [...args.slice(0, at), ...args.slice(at + 2)],
+  };
 }
 
 const { version, chosen, jestArgs } = parseArguments(process.argv.slice(2));
-const names = Object.entries(SUPPORTED_N8N).filter(([, supported]) => supported === version).map(([name]) => name);
-process.stdout.write(`[live] n8n ${version}${names.length ? ` (the ${names.join(' and ')} supported)` : ' (not a supported end; a trial)'}\n`);
+const names = Object.entries(SUPPORTED_N8N)
+  .filter(([, supported]) => supported === version)
+  .map(([name]) => name);
+process.stdout.write(
+  `[live] n8n ${version}${names.length ? ` (the ${names.join(' and ')} supported)` : ' (not a supported end; a trial)'}\n`,
+);
 const n8n = installN8n({ version });
 
 let started = Date.now();
@@ -47,7 +55,19 @@ const env = {
 // Another n8n version is a run of the n8n files: Zapier's half does not change with it.
 const onlyN8n = chosen && version !== N8N_VERSION && !jestArgs.some((arg) => arg.endsWith('.live.ts'));
 started = Date.now();
-const jest = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join(root, 'test', 'live', 'jest.config.js'),
-  '--runInBand', ...(onlyN8n ? ['--testPathIgnorePatterns', 'zapier\\.live\\.ts$'] : []), ...jestArgs], { cwd: root, env, stdio: 'inherit' });
-process.stdout.write(`[live] live tests on n8n ${version} ran in ${seconds(started)}; the whole live run took ${seconds(began)}\n`);
+const jest = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '-c',
+    path.join(root, 'test', 'live', 'jest.config.js'),
+    '--runInBand',
+    ...(onlyN8n ? ['--testPathIgnorePatterns', 'zapier\\.live\\.ts$'] : []),
+    ...jestArgs,
+  ],
+  { cwd: root, env, stdio: 'inherit' },
+);
+process.stdout.write(
+  `[live] live tests on n8n ${version} ran in ${seconds(started)}; the whole live run took ${seconds(began)}\n`,
+);
 process.exit(jest.status ?? 1);

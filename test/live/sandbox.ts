@@ -30,25 +30,48 @@ export function activeSubscriptions(sandbox: Sandbox, url?: string) {
 }
 
 /** A delivery exactly as the sandbox signs one, for replays and attacks. */
-export function signedDelivery(secret: string, eventId: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
-  return { headers: { ...signWebhook({ secret, id: eventId, timestamp, body }), 'content-type': 'application/json' }, body };
+export function signedDelivery(
+  secret: string,
+  eventId: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  return {
+    headers: { ...signWebhook({ secret, id: eventId, timestamp, body }), 'content-type': 'application/json' },
+    body,
+  };
 }
 
 /** The four forgeries a receiver must refuse with 401, built from a real event body (given a fresh id). */
-export function attackDeliveries(secret: string, eventBody: string): Record<string, { headers: Record<string, string>; body: string }> {
+export function attackDeliveries(
+  secret: string,
+  eventBody: string,
+): Record<string, { headers: Record<string, string>; body: string }> {
   const event = JSON.parse(eventBody);
   const fresh = JSON.stringify({ ...event, id: `${event.id}x` });
   const good = signedDelivery(secret, 'evt_attack', fresh);
   return {
-    tampered: { headers: good.headers, body: fresh.replace(`"${event.type}"`, event.type === 'invoice.paid' ? '"invoice.viewed"' : '"invoice.paid"') },
+    tampered: {
+      headers: good.headers,
+      body: fresh.replace(`"${event.type}"`, event.type === 'invoice.paid' ? '"invoice.viewed"' : '"invoice.paid"'),
+    },
     stale: signedDelivery(secret, 'evt_attack', fresh, Math.floor(Date.now() / 1000) - 600),
     unsigned: { headers: { 'content-type': 'application/json' }, body: fresh },
-    'wrong secret': signedDelivery(`whsec_${Buffer.from('not the subscription secret!').toString('base64')}`, 'evt_attack', fresh),
+    'wrong secret': signedDelivery(
+      `whsec_${Buffer.from('not the subscription secret!').toString('base64')}`,
+      'evt_attack',
+      fresh,
+    ),
   };
 }
 
 export async function post(url: string, delivery: { headers: Record<string, string>; body: string }): Promise<number> {
-  const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+    signal: AbortSignal.timeout(30_000),
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -56,13 +79,18 @@ export async function post(url: string, delivery: { headers: Record<string, stri
 /** The dashboard's "redeliver" button: the service sends an event it already delivered again (`key`: the event's account). */
 export async function redeliver(sandbox: Sandbox, eventId: string, key = sandboxKey(sandbox)): Promise<void> {
   const response = await fetch(`${sandbox.baseUrl}/v1/test_helpers/events/${eventId}/redeliver`, {
-    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}',
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: '{}',
   });
   if (!response.ok) throw new Error(`sandbox redeliver ${eventId}: HTTP ${response.status} ${await response.text()}`);
 }
 
 /** A request built by a shared operation against the sandbox with the suite's key; its body, or an error. */
-export async function sandboxApi(sandbox: Sandbox, build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> {
+export async function sandboxApi(
+  sandbox: Sandbox,
+  build: (c: { apiKey: string; baseUrl: string }) => HttpRequest,
+): Promise<any> {
   const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
   if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
@@ -71,18 +99,26 @@ export async function sandboxApi(sandbox: Sandbox, build: (c: { apiKey: string; 
 /** An open invoice of 900.00 INR for `email` (the client is made first), to make events happen to. */
 export async function newInvoice(sandbox: Sandbox, email: string): Promise<string> {
   await sandboxApi(sandbox, (c) => operations.createClient.request(c, { email }));
-  return (await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, {
-    client_email: email, currency: 'INR', items: [{ description: 'Consulting', amount: 90000 }],
-  }))).id;
+  return (
+    await sandboxApi(sandbox, (c) =>
+      operations.createInvoice.request(c, {
+        client_email: email,
+        currency: 'INR',
+        items: [{ description: 'Consulting', amount: 90000 }],
+      }),
+    )
+  ).id;
 }
 
 /** Makes the sandbox emit one event of `type` for the invoice (a view on WhatsApp, a 300.00 UPI payment, a dispute). */
 export async function happen(sandbox: Sandbox, invoiceId: string, type: string): Promise<{ id: string }> {
-  return await sandboxApi(sandbox, (c) => (type === 'invoice.viewed'
-    ? operations.simulateView.request(c, { invoice_id: invoiceId, channel: 'whatsapp' })
-    : type === 'invoice.paid'
-      ? operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 30000 })
-      : operations.simulateDispute.request(c, { invoice_id: invoiceId, reason: 'Amount differs from the quote' })));
+  return await sandboxApi(sandbox, (c) =>
+    type === 'invoice.viewed'
+      ? operations.simulateView.request(c, { invoice_id: invoiceId, channel: 'whatsapp' })
+      : type === 'invoice.paid'
+        ? operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 30000 })
+        : operations.simulateDispute.request(c, { invoice_id: invoiceId, reason: 'Amount differs from the quote' }),
+  );
 }
 
 /**
@@ -93,18 +129,24 @@ export async function accountWithClients(sandbox: Sandbox, count: number): Promi
   const apiKey = sandbox.createAccount().secret;
   const connection = { apiKey, baseUrl: sandbox.baseUrl };
   let next = 0;
-  await Promise.all(Array.from({ length: 10 }, async () => {
-    while (next < count) {
-      const n = String((next += 1)).padStart(5, '0');
-      const create = () => fetchSend(operations.createClient.request(connection, { email: `client${n}@example.com`, name: `Client ${n}` }));
-      let reply = await create();
-      // Ten at a time can pass the live sandbox's 1,000 requests a second on a quiet machine: wait as a 429 asks.
-      for (let tries = 0; reply.status === 429 && tries < 20; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        reply = await create();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < count) {
+        const n = String((next += 1)).padStart(5, '0');
+        const create = () =>
+          fetchSend(
+            operations.createClient.request(connection, { email: `client${n}@example.com`, name: `Client ${n}` }),
+          );
+        let reply = await create();
+        // Ten at a time can pass the live sandbox's 1,000 requests a second on a quiet machine: wait as a 429 asks.
+        for (let tries = 0; reply.status === 429 && tries < 20; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          reply = await create();
+        }
+        if (reply.status !== 201)
+          throw new Error(`sandbox: client ${n}: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
       }
-      if (reply.status !== 201) throw new Error(`sandbox: client ${n}: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
-    }
-  }));
+    }),
+  );
   return apiKey;
 }

@@ -14,7 +14,8 @@ import { CREDENTIAL } from './workflows';
 export function liveArtefacts(): { install: N8nInstall; tarball: string } {
   const install = JSON.parse(process.env.LIVE_N8N ?? 'null') as N8nInstall | null;
   const tarball = process.env.LIVE_N8N_TARBALL;
-  if (!install || !tarball) throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
+  if (!install || !tarball)
+    throw new Error('Run the live suite with npm run test:live (it installs n8n and packs the package first).');
   return { install, tarball };
 }
 
@@ -23,14 +24,21 @@ export function workFolder(name: string): { path: string; remove(): void } {
   const folder = mkdtempSync(path.join(tmpdir(), `invoicing-live-${name}-`));
   return {
     path: folder,
-    remove: () => (process.env.LIVE_KEEP ? progress(`kept the n8n user folders in ${folder}`) : rmSync(folder, { recursive: true, force: true })),
+    remove: () =>
+      process.env.LIVE_KEEP
+        ? progress(`kept the n8n user folders in ${folder}`)
+        : rmSync(folder, { recursive: true, force: true }),
   };
 }
 
 /** One n8n server with the packed package installed as n8n's installer does, its owner, and a credential for a sandbox. */
 export class SingleN8n {
-  private constructor(readonly sandbox: Sandbox, readonly n8n: N8nServer, readonly credential: { id: string; name: string },
-    private readonly work: { remove(): void }) {}
+  private constructor(
+    readonly sandbox: Sandbox,
+    readonly n8n: N8nServer,
+    readonly credential: { id: string; name: string },
+    private readonly work: { remove(): void },
+  ) {}
 
   static async start(name: string): Promise<SingleN8n> {
     const { install, tarball } = liveArtefacts();
@@ -40,7 +48,10 @@ export class SingleN8n {
     installPackage(n8n.userFolder, tarball);
     await n8n.start();
     await n8n.setUpOwner();
-    const credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+    const credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
+      apiKey: sandboxKey(sandbox),
+      baseUrl: sandbox.baseUrl,
+    });
     return new SingleN8n(sandbox, n8n, credential, work);
   }
 

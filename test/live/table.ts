@@ -23,7 +23,10 @@ export class Counts {
       '',
       title,
       `${'mode'.padEnd(modeWidth)}  ${'check'.padEnd(width)}  expected  seen`,
-      ...this.rows.map((row) => `${row.mode.padEnd(modeWidth)}  ${row.check.padEnd(width)}  ${String(row.expected).padStart(8)}  ${String(row.seen).padStart(4)}${row.seen === row.expected ? '' : '  <-- differs'}`),
+      ...this.rows.map(
+        (row) =>
+          `${row.mode.padEnd(modeWidth)}  ${row.check.padEnd(width)}  ${String(row.expected).padStart(8)}  ${String(row.seen).padStart(4)}${row.seen === row.expected ? '' : '  <-- differs'}`,
+      ),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const { n8n, browser, close } = await startEditor('template-screenshots', tarball);
   try {
     const page = await signedInPage(browser, n8n, { width: 1600, height: 900 });
-    const slugs = readdirSync(templates, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const slugs = readdirSync(templates, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
     for (const slug of slugs) {
       const workflow = JSON.parse(readFileSync(path.join(templates, slug, 'workflow.json'), 'utf8'));
       const { id } = await n8n.createWorkflow(workflow);

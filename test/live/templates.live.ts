@@ -23,11 +23,26 @@ const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates');
 const DELIVERY_SECONDS = 30;
 const QUIET_MS = 3000;
 
-interface TemplateNode { name: string; type: string; typeVersion: number; parameters: Record<string, any>; credentials?: unknown }
-interface Template { name: string; nodes: TemplateNode[]; connections: object; [key: string]: unknown }
+interface TemplateNode {
+  name: string;
+  type: string;
+  typeVersion: number;
+  parameters: Record<string, any>;
+  credentials?: unknown;
+}
+interface Template {
+  name: string;
+  nodes: TemplateNode[];
+  connections: object;
+  [key: string]: unknown;
+}
 
 /** What the stand-in for the outside world received: one entry per request, in arrival order. */
-interface Received { method: string; path: string; body: any }
+interface Received {
+  method: string;
+  path: string;
+  body: any;
+}
 
 const counts = new Counts();
 const received: Received[] = [];
@@ -39,14 +54,19 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 const began = Date.now();
 
-const slugs = readdirSync(TEMPLATES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const slugs = readdirSync(TEMPLATES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 const load = (slug: string): Template => JSON.parse(readFileSync(path.join(TEMPLATES, slug, 'workflow.json'), 'utf8'));
 
 /** Stands where Slack, the WhatsApp provider, the CRM and the CSV's web server would: answers 200, keeps each request. */
 function startReceiver(): Promise<void> {
   receiver = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       if (req.method === 'GET' && req.url?.endsWith('.csv')) {
         res.setHeader('content-type', 'text/csv');
@@ -64,16 +84,21 @@ function startReceiver(): Promise<void> {
       res.end('{"ok":true}');
     });
   });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => {
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    receiver.listen(0, '127.0.0.1', () => {
+      receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+      resolve();
+    }),
+  );
 }
 
 /** A sandbox account of the template's own, and an n8n credential for it (what the user picks in each node). */
 async function account(name: string) {
   const key = sandbox.createAccount().secret;
-  const credential = await n8n.createCredential(`Invoicing sandbox (${name})`, CREDENTIAL, { apiKey: key, baseUrl: sandbox.baseUrl });
+  const credential = await n8n.createCredential(`Invoicing sandbox (${name})`, CREDENTIAL, {
+    apiKey: key,
+    baseUrl: sandbox.baseUrl,
+  });
   const api = async (build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> => {
     const reply = await fetchSend(build({ apiKey: key, baseUrl: sandbox.baseUrl }));
     if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -110,11 +135,17 @@ async function settle(workflowId: string, expected: number): Promise<number> {
 /** Activates a workflow with our trigger and waits for its one subscription. */
 async function activateWithSubscription(workflowId: string, before: number): Promise<void> {
   await n8n.activate(workflowId);
-  await eventually('the trigger\'s subscription', 30, async () => (activeSubscriptions(sandbox).length > before ? true : undefined));
+  await eventually("the trigger's subscription", 30, async () =>
+    activeSubscriptions(sandbox).length > before ? true : undefined,
+  );
 }
 
 async function postJson(url: string, body: unknown): Promise<number> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -149,27 +180,42 @@ afterAll(async () => {
 }, 120_000);
 
 test('every template is here, and every node type it uses (at its version) exists in this n8n', async () => {
-  expect(slugs).toEqual(['01-order-to-whatsapp-invoice', '03-upi-payment-ledger-and-thanks', '04-bulk-invoices-from-csv',
-    '05-dispute-alert', '06-daily-receivables-digest', '07-two-way-contact-sync']);
+  expect(slugs).toEqual([
+    '01-order-to-whatsapp-invoice',
+    '03-upi-payment-ledger-and-thanks',
+    '04-bulk-invoices-from-csv',
+    '05-dispute-alert',
+    '06-daily-receivables-digest',
+    '07-two-way-contact-sync',
+  ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
   const known = new Set<string>();
   for (const type of reply.body as Array<{ name: string; version: number | number[] }>) {
     for (const version of [type.version].flat()) known.add(`${type.name}@${version}`);
   }
-  const missing = slugs.flatMap((slug) => load(slug).nodes.map((node) => `${node.type}@${node.typeVersion}`).filter((used) => !known.has(used)));
+  const missing = slugs.flatMap((slug) =>
+    load(slug)
+      .nodes.map((node) => `${node.type}@${node.typeVersion}`)
+      .filter((used) => !known.has(used)),
+  );
   counts.record('all', 'node types (at their versions) this n8n lacks', 0, missing.length);
   expect(missing).toEqual([]);
 });
 
-test('1 · a paid shop order: one client, one invoice with the order\'s lines sent on WhatsApp; the same order again bills nothing', async () => {
+test("1 · a paid shop order: one client, one invoice with the order's lines sent on WhatsApp; the same order again bills nothing", async () => {
   const { credential, api } = await account('order');
   const workflow = await n8n.createWorkflow(forThisMachine(load('01-order-to-whatsapp-invoice'), credential));
   await n8n.activate(workflow.id);
   const email = 'priya.order@example.com';
   const order = {
-    id: 'ORD-1042', currency: 'INR', customer: { email, name: 'Priya Nair', phone: '+91 98450 12345' },
-    line_items: [{ title: 'Kurta, indigo', quantity: 2, line_total: '3,000.00' }, { title: 'Shipping', quantity: 1, line_total: '99' }],
+    id: 'ORD-1042',
+    currency: 'INR',
+    customer: { email, name: 'Priya Nair', phone: '+91 98450 12345' },
+    line_items: [
+      { title: 'Kurta, indigo', quantity: 2, line_total: '3,000.00' },
+      { title: 'Shipping', quantity: 1, line_total: '99' },
+    ],
   };
   expect(await postToWebhook('shop-order-paid', order)).toBe(200);
   const invoices = async () => (await api((c) => operations.listInvoices.request(c, { client_email: email }))).data;
@@ -177,8 +223,15 @@ test('1 · a paid shop order: one client, one invoice with the order\'s lines se
   const first = await invoices();
   counts.record('1 order', 'invoices for one paid order', 1, first.length);
   expect(first).toHaveLength(1);
-  expect(first[0]).toMatchObject({ currency: 'INR', amount_due: 309900, whatsapp: { status: 'sent' },
-    items: [{ description: 'Kurta, indigo × 2', amount: 300000 }, { description: 'Shipping × 1', amount: 9900 }] });
+  expect(first[0]).toMatchObject({
+    currency: 'INR',
+    amount_due: 309900,
+    whatsapp: { status: 'sent' },
+    items: [
+      { description: 'Kurta, indigo × 2', amount: 300000 },
+      { description: 'Shipping × 1', amount: 9900 },
+    ],
+  });
   const clients = (await api((c) => operations.listClients.request(c, {}))).data;
   expect(clients).toEqual([expect.objectContaining({ email, name: 'Priya Nair', phone: '+919845012345' })]);
 
@@ -198,35 +251,70 @@ describe('3 · a UPI payment', () => {
   beforeAll(async () => {
     const projects = await n8n.rest('GET', '/rest/projects/my-projects');
     projectId = projects.find((project: { type: string }) => project.type === 'personal').id;
-    const columns = ['paid_at', 'invoice_number', 'client_email', 'amount', 'currency', 'method', 'utr', 'reference', 'payment_id']
-      .map((name) => ({ name, type: 'string' }));
-    tableId = (await n8n.rest('POST', `/rest/projects/${projectId}/data-tables`, { name: 'Payments ledger', columns })).id;
+    const columns = [
+      'paid_at',
+      'invoice_number',
+      'client_email',
+      'amount',
+      'currency',
+      'method',
+      'utr',
+      'reference',
+      'payment_id',
+    ].map((name) => ({ name, type: 'string' }));
+    tableId = (await n8n.rest('POST', `/rest/projects/${projectId}/data-tables`, { name: 'Payments ledger', columns }))
+      .id;
   });
 
-  const rows = async () => (await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${tableId}/rows?take=100&skip=0`)).data;
+  const rows = async () =>
+    (await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${tableId}/rows?take=100&skip=0`)).data;
 
   test('one ledger row and one thank-you with the UTR; a redelivery adds neither', async () => {
     const { key, credential, api } = await account('ledger');
     const workflow = await n8n.createWorkflow(forThisMachine(load('03-upi-payment-ledger-and-thanks'), credential));
     const from = received.length;
     await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
-    await api((c) => operations.createClient.request(c, { email: 'kabir.paid@example.com', name: 'Kabir Mehta', phone: '+919900112233' }));
-    const invoice = await api((c) => operations.createInvoice.request(c, {
-      client_email: 'kabir.paid@example.com', currency: 'INR', items: [{ description: 'Logo design', amount: 1200000 }],
-    }));
+    await api((c) =>
+      operations.createClient.request(c, {
+        email: 'kabir.paid@example.com',
+        name: 'Kabir Mehta',
+        phone: '+919900112233',
+      }),
+    );
+    const invoice = await api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'kabir.paid@example.com',
+        currency: 'INR',
+        items: [{ description: 'Logo design', amount: 1200000 }],
+      }),
+    );
     const payment = await api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 500000 }));
     expect(await settle(workflow.id, 1)).toBe(1);
     const ledger = await rows();
     const thanks = sent('/messages', from);
     counts.record('3 ledger', 'ledger rows for one payment', 1, ledger.length);
     counts.record('3 ledger', 'thank-you messages for one payment', 1, thanks.length);
-    expect(ledger).toEqual([expect.objectContaining({ invoice_number: invoice.number, client_email: 'kabir.paid@example.com',
-      amount: '₹5,000.00', currency: 'INR', method: 'upi', utr: expect.stringMatching(/^\d{12}$/) })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        invoice_number: invoice.number,
+        client_email: 'kabir.paid@example.com',
+        amount: '₹5,000.00',
+        currency: 'INR',
+        method: 'upi',
+        utr: expect.stringMatching(/^\d{12}$/),
+      }),
+    ]);
     const utr = ledger[0].utr;
-    expect(thanks).toEqual([{ method: 'POST', path: '/messages', body: {
-      to: '+919900112233',
-      message: `Hi Kabir Mehta, thank you! We received ₹5,000.00 by UPI (UTR ${utr}) for invoice ${invoice.number}. Still due: ₹7,000.00. Receipt: ${invoice.hosted_url}`,
-    } }]);
+    expect(thanks).toEqual([
+      {
+        method: 'POST',
+        path: '/messages',
+        body: {
+          to: '+919900112233',
+          message: `Hi Kabir Mehta, thank you! We received ₹5,000.00 by UPI (UTR ${utr}) for invoice ${invoice.number}. Still due: ₹7,000.00. Receipt: ${invoice.hosted_url}`,
+        },
+      },
+    ]);
     expect(payment).toBeDefined();
 
     await redeliver(sandbox, await newestEvent(api, 'invoice.paid'), key);
@@ -260,11 +348,19 @@ test('4 · a CSV: the good invoices once with all their lines, one report naming
   const reports = sent('/services/', from);
   counts.record('4 bulk', 'invoices from 2 good and 2 bad invoice refs', 2, made.length);
   counts.record('4 bulk', 'reports for one run', 1, reports.length);
-  expect(made.map((invoice: any) => [invoice.client_email, invoice.currency, invoice.amount_due, invoice.items.map((i: any) => i.description)]).sort())
-    .toEqual([
-      ['asha.bulk@example.com', 'INR', 1490000, ['Website design', 'Hosting (12 months)']],
-      ['dev.bulk@example.com', 'USD', 15050, ['Consulting']],
-    ]);
+  expect(
+    made
+      .map((invoice: any) => [
+        invoice.client_email,
+        invoice.currency,
+        invoice.amount_due,
+        invoice.items.map((i: any) => i.description),
+      ])
+      .sort(),
+  ).toEqual([
+    ['asha.bulk@example.com', 'INR', 1490000, ['Website design', 'Hosting (12 months)']],
+    ['dev.bulk@example.com', 'USD', 15050, ['Consulting']],
+  ]);
   expect(reports).toHaveLength(1);
   const text: string = reports[0].body.text;
   expect(text).toMatch(/^Bulk invoicing: 2 invoice\(s\) created, 2 failed\./);
@@ -285,17 +381,42 @@ test('5 · a dispute: one alert with the invoice, client and reason; a redeliver
   const workflow = await n8n.createWorkflow(forThisMachine(load('05-dispute-alert'), credential));
   const from = received.length;
   await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
-  await api((c) => operations.createClient.request(c, { email: 'rohan.dispute@example.com', name: 'Rohan Das', company: 'Das Traders', phone: '+919822334455' }));
-  const invoice = await api((c) => operations.createInvoice.request(c, {
-    client_email: 'rohan.dispute@example.com', currency: 'INR', items: [{ description: 'Stock audit', amount: 250000 }],
-  }));
-  await api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect', note: 'Agreed ₹2,000' }));
+  await api((c) =>
+    operations.createClient.request(c, {
+      email: 'rohan.dispute@example.com',
+      name: 'Rohan Das',
+      company: 'Das Traders',
+      phone: '+919822334455',
+    }),
+  );
+  const invoice = await api((c) =>
+    operations.createInvoice.request(c, {
+      client_email: 'rohan.dispute@example.com',
+      currency: 'INR',
+      items: [{ description: 'Stock audit', amount: 250000 }],
+    }),
+  );
+  await api((c) =>
+    operations.simulateDispute.request(c, {
+      invoice_id: invoice.id,
+      reason: 'amount_incorrect',
+      note: 'Agreed ₹2,000',
+    }),
+  );
   expect(await settle(workflow.id, 1)).toBe(1);
   const alerts = sent('/services/', from);
   counts.record('5 dispute', 'alerts for one dispute', 1, alerts.length);
-  expect(alerts).toEqual([{ method: 'POST', path: '/services/YOUR/SLACK/WEBHOOK', body: { text:
-    `:warning: Invoice ${invoice.number} (₹2,500.00 due) was disputed by Rohan Das of Das Traders <rohan.dispute@example.com, +919822334455>. ` +
-    `Reason: amount_incorrect (Agreed ₹2,000). Invoice: ${invoice.hosted_url}` } }]);
+  expect(alerts).toEqual([
+    {
+      method: 'POST',
+      path: '/services/YOUR/SLACK/WEBHOOK',
+      body: {
+        text:
+          `:warning: Invoice ${invoice.number} (₹2,500.00 due) was disputed by Rohan Das of Das Traders <rohan.dispute@example.com, +919822334455>. ` +
+          `Reason: amount_incorrect (Agreed ₹2,000). Invoice: ${invoice.hosted_url}`,
+      },
+    },
+  ]);
 
   await redeliver(sandbox, await newestEvent(api, 'invoice.disputed'), key);
   const runs = await settle(workflow.id, 1);
@@ -307,9 +428,14 @@ test('5 · a dispute: one alert with the invoice, client and reason; a redeliver
 
 test('6 · the daily digest: owed by client, oldest first, totals per currency, once a run; a second run says the same once', async () => {
   const { credential, api } = await account('digest');
-  const invoice = (email: string, currency: string, amount: number) => api((c) => operations.createInvoice.request(c, {
-    client_email: email, currency, items: [{ description: 'Work', amount }],
-  }));
+  const invoice = (email: string, currency: string, amount: number) =>
+    api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: email,
+        currency,
+        items: [{ description: 'Work', amount }],
+      }),
+    );
   const oldest = await invoice('zoya.digest@example.com', 'INR', 150000);
   await pause(1100); // created_at has whole seconds: the order must be the service's, not a tie
   await invoice('arjun.digest@example.com', 'INR', 90000);
@@ -345,7 +471,12 @@ test('7 · two-way sync: a CRM contact becomes one client and is not echoed back
   const workflow = await n8n.createWorkflow(forThisMachine(load('07-two-way-contact-sync'), credential));
   const from = received.length;
   await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
-  const contact = { email: 'nisha.crm@example.com', name: 'Nisha Pillai', phone: '+91 98765 43210', company: 'Pillai & Co' };
+  const contact = {
+    email: 'nisha.crm@example.com',
+    name: 'Nisha Pillai',
+    phone: '+91 98765 43210',
+    company: 'Pillai & Co',
+  };
   expect(await postToWebhook('crm-contact-created', contact)).toBe(200);
   await settle(workflow.id, 1);
   const clients = async () => (await api((c) => operations.listClients.request(c, {}))).data;
@@ -353,23 +484,47 @@ test('7 · two-way sync: a CRM contact becomes one client and is not echoed back
   counts.record('7 sync', 'clients for one CRM contact', 1, others.length + 1);
   counts.record('7 sync', 'writes back to the CRM for its own contact', 0, sent('/api/contacts/', from).length);
   expect(others).toEqual([]);
-  expect(client).toMatchObject({ email: contact.email, name: contact.name, phone: '+919876543210', company: contact.company });
+  expect(client).toMatchObject({
+    email: contact.email,
+    name: contact.name,
+    phone: '+919876543210',
+    company: contact.company,
+  });
   expect(sent('/api/contacts/', from)).toEqual([]);
 
   expect(await postToWebhook('crm-contact-created', contact)).toBe(200);
   await settle(workflow.id, 2);
-  counts.record('7 sync', 'writes back after the CRM sends the same contact again', 0, sent('/api/contacts/', from).length);
+  counts.record(
+    '7 sync',
+    'writes back after the CRM sends the same contact again',
+    0,
+    sent('/api/contacts/', from).length,
+  );
   expect(sent('/api/contacts/', from)).toEqual([]);
 
-  await api((c) => operations.updateClient.request(c, { client_id: client.id, email: 'nisha@pillai.example', phone: '+919876500000' }));
-  await eventually('the write back', DELIVERY_SECONDS, async () => (sent('/api/contacts/', from).length ? true : undefined)).catch(() => undefined);
+  await api((c) =>
+    operations.updateClient.request(c, { client_id: client.id, email: 'nisha@pillai.example', phone: '+919876500000' }),
+  );
+  await eventually('the write back', DELIVERY_SECONDS, async () =>
+    sent('/api/contacts/', from).length ? true : undefined,
+  ).catch(() => undefined);
   await sandbox.settled();
   await pause(QUIET_MS);
   counts.record('7 sync', 'writes back for one change here', 1, sent('/api/contacts/', from).length);
-  expect(sent('/api/contacts/', from)).toEqual([{ method: 'PUT', path: '/api/contacts/nisha.crm@example.com', body: {
-    email: 'nisha@pillai.example', name: 'Nisha Pillai', phone: '+919876500000', company: 'Pillai & Co',
-    invoicing_client_id: client.id, changed_fields: expect.stringMatching(/email.*phone|phone.*email/),
-  } }]);
+  expect(sent('/api/contacts/', from)).toEqual([
+    {
+      method: 'PUT',
+      path: '/api/contacts/nisha.crm@example.com',
+      body: {
+        email: 'nisha@pillai.example',
+        name: 'Nisha Pillai',
+        phone: '+919876500000',
+        company: 'Pillai & Co',
+        invoicing_client_id: client.id,
+        changed_fields: expect.stringMatching(/email.*phone|phone.*email/),
+      },
+    },
+  ]);
 
   await redeliver(sandbox, await newestEvent(api, 'client.updated'), key);
   await sandbox.settled();

@@ -30,11 +30,30 @@ function invoiceWorkflow(name: string, typeVersion: number, email: string, amoun
   return {
     name,
     nodes: [
-      { id: 'e0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-      { id: 'e0000000-0000-4000-8000-000000000002', name: 'Create Invoice', type: `${PACKAGE}.invoicingApi`, typeVersion, position: [240, 0],
+      {
+        id: 'e0000000-0000-4000-8000-000000000001',
+        name: 'Start',
+        type: 'n8n-nodes-base.manualTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+      },
+      {
+        id: 'e0000000-0000-4000-8000-000000000002',
+        name: 'Create Invoice',
+        type: `${PACKAGE}.invoicingApi`,
+        typeVersion,
+        position: [240, 0],
         credentials: { [CREDENTIAL]: credential },
-        parameters: { resource: 'invoice', operation: 'create', client_email: email, currency: 'INR', itemsInput: 'fields',
-          items: { item: [{ description: 'Website design', amount }] } } },
+        parameters: {
+          resource: 'invoice',
+          operation: 'create',
+          client_email: email,
+          currency: 'INR',
+          itemsInput: 'fields',
+          items: { item: [{ description: 'Website design', amount }] },
+        },
+      },
     ],
     connections: { Start: { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] } },
   };
@@ -43,7 +62,8 @@ function invoiceWorkflow(name: string, typeVersion: number, email: string, amoun
 async function amountsSent(workflow: ReturnType<typeof invoiceWorkflow>, email: string): Promise<number[]> {
   const saved = await n8n.createWorkflow(workflow);
   await n8n.cli(['execute', `--id=${saved.id}`]);
-  const invoices = (await sandboxApi(sandbox, (c) => operations.listInvoices.request(c, { client_email: email }))).data as any[];
+  const invoices = (await sandboxApi(sandbox, (c) => operations.listInvoices.request(c, { client_email: email })))
+    .data as any[];
   return invoices.flatMap((invoice) => (invoice.items as Array<{ amount: number }>).map((item) => item.amount));
 }
 
@@ -53,7 +73,10 @@ beforeAll(async () => {
   installPackage(n8n.userFolder, tarball);
   await n8n.start();
   await n8n.setUpOwner();
-  credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, { apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl });
+  credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
+    apiKey: sandboxKey(sandbox),
+    baseUrl: sandbox.baseUrl,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -64,14 +87,20 @@ afterAll(async () => {
 }, 120_000);
 
 test('a workflow exported before the change (version 1, amounts in paise, no Amounts Are In) still sends paise', async () => {
-  const sent = await amountsSent(invoiceWorkflow('Saved before Amounts Are In', 1, 'v1.saved@example.com', '150000'), 'v1.saved@example.com');
+  const sent = await amountsSent(
+    invoiceWorkflow('Saved before Amounts Are In', 1, 'v1.saved@example.com', '150000'),
+    'v1.saved@example.com',
+  );
   counts.record('versions', 'version 1 saved with 150000: paise sent', 1, sent[0] === 150000 ? 1 : 0);
   progress(`n8n ${install.version}: version 1 workflow sent ${sent.join(', ')}`);
   expect(sent).toEqual([150000]);
 });
 
 test('a new workflow (version 2) reads amounts in currency units: "1,50,000.00" is 15000000 paise', async () => {
-  const sent = await amountsSent(invoiceWorkflow('New, currency units', 2, 'v2.new@example.com', '1,50,000.00'), 'v2.new@example.com');
+  const sent = await amountsSent(
+    invoiceWorkflow('New, currency units', 2, 'v2.new@example.com', '1,50,000.00'),
+    'v2.new@example.com',
+  );
   counts.record('versions', 'version 2 with 1,50,000.00: 15000000 sent', 1, sent[0] === 15_000_000 ? 1 : 0);
   progress(`n8n ${install.version}: version 2 workflow sent ${sent.join(', ')}`);
   expect(sent).toEqual([15_000_000]);

@@ -22,7 +22,9 @@ export function startZapierRpc(): Promise<ZapierRpc> {
   let logs = '';
   const server: Server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       if (req.url === '/logs') {
         logs += `${body}\n`;
@@ -40,12 +42,18 @@ export function startZapierRpc(): Promise<ZapierRpc> {
       res.end(JSON.stringify({ id, result }));
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
-    logs: () => logs,
-    clearLogs: () => { logs = ''; },
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+        logs: () => logs,
+        clearLogs: () => {
+          logs = '';
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
 }
 
 /**
@@ -73,22 +81,29 @@ export function startZapierContainer(wrapper: string, folder: string): ZapierCon
   const child = fork(script, [wrapper], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let next = 0;
-  child.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: { name: string; message: string } }) => {
-    const call = waiting.get(id);
-    waiting.delete(id);
-    if (error) call?.reject(Object.assign(new Error(error.message), { name: error.name }));
-    else call?.resolve(output);
-  });
+  child.on(
+    'message',
+    ({ id, output, error }: { id: number; output?: unknown; error?: { name: string; message: string } }) => {
+      const call = waiting.get(id);
+      waiting.delete(id);
+      if (error) call?.reject(Object.assign(new Error(error.message), { name: error.name }));
+      else call?.resolve(output);
+    },
+  );
   child.on('exit', (code) => {
-    for (const call of waiting.values()) call.reject(new Error(`the Zapier app's process exited (code ${code}) during a call`));
+    for (const call of waiting.values())
+      call.reject(new Error(`the Zapier app's process exited (code ${code}) during a call`));
     waiting.clear();
   });
   return {
-    handler: (event) => new Promise((resolve, reject) => {
-      const id = (next += 1);
-      waiting.set(id, { resolve, reject });
-      child.send({ id, event });
-    }),
-    close: () => { child.kill(); },
+    handler: (event) =>
+      new Promise((resolve, reject) => {
+        const id = (next += 1);
+        waiting.set(id, { resolve, reject });
+        child.send({ id, event });
+      }),
+    close: () => {
+      child.kill();
+    },
   };
 }

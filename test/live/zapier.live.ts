@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { eventually } from './processes';
 import { flattenEvent, operations, sampleEventsByType } from '../../shared';
-import { accountWithClients, activeSubscriptions, happen, liveSandbox, sandboxApi, sandboxKey, signedDelivery } from './sandbox';
+import {
+  accountWithClients,
+  activeSubscriptions,
+  happen,
+  liveSandbox,
+  sandboxApi,
+  sandboxKey,
+  signedDelivery,
+} from './sandbox';
 import { Counts } from './table';
 import { startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
 
@@ -35,16 +43,20 @@ let container: ZapierContainer | undefined;
 function startReceiver(): Promise<void> {
   receiver = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
       res.end('{"status":"success"}');
     });
   });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => {
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    receiver.listen(0, '127.0.0.1', () => {
+      receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+      resolve();
+    }),
+  );
 }
 
 const authData = () => ({ api_key: sandboxKey(sandbox) });
@@ -71,9 +83,14 @@ async function call(method: string, bundle: Record<string, unknown> = {}, comman
 function asZapierSees(delivery: { headers: IncomingHttpHeaders | Record<string, string>; body: string }) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(delivery.headers)) {
-    headers[`Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`] = String(value);
+    headers[
+      `Http-${name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())}`
+    ] = String(value);
   }
-  return { rawRequest: { headers, content: delivery.body, method: 'POST', querystring: '' }, cleanedRequest: JSON.parse(delivery.body) };
+  return {
+    rawRequest: { headers, content: delivery.body, method: 'POST', querystring: '' },
+    cleanedRequest: JSON.parse(delivery.body),
+  };
 }
 
 beforeAll(async () => {
@@ -101,16 +118,27 @@ test('the public connection has no Base URL field (it is an environment variable
   expect(keys).toEqual(['api_key']);
 });
 
-test("build/source.zip holds every source file the app is built from, shared/ included", () => {
-  const listing = execFileSync('unzip', ['-Z1', path.join(path.dirname(zip), 'source.zip')], { encoding: 'utf8' }).split('\n');
-  const bundled = ['zapier/src/index.ts', 'zapier/build.mjs', 'zapier/package.json', 'shared/index.ts', 'shared/webhooks/signature.ts', 'scripts/bundle.mjs'];
+test('build/source.zip holds every source file the app is built from, shared/ included', () => {
+  const listing = execFileSync('unzip', ['-Z1', path.join(path.dirname(zip), 'source.zip')], {
+    encoding: 'utf8',
+  }).split('\n');
+  const bundled = [
+    'zapier/src/index.ts',
+    'zapier/build.mjs',
+    'zapier/package.json',
+    'shared/index.ts',
+    'shared/webhooks/signature.ts',
+    'scripts/bundle.mjs',
+  ];
   expect(bundled.filter((file) => !listing.includes(file))).toEqual([]);
   expect(listing.filter((file) => /node_modules|(^|\/)\.env/.test(file))).toEqual([]);
 });
 
 test("the Line Items group's help is shown (on its first field: the schema refuses it on the group)", async () => {
   const definition = await handler({ command: 'definition', bundle: {} });
-  const items = definition.results.creates.create_invoice.operation.inputFields.find((field: { key: string }) => field.key === 'items');
+  const items = definition.results.creates.create_invoice.operation.inputFields.find(
+    (field: { key: string }) => field.key === 'items',
+  );
   expect(items.children[0].helpText).toMatch(/^One entry per line on the invoice/);
 });
 
@@ -123,14 +151,27 @@ test('auth test and connection label', async () => {
 
 let invoiceId = '';
 test('every create and search', async () => {
-  const client = await call('creates.create_client.operation.perform', { inputData: { email: 'zap.live@example.com', name: 'Zap Live' } });
+  const client = await call('creates.create_client.operation.perform', {
+    inputData: { email: 'zap.live@example.com', name: 'Zap Live' },
+  });
   expect(client).toEqual(expect.objectContaining({ email: 'zap.live@example.com' }));
-  const updated = await call('creates.update_client.operation.perform', { inputData: { client_id: client.id, company: 'Live Co' } });
+  const updated = await call('creates.update_client.operation.perform', {
+    inputData: { client_id: client.id, company: 'Live Co' },
+  });
   expect(updated).toEqual(expect.objectContaining({ id: client.id, company: 'Live Co' }));
-  const [found] = await call('searches.find_client.operation.perform', { inputData: { email: 'zap.live@example.com' } });
+  const [found] = await call('searches.find_client.operation.perform', {
+    inputData: { email: 'zap.live@example.com' },
+  });
   expect(found.id).toBe(client.id);
   const invoice = await call('creates.create_invoice.operation.perform', {
-    inputData: { client_email: client.email, currency: 'INR', items: [{ description: 'Design', amount: '1,200.00' }, { description: 'Hosting', amount: '300' }] },
+    inputData: {
+      client_email: client.email,
+      currency: 'INR',
+      items: [
+        { description: 'Design', amount: '1,200.00' },
+        { description: 'Hosting', amount: '300' },
+      ],
+    },
   });
   expect(invoice).toEqual(expect.objectContaining({ amount_due: 150000, currency: 'INR' }));
   invoiceId = invoice.id;
@@ -145,17 +186,35 @@ const SYNC_EMAIL = 'zap.sync@example.com';
  * and the fields the Zap's record must then carry (the first ones also name what it is about).
  */
 const happenings: Record<string, () => Promise<Record<string, unknown>>> = {
-  'invoice.viewed': async () => (await happen(sandbox, invoiceId, 'invoice.viewed'), { invoice_id: invoiceId, view_channel: 'whatsapp' }),
-  'invoice.paid': async () => (await happen(sandbox, invoiceId, 'invoice.paid'),
-  { invoice_id: invoiceId, upi_utr: expect.any(String), upi_vpa: expect.any(String), amount_paid: 30000, amount_remaining: 120000 }),
-  'invoice.disputed': async () => (await happen(sandbox, invoiceId, 'invoice.disputed'), { invoice_id: invoiceId, dispute_reason: 'Amount differs from the quote' }),
+  'invoice.viewed': async () => (
+    await happen(sandbox, invoiceId, 'invoice.viewed'),
+    { invoice_id: invoiceId, view_channel: 'whatsapp' }
+  ),
+  'invoice.paid': async () => (
+    await happen(sandbox, invoiceId, 'invoice.paid'),
+    {
+      invoice_id: invoiceId,
+      upi_utr: expect.any(String),
+      upi_vpa: expect.any(String),
+      amount_paid: 30000,
+      amount_remaining: 120000,
+    }
+  ),
+  'invoice.disputed': async () => (
+    await happen(sandbox, invoiceId, 'invoice.disputed'),
+    { invoice_id: invoiceId, dispute_reason: 'Amount differs from the quote' }
+  ),
   'client.created': async () => {
-    const client = await call('creates.create_client.operation.perform', { inputData: { email: SYNC_EMAIL, name: 'Zap Sync' } });
+    const client = await call('creates.create_client.operation.perform', {
+      inputData: { email: SYNC_EMAIL, name: 'Zap Sync' },
+    });
     return { client_id: client.id, client_email: SYNC_EMAIL, client_name: 'Zap Sync' };
   },
   'client.updated': async () => {
     const [client] = await call('searches.find_client.operation.perform', { inputData: { email: SYNC_EMAIL } });
-    await call('creates.update_client.operation.perform', { inputData: { client_id: client.id, phone: '+919876543210' } });
+    await call('creates.update_client.operation.perform', {
+      inputData: { client_id: client.id, phone: '+919876543210' },
+    });
     return { client_id: client.id, changed_fields: 'phone', client_phone: '+919876543210', previous_phone: null };
   },
   'invoice.created': async () => {
@@ -190,13 +249,16 @@ describe.each([
     const fields = await happenings[type]();
     const [about] = Object.entries(fields);
     subject = Object.fromEntries([about]);
-    const delivery = await eventually(`the sandbox's delivery of ${type}`, 30,
-      async () => received.slice(already).find((d) => d.path === `/hooks/${key}`));
+    const delivery = await eventually(`the sandbox's delivery of ${type}`, 30, async () =>
+      received.slice(already).find((d) => d.path === `/hooks/${key}`),
+    );
     const first = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
     const repeat = await call(`triggers.${key}.operation.perform`, { subscribeData, ...asZapierSees(delivery) });
     counts.record('zip', `Zap runs for ${type}`, 1, first.length);
     counts.record('zip', `Zap runs for a repeat of ${type}`, 0, repeat.length);
-    expect(first).toEqual([expect.objectContaining({ id: delivery.headers['webhook-id'], event_type: type, ...fields })]);
+    expect(first).toEqual([
+      expect.objectContaining({ id: delivery.headers['webhook-id'], event_type: type, ...fields }),
+    ]);
     expect(repeat).toEqual([]);
   });
 
@@ -214,7 +276,8 @@ describe.each([
 });
 
 describe('Record Payment and Find Payment', () => {
-  const payments = async () => (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: invoiceId, limit: 100 }))).data;
+  const payments = async () =>
+    (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: invoiceId, limit: 100 }))).data;
 
   test('Record Payment records one bank transfer on the invoice', async () => {
     const before = (await payments()).length;
@@ -223,16 +286,29 @@ describe('Record Payment and Find Payment', () => {
     });
     const after = await payments();
     counts.record('zip', 'payments after one Record Payment', before + 1, after.length);
-    expect(payment).toEqual(expect.objectContaining({ invoice_id: invoiceId, method: 'bank_transfer', amount: 20000, reference: 'NEFT-LIVE-000417' }));
+    expect(payment).toEqual(
+      expect.objectContaining({
+        invoice_id: invoiceId,
+        method: 'bank_transfer',
+        amount: 20000,
+        reference: 'NEFT-LIVE-000417',
+      }),
+    );
     expect(after.length).toBe(before + 1);
   });
 
   test('Find Payment finds it by its reference, and a simulated UPI payment by its UTR', async () => {
-    const [byReference] = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-LIVE-000417' } });
-    const event = await sandboxApi(sandbox, (c) => operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 10000 }));
+    const [byReference] = await call('searches.find_payment.operation.perform', {
+      inputData: { reference: 'NEFT-LIVE-000417' },
+    });
+    const event = await sandboxApi(sandbox, (c) =>
+      operations.simulatePayment.request(c, { invoice_id: invoiceId, amount: 10000 }),
+    );
     const utr = String((flattenEvent(event) as unknown as Record<string, unknown>).upi_utr);
     const byUtr = await call('searches.find_payment.operation.perform', { inputData: { utr } });
-    const none = await call('searches.find_payment.operation.perform', { inputData: { reference: 'NEFT-NOT-RECORDED' } });
+    const none = await call('searches.find_payment.operation.perform', {
+      inputData: { reference: 'NEFT-NOT-RECORDED' },
+    });
     counts.record('zip', 'payments found by the bank reference', 1, byReference ? 1 : 0);
     counts.record('zip', 'payments found by the UPI UTR', 1, byUtr.length);
     counts.record('zip', 'payments found for an unknown reference', 0, none.length);
@@ -252,25 +328,45 @@ describe('dynamic dropdowns (perform-based choices, paged by the service cursor)
   /** The handler's method path of a field's `choices.perform`, found in the definition Zapier reads. */
   async function choices(action: string, key: string, bundle: Record<string, unknown> = {}) {
     const definition = await handler({ command: 'definition', bundle: {} });
-    const index = definition.results.creates[action].operation.inputFields.findIndex((field: { key: string }) => field.key === key);
+    const index = definition.results.creates[action].operation.inputFields.findIndex(
+      (field: { key: string }) => field.key === key,
+    );
     return await call(`creates.${action}.operation.inputFields.${index}.choices.perform`, { meta: {}, ...bundle });
   }
 
   beforeAll(async () => {
     manyKey = await accountWithClients(sandbox, CLIENTS);
-    owed = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'zap.owed@example.com', currency: 'INR',
-      items: [{ description: 'Design', amount: 150000 }] }));
-    paid = await sandboxApi(sandbox, (c) => operations.createInvoice.request(c, { client_email: 'zap.paid@example.com', currency: 'INR',
-      items: [{ description: 'Audit', amount: 50000 }] }));
-    await sandboxApi(sandbox, (c) => operations.recordPayment.request(c, { invoice_id: paid.id, method: 'cash', amount: 50000 }));
+    owed = await sandboxApi(sandbox, (c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'zap.owed@example.com',
+        currency: 'INR',
+        items: [{ description: 'Design', amount: 150000 }],
+      }),
+    );
+    paid = await sandboxApi(sandbox, (c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'zap.paid@example.com',
+        currency: 'INR',
+        items: [{ description: 'Audit', amount: 50000 }],
+      }),
+    );
+    await sandboxApi(sandbox, (c) =>
+      operations.recordPayment.request(c, { invoice_id: paid.id, method: 'cash', amount: 50000 }),
+    );
   }, 300_000);
 
   test(`Update Client's client: the first page, then the next by its paging token, through ${CLIENTS.toLocaleString('en')} clients`, async () => {
     const authData = { api_key: manyKey };
     const first = await choices('update_client', 'client_id', { authData });
-    const second = await choices('update_client', 'client_id', { authData, meta: { paging_token: first.paging_token } });
+    const second = await choices('update_client', 'client_id', {
+      authData,
+      meta: { paging_token: first.paging_token },
+    });
     expect(first.results).toHaveLength(100);
-    expect(first.results[0]).toEqual({ id: expect.stringMatching(/^cli_/), label: `Client ${CLIENTS} · client${CLIENTS}@example.com` });
+    expect(first.results[0]).toEqual({
+      id: expect.stringMatching(/^cli_/),
+      label: `Client ${CLIENTS} · client${CLIENTS}@example.com`,
+    });
     expect(first.paging_token).toBe(first.results[99].id);
     expect(second.results[0].label).toBe(`Client 0${CLIENTS - 100} · client0${CLIENTS - 100}@example.com`);
     const seen = new Set([...first.results, ...second.results].map((choice: { id: string }) => choice.id));
@@ -291,33 +387,61 @@ describe('dynamic dropdowns (perform-based choices, paged by the service cursor)
   test("Record Payment's invoice: only invoices that still owe money", async () => {
     const { results } = await choices('record_payment', 'invoice_id');
     const ids = results.map((choice: { id: string }) => choice.id);
-    counts.record('zip', 'paid invoices offered to Record Payment', 0, ids.filter((id: string) => id === paid.id).length);
-    counts.record('zip', 'owed invoices offered to Record Payment', 1, ids.filter((id: string) => id === owed.id).length);
+    counts.record(
+      'zip',
+      'paid invoices offered to Record Payment',
+      0,
+      ids.filter((id: string) => id === paid.id).length,
+    );
+    counts.record(
+      'zip',
+      'owed invoices offered to Record Payment',
+      1,
+      ids.filter((id: string) => id === owed.id).length,
+    );
     expect(ids).toContain(owed.id);
     expect(ids).not.toContain(paid.id);
-    expect(results.find((choice: { id: string }) => choice.id === owed.id).label).toBe(`${owed.number} · zap.owed@example.com · ₹1,500.00 due · open`);
+    expect(results.find((choice: { id: string }) => choice.id === owed.id).label).toBe(
+      `${owed.number} · zap.owed@example.com · ₹1,500.00 due · open`,
+    );
     expect(results.every((choice: { label: string }) => / due · /.test(choice.label))).toBe(true);
   });
 
   test('a step with a picked invoice and one with a mapped invoice ID both record the payment', async () => {
-    const picked = (await choices('record_payment', 'invoice_id')).results.find((choice: { id: string }) => choice.id === owed.id);
+    const picked = (await choices('record_payment', 'invoice_id')).results.find(
+      (choice: { id: string }) => choice.id === owed.id,
+    );
     const byPick = await call('creates.record_payment.operation.perform', {
-      inputData: { invoice_id: picked.id, method: 'cash', amount: '100.00' } });
+      inputData: { invoice_id: picked.id, method: 'cash', amount: '100.00' },
+    });
     const [found] = await call('searches.find_invoice.operation.perform', { inputData: { number: owed.number } });
     const byMap = await call('creates.record_payment.operation.perform', {
-      inputData: { invoice_id: found.id, method: 'cash', amount: '100' } });
-    const recorded = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data;
+      inputData: { invoice_id: found.id, method: 'cash', amount: '100' },
+    });
+    const recorded = (
+      await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))
+    ).data;
     counts.record('zip', 'payments recorded by a picked and a mapped invoice ID', 2, recorded.length);
-    expect([byPick, byMap]).toEqual([expect.objectContaining({ invoice_id: owed.id, amount: 10000 }),
-      expect.objectContaining({ invoice_id: owed.id, amount: 10000 })]);
+    expect([byPick, byMap]).toEqual([
+      expect.objectContaining({ invoice_id: owed.id, amount: 10000 }),
+      expect.objectContaining({ invoice_id: owed.id, amount: 10000 }),
+    ]);
     expect(recorded).toHaveLength(2);
   });
 
   test('a refused amount sends nothing: no payment, and the message lists the accepted forms', async () => {
-    const before = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data.length;
-    const refused = call('creates.record_payment.operation.perform', { inputData: { invoice_id: owed.id, method: 'cash', amount: '1.500,00' } });
-    await expect(refused).rejects.toThrow(/Amount could be read more than one way \(you entered 1\.500,00\); enter an amount such as 1500, 1500\.00 or 1,500\.00/);
-    const after = (await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))).data.length;
+    const before = (
+      await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))
+    ).data.length;
+    const refused = call('creates.record_payment.operation.perform', {
+      inputData: { invoice_id: owed.id, method: 'cash', amount: '1.500,00' },
+    });
+    await expect(refused).rejects.toThrow(
+      /Amount could be read more than one way \(you entered 1\.500,00\); enter an amount such as 1500, 1500\.00 or 1,500\.00/,
+    );
+    const after = (
+      await sandboxApi(sandbox, (c) => operations.listPayments.request(c, { invoice_id: owed.id, limit: 100 }))
+    ).data.length;
     expect(after).toBe(before);
   });
 });
@@ -325,9 +449,15 @@ describe('dynamic dropdowns (perform-based choices, paged by the service cursor)
 test('a hook called without a subscription logs that, and starts nothing', async () => {
   rpc.clearLogs();
   const event = JSON.stringify(sampleEventsByType['invoice.paid']);
-  const delivery = signedDelivery(`whsec_${Buffer.from('a secret no subscription has').toString('base64')}`, 'evt_unsubscribed', event);
+  const delivery = signedDelivery(
+    `whsec_${Buffer.from('a secret no subscription has').toString('base64')}`,
+    'evt_unsubscribed',
+    event,
+  );
   const result = await call('triggers.invoice_paid.operation.perform', asZapierSees(delivery));
-  await eventually('the log lines', 10, async () => (rpc.logs().includes('subscription') ? true : undefined)).catch(() => undefined);
+  await eventually('the log lines', 10, async () => (rpc.logs().includes('subscription') ? true : undefined)).catch(
+    () => undefined,
+  );
   expect(result).toEqual([]);
   expect(rpc.logs()).not.toMatch(/stored webhook secret is not a valid/);
   expect(rpc.logs()).toMatch(/no subscription/i);

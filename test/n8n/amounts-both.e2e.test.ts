@@ -19,12 +19,27 @@ afterAll(async () => {
 });
 
 test.each([
-  ['INR', '1,500.00', 150000], ['INR', '1500', 150000], ['USD', '19.99', 1999], ['USD', 19.99, 1999], ['JPY', '1,500', 1500],
-  ['KWD', '1,500.125', 1500125], ['INR', '0.01', 1], ['INR', '1,50,000.00', 15000000], ['INR', '₹1,500.00', 150000],
-  ['INR', 'Rs. 1,500', 150000], ['INR', '1500 INR', 150000], ['CLF', '1.2345', 12345],
+  ['INR', '1,500.00', 150000],
+  ['INR', '1500', 150000],
+  ['USD', '19.99', 1999],
+  ['USD', 19.99, 1999],
+  ['JPY', '1,500', 1500],
+  ['KWD', '1,500.125', 1500125],
+  ['INR', '0.01', 1],
+  ['INR', '1,50,000.00', 15000000],
+  ['INR', '₹1,500.00', 150000],
+  ['INR', 'Rs. 1,500', 150000],
+  ['INR', '1500 INR', 150000],
+  ['CLF', '1.2345', 12345],
 ] as const)('%s %p: n8n and Zapier both send %i', async (currency, typed, minor) => {
-  const n8n = await s.run({ resource: 'invoice', operation: 'create', client_email: 'both@example.com', currency,
-    itemsInput: 'fields', items: { item: [{ description: 'Design', amount: typed }] } });
+  const n8n = await s.run({
+    resource: 'invoice',
+    operation: 'create',
+    client_email: 'both@example.com',
+    currency,
+    itemsInput: 'fields',
+    items: { item: [{ description: 'Design', amount: typed }] },
+  });
   const zapier = await appTester(App.creates.create_invoice.operation.perform, {
     authData: zapierAuth(s.sandbox.testKey, s.sandbox.baseUrl),
     inputData: { client_email: 'both@example.com', currency, items: [{ description: 'Design', amount: typed }] },
@@ -33,10 +48,22 @@ test.each([
   expect([(n8n.items[0].json as any).items[0].amount, zapier.items[0].amount]).toEqual([minor, minor]);
 });
 
-test.each([['INR', '1.500,00'], ['INR', '$1,500'], ['JPY', '1500.5'], ['KWD', '-1'], ['USD', '19.999']])('%s %p: refused on both, nothing created', async (currency, typed) => {
+test.each([
+  ['INR', '1.500,00'],
+  ['INR', '$1,500'],
+  ['JPY', '1500.5'],
+  ['KWD', '-1'],
+  ['USD', '19.999'],
+])('%s %p: refused on both, nothing created', async (currency, typed) => {
   const before = await invoiceCount(s);
-  const n8n = await s.run({ resource: 'invoice', operation: 'create', client_email: 'both@example.com', currency,
-    itemsInput: 'fields', items: { item: [{ description: 'Design', amount: typed }] } });
+  const n8n = await s.run({
+    resource: 'invoice',
+    operation: 'create',
+    client_email: 'both@example.com',
+    currency,
+    itemsInput: 'fields',
+    items: { item: [{ description: 'Design', amount: typed }] },
+  });
   const zapier = appTester(App.creates.create_invoice.operation.perform, {
     authData: zapierAuth(s.sandbox.testKey, s.sandbox.baseUrl),
     inputData: { client_email: 'both@example.com', currency, items: [{ description: 'Design', amount: typed }] },

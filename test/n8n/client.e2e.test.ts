@@ -9,7 +9,8 @@ afterAll(async () => {
   await s.close();
 });
 
-const client = (operation: string, extra: Record<string, unknown>) => s.run({ resource: 'client', operation, ...extra });
+const client = (operation: string, extra: Record<string, unknown>) =>
+  s.run({ resource: 'client', operation, ...extra });
 
 const clientsWith = async (email: string) =>
   (await s.api((c) => operations.listClients.request(c, { email, limit: 100 }))).body.data as any[];
@@ -18,14 +19,23 @@ test('Create with the address given as flat fields: the API gets it nested', asy
   const run = await client('create', {
     email: 'asha@example.com',
     additionalFields: {
-      name: 'Asha Rao', phone: '+91 98123 45678', company: 'Rao Studio', tax_id: '27AAPFU0939F1ZV',
-      line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'in',
+      name: 'Asha Rao',
+      phone: '+91 98123 45678',
+      company: 'Rao Studio',
+      tax_id: '27AAPFU0939F1ZV',
+      line1: '12 MG Road',
+      city: 'Pune',
+      postal_code: '411001',
+      country: 'in',
     },
   });
   expect(run.error).toBeUndefined();
   expect(run.items[0]).toMatchObject({
     json: {
-      object: 'client', email: 'asha@example.com', name: 'Asha Rao', phone: '+919812345678',
+      object: 'client',
+      email: 'asha@example.com',
+      name: 'Asha Rao',
+      phone: '+919812345678',
       address: { line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'IN' },
     },
     pairedItem: { item: 0 },
@@ -82,8 +92,10 @@ test('Get by ID, and Get Many filtered by email with Return All or a Limit', asy
 
 test('many items run with bounded concurrency and keep their order', async () => {
   const emails = Array.from({ length: 12 }, (_, i) => `bulk${i}@example.com`);
-  const run = await s.run({ resource: 'client', operation: 'create', email: '={{ $json.email }}', options: { concurrency: 4 } },
-    { input: emails.map((email) => ({ email })) });
+  const run = await s.run(
+    { resource: 'client', operation: 'create', email: '={{ $json.email }}', options: { concurrency: 4 } },
+    { input: emails.map((email) => ({ email })) },
+  );
   expect(run.error).toBeUndefined();
   expect(run.items.map((item) => (item.json as any).email)).toEqual(emails);
   expect(run.items.map((item) => (item.pairedItem as any).item)).toEqual(emails.map((_, i) => i));

@@ -5,28 +5,50 @@ import { InputError, normalizeError } from '../../shared';
 import { nodeErrorFor } from '../../n8n/lib/errors';
 
 const node: INode = {
-  id: 'n1', name: 'Invoicing API', type: 'n8n-nodes-invoicing-api.invoicingApi', typeVersion: 1, position: [0, 0], parameters: {},
+  id: 'n1',
+  name: 'Invoicing API',
+  type: 'n8n-nodes-invoicing-api.invoicingApi',
+  typeVersion: 1,
+  position: [0, 0],
+  parameters: {},
 };
 
 test('InputError → NodeOperationError with the item index, the message and each field in the description', () => {
-  const error = nodeErrorFor(node, new InputError([
-    { field: 'client_email', message: 'Client Email is required' },
-    { field: 'items[1].amount', message: 'Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00' },
-  ]), 3);
+  const error = nodeErrorFor(
+    node,
+    new InputError([
+      { field: 'client_email', message: 'Client Email is required' },
+      {
+        field: 'items[1].amount',
+        message: 'Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00',
+      },
+    ]),
+    3,
+  );
   expect(error).toBeInstanceOf(NodeOperationError);
-  expect(error.message).toBe('Please fix 2 fields: Client Email is required; Item 2: amount cannot be negative; ' +
-    'enter a whole number of paise, e.g. 1500 for ₹15.00');
+  expect(error.message).toBe(
+    'Please fix 2 fields: Client Email is required; Item 2: amount cannot be negative; ' +
+      'enter a whole number of paise, e.g. 1500 for ₹15.00',
+  );
   expect(error.context.itemIndex).toBe(3);
-  expect(error.description).toBe('client_email: Client Email is required\n' +
-    'items[1].amount: Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00');
+  expect(error.description).toBe(
+    'client_email: Client Email is required\n' +
+      'items[1].amount: Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00',
+  );
 });
 
 test('ApiError 422 → NodeApiError with the HTTP code, the field errors and the request id', () => {
   const apiError = normalizeError({
     status: 422,
     headers: { 'content-type': 'application/problem+json' },
-    body: { type: 'about:blank', title: 'Invalid', status: 422, code: 'validation_failed', request_id: 'req_123',
-      errors: [{ param: 'items[0].amount', message: 'must be a whole number' }] },
+    body: {
+      type: 'about:blank',
+      title: 'Invalid',
+      status: 422,
+      code: 'validation_failed',
+      request_id: 'req_123',
+      errors: [{ param: 'items[0].amount', message: 'must be a whole number' }],
+    },
   });
   const error = nodeErrorFor(node, apiError, 0) as NodeApiError;
   expect(error).toBeInstanceOf(NodeApiError);
@@ -40,7 +62,11 @@ test('ApiError 422 → NodeApiError with the HTTP code, the field errors and the
 test('a key or webhook secret echoed by a broken service does not reach the n8n error', () => {
   const key = ['ik', 'test', 'Zx9Qw7Er5Ty3Ui1Op'].join('_');
   const secret = `whsec_${Buffer.from('0123456789abcdef0123').toString('base64')}`;
-  const error = nodeErrorFor(node, normalizeError({ status: 500, body: `upstream failed for Bearer ${key} with ${secret}` }), 1);
+  const error = nodeErrorFor(
+    node,
+    normalizeError({ status: 500, body: `upstream failed for Bearer ${key} with ${secret}` }),
+    1,
+  );
   const serialised = JSON.stringify({ ...error, message: error.message, description: error.description });
   expect(serialised).not.toContain(key);
   expect(serialised).not.toContain(secret);

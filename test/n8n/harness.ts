@@ -59,7 +59,11 @@ export function buildPackage(options: { zod?: string } = {}): { dir: string; cle
   copyFileSync(path.join(packageRoot, 'package.json'), path.join(dir, 'package.json'));
   if (options.zod) {
     mkdirSync(path.join(dir, 'node_modules'));
-    symlinkSync(path.join(repoRoot, 'node_modules', 'n8n-workflow'), path.join(dir, 'node_modules', 'n8n-workflow'), 'dir');
+    symlinkSync(
+      path.join(repoRoot, 'node_modules', 'n8n-workflow'),
+      path.join(dir, 'node_modules', 'n8n-workflow'),
+      'dir',
+    );
     symlinkSync(options.zod, path.join(dir, 'node_modules', 'zod'), 'dir');
   } else {
     symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
@@ -118,7 +122,16 @@ export class TestCredentialsHelper extends ICredentialsHelper {
     if (!authenticate || authenticate.type !== 'generic' || !workflow || !node) return requestOptions;
     const resolve = (value: string) =>
       isExpression(value)
-        ? String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, ''))
+        ? String(
+            workflow.expression.getSimpleParameterValue(
+              node,
+              value,
+              'internal',
+              { $credentials: credentials },
+              undefined,
+              '',
+            ),
+          )
         : value;
     const target = requestOptions as unknown as Record<string, Record<string, string>>;
     for (const [section, entries] of Object.entries(authenticate.properties)) {
@@ -384,15 +397,30 @@ export class TriggerHost {
     const webhook = this.webhook(workflow);
     const fn = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhookMethods?.default?.[method];
     if (!fn) throw new Error(`The trigger has no ${method} method`);
-    const context = new HookContext(workflow, node, webhook.workflowExecuteAdditionalData, 'trigger', 'activate', webhook);
+    const context = new HookContext(
+      workflow,
+      node,
+      webhook.workflowExecuteAdditionalData,
+      'trigger',
+      'activate',
+      webhook,
+    );
     const result = await fn.call(context);
     this.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
     return result;
   }
 
   private async execute(name: string, items: INodeExecutionData[]): Promise<void> {
-    const run = await runNode(this.pkg, { node: this.setup.node, name, parameters: this.setup.parameters, credentials: this.setup.credentials,
-      input: items.map((item) => item.json), staticData: this.staticData, mode: 'webhook', typeVersion: this.setup.typeVersion });
+    const run = await runNode(this.pkg, {
+      node: this.setup.node,
+      name,
+      parameters: this.setup.parameters,
+      credentials: this.setup.credentials,
+      input: items.map((item) => item.json),
+      staticData: this.staticData,
+      mode: 'webhook',
+      typeVersion: this.setup.typeVersion,
+    });
     if (run.error) throw new Error(`The trigger's execution failed: ${run.error.message}`);
     this.staticData = run.staticData;
   }
@@ -406,7 +434,9 @@ export class TriggerHost {
       position: [0, 0],
       webhookId: '6f1c1d2e-52a4-4b8e-9a31-5f0e1c7d9b10',
       parameters: this.setup.parameters as INode['parameters'],
-      credentials: Object.fromEntries(Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
+      credentials: Object.fromEntries(
+        Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }]),
+      ),
     };
     return new Workflow({
       id: 'wf-trigger',
@@ -436,8 +466,12 @@ export class TriggerHost {
       webhookDescription: description,
       workflowId: workflow.id,
       webhookId: node.webhookId,
-      workflowExecuteAdditionalData: additionalDataFor(this.credentialsHelper, undefined, `exec-${++executionCounter}`,
-        this.baseUrl),
+      workflowExecuteAdditionalData: additionalDataFor(
+        this.credentialsHelper,
+        undefined,
+        `exec-${++executionCounter}`,
+        this.baseUrl,
+      ),
     };
   }
 
@@ -462,7 +496,10 @@ export class TriggerHost {
     const workflow = this.workflow();
     const node = this.node(workflow);
     const webhook = this.webhook(workflow);
-    if (req.method !== webhook.httpMethod || `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}${req.url}` !== this.webhookUrl) {
+    if (
+      req.method !== webhook.httpMethod ||
+      `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}${req.url}` !== this.webhookUrl
+    ) {
       res.statusCode = 404;
       res.end('No webhook here');
       return;
@@ -470,7 +507,15 @@ export class TriggerHost {
     webhook.workflowExecuteAdditionalData.httpRequest = request as never;
     webhook.workflowExecuteAdditionalData.httpResponse = response as never;
     const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-    const context = new WebhookContext(workflow, node, webhook.workflowExecuteAdditionalData, 'webhook', webhook, [], null);
+    const context = new WebhookContext(
+      workflow,
+      node,
+      webhook.workflowExecuteAdditionalData,
+      'webhook',
+      webhook,
+      [],
+      null,
+    );
     let result: IWebhookResponseData;
     try {
       result = await nodeType.webhook!.call(context);
@@ -485,7 +530,10 @@ export class TriggerHost {
       this.started.push(result.workflowData);
       if (this.setup.executes) await this.execute(node.name, result.workflowData[0]);
     }
-    this.answers.push({ status: result.noWebhookResponse ? res.statusCode : 200, started: Boolean(result.workflowData) });
+    this.answers.push({
+      status: result.noWebhookResponse ? res.statusCode : 200,
+      started: Boolean(result.workflowData),
+    });
     if (result.noWebhookResponse) {
       if (!res.writableEnded) res.end();
       return;
@@ -529,7 +577,10 @@ export class PollHost {
 
   private readonly credentialsHelper: TestCredentialsHelper;
 
-  constructor(private readonly pkg: LoadedPackage, private readonly setup: TriggerSetup) {
+  constructor(
+    private readonly pkg: LoadedPackage,
+    private readonly setup: TriggerSetup,
+  ) {
     this.credentialsHelper = new TestCredentialsHelper(pkg, setup.credentials);
   }
 
@@ -546,11 +597,19 @@ export class PollHost {
       typeVersion: this.setup.typeVersion ?? 1,
       position: [0, 0],
       parameters: this.setup.parameters as INode['parameters'],
-      credentials: Object.fromEntries(Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }])),
+      credentials: Object.fromEntries(
+        Object.keys(this.setup.credentials).map((type) => [type, { id: '1', name: 'Test' }]),
+      ),
     };
     const workflow = new Workflow({
-      id: 'wf-poll', name: 'Polling workflow', nodes: [node], connections: {}, nodeTypes: this.pkg.nodeTypes, active: true,
-      staticData: JSON.parse(JSON.stringify(this.staticData)) as IDataObject, settings: { executionOrder: 'v1' },
+      id: 'wf-poll',
+      name: 'Polling workflow',
+      nodes: [node],
+      connections: {},
+      nodeTypes: this.pkg.nodeTypes,
+      active: true,
+      staticData: JSON.parse(JSON.stringify(this.staticData)) as IDataObject,
+      settings: { executionOrder: 'v1' },
     });
     const additionalData = additionalDataFor(this.credentialsHelper, undefined, `exec-${++executionCounter}`);
     const context = new PollContext(workflow, node, additionalData, mode, 'activate');

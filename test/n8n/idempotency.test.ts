@@ -19,11 +19,16 @@ const shownFor = (option: INodeProperties, resource: string, operation: string) 
 };
 
 test('the option shows for exactly the node operations whose shared operation takes an idempotency key', () => {
-  const options = new InvoicingApi().description.properties.find((property) => property.name === 'options')!.options as INodeProperties[];
+  const options = new InvoicingApi().description.properties.find((property) => property.name === 'options')!
+    .options as INodeProperties[];
   const option = options.find((entry) => entry.name === key)!;
   const pairs = Object.entries({ invoice, client, payment }).flatMap(([resource, { operations: entries }]) =>
-    entries.map((entry) => ({ resource, value: entry.option.value, takesKey: key in entry.operation.fields })));
-  expect(pairs.filter((pair) => pair.takesKey).map((pair) => `${pair.resource} ${pair.value}`)).toEqual(['invoice create', 'payment record']);
+    entries.map((entry) => ({ resource, value: entry.option.value, takesKey: key in entry.operation.fields })),
+  );
+  expect(pairs.filter((pair) => pair.takesKey).map((pair) => `${pair.resource} ${pair.value}`)).toEqual([
+    'invoice create',
+    'payment record',
+  ]);
   for (const pair of pairs) expect(shownFor(option, pair.resource, pair.value)).toBe(pair.takesKey);
 });
 

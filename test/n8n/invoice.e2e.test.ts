@@ -14,7 +14,12 @@ const create = (extra: Record<string, unknown> = {}) => ({
   operation: 'create',
   client_email: 'ana@example.com',
   currency: 'inr',
-  items: { item: [{ description: 'Website design, May', amount: '12,500.00' }, { description: 'Hosting', amount: '2400' }] },
+  items: {
+    item: [
+      { description: 'Website design, May', amount: '12,500.00' },
+      { description: 'Hosting', amount: '2400' },
+    ],
+  },
   ...extra,
 });
 
@@ -46,33 +51,64 @@ describe('Create', () => {
   });
 
   test('line items as one JSON array typed in', async () => {
-    const run = await s.run(create({
-      itemsInput: 'json',
-      itemsJson: JSON.stringify([{ description: 'Consulting', amount: '5,000.00' }]),
-    }));
+    const run = await s.run(
+      create({
+        itemsInput: 'json',
+        itemsJson: JSON.stringify([{ description: 'Consulting', amount: '5,000.00' }]),
+      }),
+    );
     expect(run.error).toBeUndefined();
-    expect((run.items[0].json as any).items).toEqual([{ description: 'Consulting', amount: 500000, amount_formatted: '₹5,000.00' }]);
+    expect((run.items[0].json as any).items).toEqual([
+      { description: 'Consulting', amount: 500000, amount_formatted: '₹5,000.00' },
+    ]);
   });
 
   test('Amounts Are In: Minor Units keeps data that counts paise; a client picked from the list is its e-mail', async () => {
-    const run = await s.run(create({
-      amount_unit: 'minor',
-      client_email: { __rl: true, mode: 'list', value: 'ana@example.com', cachedResultName: 'Ana Sharma · ana@example.com' },
-      items: { item: [{ description: 'Website design, May', amount: 1250000 }, { description: 'Hosting', amount: '240000' }] },
-    }));
+    const run = await s.run(
+      create({
+        amount_unit: 'minor',
+        client_email: {
+          __rl: true,
+          mode: 'list',
+          value: 'ana@example.com',
+          cachedResultName: 'Ana Sharma · ana@example.com',
+        },
+        items: {
+          item: [
+            { description: 'Website design, May', amount: 1250000 },
+            { description: 'Hosting', amount: '240000' },
+          ],
+        },
+      }),
+    );
     expect(run.error).toBeUndefined();
-    expect(run.items[0].json).toMatchObject({ client_email: 'ana@example.com', amount_due: 1490000, amount_due_formatted: '₹14,900.00' });
-    const refused = await s.run(create({ amount_unit: 'minor', items: { item: [{ description: 'Design', amount: '1,500.00' }] } }));
+    expect(run.items[0].json).toMatchObject({
+      client_email: 'ana@example.com',
+      amount_due: 1490000,
+      amount_due_formatted: '₹14,900.00',
+    });
+    const refused = await s.run(
+      create({ amount_unit: 'minor', items: { item: [{ description: 'Design', amount: '1,500.00' }] } }),
+    );
     expect((refused.error as any).message).toBe('Item 1: amount must be a whole number of paise, e.g. 1500 for ₹15.00');
   });
 
   test('line items as a JSON array mapped by an expression from the incoming item', async () => {
-    const run = await s.run(create({ itemsInput: 'json', itemsJson: '={{ $json.lines }}', client_email: '={{ $json.email }}' }), {
-      input: [
-        { email: 'ravi@example.com', lines: [{ description: 'Logo', amount: 999 }, { description: 'Cards', amount: '50.00' }] },
-        { email: 'meera@example.com', lines: [{ description: 'Photos', amount: '1,200' }] },
-      ],
-    });
+    const run = await s.run(
+      create({ itemsInput: 'json', itemsJson: '={{ $json.lines }}', client_email: '={{ $json.email }}' }),
+      {
+        input: [
+          {
+            email: 'ravi@example.com',
+            lines: [
+              { description: 'Logo', amount: 999 },
+              { description: 'Cards', amount: '50.00' },
+            ],
+          },
+          { email: 'meera@example.com', lines: [{ description: 'Photos', amount: '1,200' }] },
+        ],
+      },
+    );
     expect(run.error).toBeUndefined();
     expect(run.items.map((item) => (item.json as any).client_email)).toEqual(['ravi@example.com', 'meera@example.com']);
     expect(run.items.map((item) => (item.json as any).amount_due)).toEqual([104900, 120000]);
@@ -89,15 +125,24 @@ describe('Create', () => {
 
   test('bad input fails the item with a NodeOperationError naming each field, and sends nothing', async () => {
     const before = await invoiceCount(s);
-    const run = await s.run(create({
-      client_email: 'ana@',
-      items: { item: [{ description: 'Design', amount: '15.555' }, { description: 'x'.repeat(501), amount: 100 }] },
-    }));
+    const run = await s.run(
+      create({
+        client_email: 'ana@',
+        items: {
+          item: [
+            { description: 'Design', amount: '15.555' },
+            { description: 'x'.repeat(501), amount: 100 },
+          ],
+        },
+      }),
+    );
     const error = run.error as any;
     expect(error.name).toBe('NodeOperationError');
     expect(error.context.itemIndex).toBe(0);
     expect(error.message).toContain('Client Email must be a valid e-mail address');
-    expect(error.message).toContain('Item 1: amount has more decimals than INR has (2 decimals; you entered 15.555); enter an amount in INR such as 1500, 1500.00 or 1,500.00');
+    expect(error.message).toContain(
+      'Item 1: amount has more decimals than INR has (2 decimals; you entered 15.555); enter an amount in INR such as 1500, 1500.00 or 1,500.00',
+    );
     expect(error.message).toContain('Item 2: description must be at most 500 characters');
     expect(error.description).toContain('client_email: ');
     expect(error.description).toContain('items[0].amount: ');
@@ -109,7 +154,9 @@ describe('Create', () => {
     const empty = await s.run(create({ items: {} }));
     expect((empty.error as any).message).toBe('Line Items must have at least one line item');
     const notJson = await s.run(create({ itemsInput: 'json', itemsJson: '{"description": "x"' }));
-    expect((notJson.error as any).message).toBe('Line Items must be a list of line items, each with a description and an amount');
+    expect((notJson.error as any).message).toBe(
+      'Line Items must be a list of line items, each with a description and an amount',
+    );
   });
 
   test('the failing item is the one named: item 2 of 3', async () => {
@@ -118,7 +165,9 @@ describe('Create', () => {
       settings: { onError: 'stopWorkflow' },
     });
     expect((run.error as any).context.itemIndex).toBe(1);
-    expect((run.error as any).message).toBe('Currency must be a three-letter ISO 4217 currency code such as INR, USD or EUR');
+    expect((run.error as any).message).toBe(
+      'Currency must be a three-letter ISO 4217 currency code such as INR, USD or EUR',
+    );
   });
 
   test('with Continue On Fail, a bad item becomes an error item paired to it and the others go through', async () => {
@@ -129,7 +178,9 @@ describe('Create', () => {
     expect(run.error).toBeUndefined();
     expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
     expect(run.items[0].json).toMatchObject({ object: 'invoice', currency: 'INR' });
-    expect(run.items[1].json).toEqual({ error: 'Currency is not a known ISO 4217 currency code; use one such as INR, USD or EUR' });
+    expect(run.items[1].json).toEqual({
+      error: 'Currency is not a known ISO 4217 currency code; use one such as INR, USD or EUR',
+    });
     expect(run.items[2].json).toMatchObject({ object: 'invoice', currency: 'USD' });
   });
 });
@@ -151,8 +202,10 @@ describe('Get', () => {
     expect(error.message).toMatch(/^Not found \(HTTP 404\)\./);
     expect(error.description).toMatch(/^Request ID: req_/);
 
-    const continued = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_doesnotexist' },
-      { settings: { onError: 'continueRegularOutput' } });
+    const continued = await s.run(
+      { resource: 'invoice', operation: 'get', invoice_id: 'inv_doesnotexist' },
+      { settings: { onError: 'continueRegularOutput' } },
+    );
     expect(continued.error).toBeUndefined();
     expect(continued.items).toEqual([{ json: { error: error.message }, pairedItem: { item: 0 } }]);
   });
@@ -166,8 +219,10 @@ describe('Get', () => {
   test('a wrong API key: 401 with advice to reconnect, and the key appears nowhere in the run', async () => {
     // Well formed but never issued by this sandbox: the path a user with a mistyped or revoked key takes.
     const wrongKey = 'ik_test_NeverIssuedByThisSandbox';
-    const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_x1' },
-      { credentials: { invoicingApi: { apiKey: wrongKey, baseUrl: s.sandbox.baseUrl } } });
+    const run = await s.run(
+      { resource: 'invoice', operation: 'get', invoice_id: 'inv_x1' },
+      { credentials: { invoicingApi: { apiKey: wrongKey, baseUrl: s.sandbox.baseUrl } } },
+    );
     const error = run.error as any;
     expect(error.httpCode).toBe('401');
     expect(error.message).toContain('did not accept the API key');
@@ -178,8 +233,10 @@ describe('Get', () => {
 
   test('a live key on the sandbox: 403 saying why', async () => {
     const liveKey = ['ik', 'live', 'Lm2Nb4Vc6Xz8As0Df'].join('_');
-    const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_x1' },
-      { credentials: { invoicingApi: { apiKey: liveKey, baseUrl: s.sandbox.baseUrl } } });
+    const run = await s.run(
+      { resource: 'invoice', operation: 'get', invoice_id: 'inv_x1' },
+      { credentials: { invoicingApi: { apiKey: liveKey, baseUrl: s.sandbox.baseUrl } } },
+    );
     expect((run.error as any).httpCode).toBe('403');
     expect((run.error as any).message).toContain('accepts test keys only');
     expect(JSON.stringify(run.run)).not.toContain(liveKey);
@@ -192,7 +249,12 @@ describe('Get Many', () => {
 
   beforeAll(async () => {
     paging = await setUp();
-    const input = { client_email: email, currency: 'INR', items: [{ description: 'Item', amount: 100 }], auto_send_whatsapp: false };
+    const input = {
+      client_email: email,
+      currency: 'INR',
+      items: [{ description: 'Item', amount: 100 }],
+      auto_send_whatsapp: false,
+    };
     for (let i = 0; i < 105; i += 1) await paging.api((c) => operations.createInvoice.request(c, input));
     await paging.api((c) => operations.createInvoice.request(c, { ...input, client_email: 'other@example.com' }));
   });
@@ -200,7 +262,8 @@ describe('Get Many', () => {
     await paging.close();
   });
 
-  const getMany = (extra: Record<string, unknown>) => paging.run({ resource: 'invoice', operation: 'getAll', ...extra });
+  const getMany = (extra: Record<string, unknown>) =>
+    paging.run({ resource: 'invoice', operation: 'getAll', ...extra });
 
   test('Return All pages past the 100-per-page limit', async () => {
     const run = await getMany({ returnAll: true });

@@ -30,8 +30,12 @@ interface ScanReport {
 /** Runs the scan script the way a maintainer would; it exits 1 when anything is wrong. */
 function scan(folder?: string): { exitCode: number; report: ScanReport } {
   try {
-    const output = execFileSync(node, ['scripts/scan-package.mjs', ...(folder ? [folder] : [])],
-      { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: lintEnv });
+    const output = execFileSync(node, ['scripts/scan-package.mjs', ...(folder ? [folder] : [])], {
+      cwd: packageRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: lintEnv,
+    });
     return { exitCode: 0, report: JSON.parse(output) };
   } catch (error) {
     const failed = error as { status: number; stdout: string };
@@ -50,16 +54,20 @@ describe('the packed tarball', () => {
   test('holds only dist/, README, LICENSE and package.json', () => {
     const { files = [] } = packed.report;
     expect(packed.report.unexpectedFiles).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'LICENSE',
-      'dist/credentials/InvoicingApi.credentials.js',
-      'dist/nodes/InvoicingApi/InvoicingApi.node.js',
-      'dist/nodes/InvoicingApi/InvoicingApi.node.json',
-      'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.js',
-      'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.json',
-      'dist/icons/invoicingApi.svg',
-      'dist/icons/invoicingApi.dark.svg',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/credentials/InvoicingApi.credentials.js',
+        'dist/nodes/InvoicingApi/InvoicingApi.node.js',
+        'dist/nodes/InvoicingApi/InvoicingApi.node.json',
+        'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.js',
+        'dist/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.json',
+        'dist/icons/invoicingApi.svg',
+        'dist/icons/invoicingApi.dark.svg',
+      ]),
+    );
     expect(files.every((file) => /^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(file))).toBe(true);
   });
 
@@ -111,16 +119,23 @@ describe('the scan itself can fail', () => {
   test('a bundled dependency, console, process and a timer in a built file are all reported', () => {
     const file = path.join(dir, 'dist/nodes/InvoicingApi/InvoicingApi.node.js');
     const original = readFileSync(file, 'utf8');
-    writeFileSync(file, `${original}\nconst axios = require("axios");\nconsole.log(process.env.KEY);\nsetTimeout(() => axios, 1);\n`);
+    writeFileSync(
+      file,
+      `${original}\nconst axios = require("axios");\nconsole.log(process.env.KEY);\nsetTimeout(() => axios, 1);\n`,
+    );
     const { exitCode, report } = scan(dir);
     writeFileSync(file, original);
     expect(exitCode).toBe(1);
     expect(report.requires.disallowed).toEqual(['axios']);
     expect(report.forbidden.map((entry) => entry.name).sort()).toEqual(['console', 'process', 'setTimeout']);
     const rules = report.lint.map((entry) => entry.rule);
-    expect(rules).toEqual(expect.arrayContaining([
-      '@n8n/community-nodes/no-restricted-imports', '@n8n/community-nodes/no-restricted-globals', 'no-console',
-    ]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        '@n8n/community-nodes/no-restricted-imports',
+        '@n8n/community-nodes/no-restricted-globals',
+        'no-console',
+      ]),
+    );
   });
 
   test('a runtime dependency in package.json is reported', () => {
@@ -137,8 +152,12 @@ describe('the scan itself can fail', () => {
 describe('n8n-node lint', () => {
   test('passes in strict mode with no error and no warning', () => {
     const cli = path.resolve(packageRoot, '../node_modules/.bin/n8n-node');
-    const output = execFileSync(cli, ['lint'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...lintEnv, FORCE_COLOR: '0' } });
+    const output = execFileSync(cli, ['lint'], {
+      cwd: packageRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...lintEnv, FORCE_COLOR: '0' },
+    });
     expect(output).toContain('n8n-node lint');
     expect(output).not.toMatch(/problem|warning|error|Strict mode violation/i);
   }, 60_000);
@@ -163,8 +182,17 @@ describe('package.json', () => {
 
   test('states the n8n versions the live suite runs on, as the READMEs do', () => {
     const installer = path.resolve(__dirname, '../live/install-n8n.mjs');
-    const SUPPORTED_N8N = JSON.parse(execFileSync(node, ['--input-type=module', '-e',
-      `import { SUPPORTED_N8N } from ${JSON.stringify(installer)}; process.stdout.write(JSON.stringify(SUPPORTED_N8N));`], { encoding: 'utf8' }));
+    const SUPPORTED_N8N = JSON.parse(
+      execFileSync(
+        node,
+        [
+          '--input-type=module',
+          '-e',
+          `import { SUPPORTED_N8N } from ${JSON.stringify(installer)}; process.stdout.write(JSON.stringify(SUPPORTED_N8N));`,
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
     expect(manifest.engines.n8n).toBe(`${SUPPORTED_N8N.oldest} - ${SUPPORTED_N8N.newest}`);
     for (const readme of ['README.md', 'n8n/README.md']) {
       const text = readFileSync(path.resolve(packageRoot, '..', readme), 'utf8');
@@ -180,7 +208,11 @@ describe('loaded by n8n-core', () => {
     try {
       const { loader } = await loadPackage(built.dir);
       expect(loader.packageName).toBe('n8n-nodes-invoicing-api');
-      expect(Object.keys(loader.known.nodes).sort()).toEqual(['invoicingApi', 'invoicingApiPollingTrigger', 'invoicingApiTrigger']);
+      expect(Object.keys(loader.known.nodes).sort()).toEqual([
+        'invoicingApi',
+        'invoicingApiPollingTrigger',
+        'invoicingApiTrigger',
+      ]);
       expect(Object.keys(loader.known.credentials)).toEqual(['invoicingApi']);
       const action = loader.getNode('invoicingApi').type.description;
       expect(action.codex?.categories).toEqual(expect.arrayContaining(['Finance & Accounting']));
@@ -192,7 +224,9 @@ describe('loaded by n8n-core', () => {
       expect(action.iconUrl).toEqual(icons);
       // n8n serves `icons/<package>/<path>` from the package folder: the files must be there.
       for (const icon of Object.values(icons)) {
-        expect(readFileSync(path.join(built.dir, icon.replace('icons/n8n-nodes-invoicing-api/', '')), 'utf8')).toMatch(/^<svg/);
+        expect(readFileSync(path.join(built.dir, icon.replace('icons/n8n-nodes-invoicing-api/', '')), 'utf8')).toMatch(
+          /^<svg/,
+        );
       }
       expect(action.usableAsTool).toBe(true);
       const trigger = loader.getNode('invoicingApiTrigger').type.description as INodeTypeDescription;
@@ -202,7 +236,11 @@ describe('loaded by n8n-core', () => {
       expect(polling).toMatchObject({ polling: true, iconUrl: icons });
       expect(polling.codex?.resources?.primaryDocumentation?.[0]?.url).toMatch(/#polling-trigger$/);
       const credential = loader.getCredential('invoicingApi').type;
-      expect(credential.supportedNodes?.sort()).toEqual(['invoicingApi', 'invoicingApiPollingTrigger', 'invoicingApiTrigger']);
+      expect(credential.supportedNodes?.sort()).toEqual([
+        'invoicingApi',
+        'invoicingApiPollingTrigger',
+        'invoicingApiTrigger',
+      ]);
       expect(credential.iconUrl).toEqual(icons);
     } finally {
       built.cleanup();
@@ -219,8 +257,16 @@ describe('loaded by n8n-core', () => {
           nodes: Object.keys(loader.known.nodes), credentials: Object.keys(loader.known.credentials),
           operations: loader.getNode('invoicingApi').type.description.properties.filter((p) => p.name === 'operation').length,
         })));`;
-      const output = execFileSync(node, ['-e', script], { cwd: path.resolve(packageRoot, '..'), encoding: 'utf8', env: lintEnv });
-      expect(JSON.parse(output)).toEqual({ nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'], credentials: ['invoicingApi'], operations: 3 });
+      const output = execFileSync(node, ['-e', script], {
+        cwd: path.resolve(packageRoot, '..'),
+        encoding: 'utf8',
+        env: lintEnv,
+      });
+      expect(JSON.parse(output)).toEqual({
+        nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'],
+        credentials: ['invoicingApi'],
+        operations: 3,
+      });
     } finally {
       built.cleanup();
     }

@@ -15,11 +15,13 @@ afterAll(async () => {
   await s.close();
 });
 
-const host = (events: string[]) => new PollHost(s.pkg, { node: 'invoicingApiPollingTrigger', parameters: { events }, credentials: s.credentials });
+const host = (events: string[]) =>
+  new PollHost(s.pkg, { node: 'invoicingApiPollingTrigger', parameters: { events }, credentials: s.credentials });
 
 async function createClients(prefix: string, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
-  for (const email of emails) expect((await s.api((c) => operations.createClient.request(c, { email }))).status).toBe(201);
+  for (const email of emails)
+    expect((await s.api((c) => operations.createClient.request(c, { email }))).status).toBe(201);
   return emails;
 }
 
@@ -32,11 +34,23 @@ test('first poll marks where the service stands; later polls hand on each new ev
   expect(poller.nodeData.cursor).toMatch(/^evt_/);
 
   const emails = await createClients('new', 3);
-  const invoice = (await s.api((c) => operations.createInvoice.request(c, {
-    client_email: emails[0], currency: 'INR', items: [{ description: 'Work', amount: 1000 }], auto_send_whatsapp: false,
-  }))).body;
+  const invoice = (
+    await s.api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: emails[0],
+        currency: 'INR',
+        items: [{ description: 'Work', amount: 1000 }],
+        auto_send_whatsapp: false,
+      }),
+    )
+  ).body;
   const items = (await poller.poll())!;
-  expect(items.map((item) => item.json.event_type)).toEqual(['client.created', 'client.created', 'client.created', 'invoice.created']);
+  expect(items.map((item) => item.json.event_type)).toEqual([
+    'client.created',
+    'client.created',
+    'client.created',
+    'invoice.created',
+  ]);
   expect(emailsOf(items.slice(0, 3))).toEqual(emails);
   expect(items[3].json).toEqual({ ...flattenEvent(items[3].json.event as never), event: items[3].json.event });
   expect(items[3].json.invoice_id).toBe(invoice.id);
@@ -66,7 +80,7 @@ test('events of types not selected are passed over, never handed on later', asyn
   expect(items.map((item) => [item.json.event_type, item.json.changed_fields])).toEqual([['client.updated', 'name']]);
 });
 
-test('the editor\'s test fetch shows the newest selected event and leaves the cursor alone', async () => {
+test("the editor's test fetch shows the newest selected event and leaves the cursor alone", async () => {
   const poller = host(['client.created']);
   await poller.poll();
   const cursor = poller.nodeData.cursor;

@@ -10,8 +10,12 @@ let host: TriggerHost;
 
 beforeAll(async () => {
   s = await setUp();
-  host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: { events: ['invoice.paid'], replayMissed: true },
-    credentials: s.credentials, executes: true });
+  host = new TriggerHost(s.pkg, {
+    node: 'invoicingApiTrigger',
+    parameters: { events: ['invoice.paid'], replayMissed: true },
+    credentials: s.credentials,
+    executes: true,
+  });
   await host.listen();
 });
 afterAll(async () => {
@@ -26,12 +30,21 @@ const startedIds = () => host.started.map((run) => run[0][0].json.event_id as st
 async function payments(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const invoice = (await s.api((c) => operations.createInvoice.request(c, { client_email: 'payer@example.com', currency: 'INR',
-      items: [{ description: `Work ${i}`, amount: 1000 + i }], auto_send_whatsapp: false }))).body as { id: string };
+    const invoice = (
+      await s.api((c) =>
+        operations.createInvoice.request(c, {
+          client_email: 'payer@example.com',
+          currency: 'INR',
+          items: [{ description: `Work ${i}`, amount: 1000 + i }],
+          auto_send_whatsapp: false,
+        }),
+      )
+    ).body as { id: string };
     await s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'email' }));
     const paid = await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id }));
     expect(paid.status).toBe(200);
-    const [event] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body.data as Array<{ id: string }>;
+    const [event] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body
+      .data as Array<{ id: string }>;
     ids.push(event.id);
   }
   return ids;
@@ -45,7 +58,7 @@ test('first activation replays nothing: the newest event becomes the cursor', as
   expect((stored()?.replayCursor as { id: string }).id).not.toBe(before[0]);
 });
 
-test('each delivery\'s execution moves the cursor to its event', async () => {
+test("each delivery's execution moves the cursor to its event", async () => {
   const [paid] = await payments(1);
   await s.sandbox.settled();
   expect(startedIds()).toEqual([paid]);
@@ -91,23 +104,30 @@ test('a cursor the service no longer keeps: activation still succeeds and starts
   host.reconfigure({ events: ['invoice.paid'], replayMissed: true });
   await host.deactivate();
   const before = startedIds();
-  host.staticData['node:Invoicing API Trigger'] = { ...stored(), replayCursor: { id: 'evt_gone0000000000000000', created_at: '2020-01-01T00:00:00.000Z' } };
+  host.staticData['node:Invoicing API Trigger'] = {
+    ...stored(),
+    replayCursor: { id: 'evt_gone0000000000000000', created_at: '2020-01-01T00:00:00.000Z' },
+  };
   expect(await host.activate()).toEqual({ existed: false });
   await s.sandbox.settled();
   expect(startedIds()).toEqual(before);
-  const [newest] = (await s.api((c) => operations.listEvents.request(c, { limit: 1 }))).body.data as Array<{ id: string }>;
+  const [newest] = (await s.api((c) => operations.listEvents.request(c, { limit: 1 }))).body.data as Array<{
+    id: string;
+  }>;
   expect(stored()?.replayCursor).toMatchObject({ id: newest.id });
 });
 
 describe('the recover endpoint', () => {
   test('an unknown `after` event: 404 naming the field', async () => {
     const id = stored()?.webhookId as string;
-    const response = await s.api((c) => operations.recoverWebhook.request(c, { webhook_id: id, after: 'evt_unknown000000000000' }));
+    const response = await s.api((c) =>
+      operations.recoverWebhook.request(c, { webhook_id: id, after: 'evt_unknown000000000000' }),
+    );
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ code: 'not_found', errors: [{ param: 'after' }] });
   });
 
-  test('answers 202 with how many events of the subscription\'s types it queued', async () => {
+  test("answers 202 with how many events of the subscription's types it queued", async () => {
     const id = stored()?.webhookId as string;
     const [from] = await payments(1);
     await payments(3);

@@ -34,7 +34,8 @@ describe('Retry On Fail never creates an invoice twice', () => {
   test('the service created the invoice but the answer was lost: the retry reuses the derived key', async () => {
     const email = 'lost-answer@example.com';
     const proxy = await startProxy(s.sandbox.baseUrl, {
-      answer: ({ method, index }) => (method === 'POST' && index === 0 ? { status: 502, body: 'Bad gateway', after: true } : undefined),
+      answer: ({ method, index }) =>
+        method === 'POST' && index === 0 ? { status: 502, body: 'Bad gateway', after: true } : undefined,
     });
     try {
       const run = await s.run(createInvoice(email), {
@@ -58,7 +59,8 @@ describe('Retry On Fail never creates an invoice twice', () => {
   test('a key given by the user is sent as it is, on every try', async () => {
     const email = 'own-key@example.com';
     const proxy = await startProxy(s.sandbox.baseUrl, {
-      answer: ({ method, index }) => (method === 'POST' && index === 0 ? { status: 500, body: '', after: true } : undefined),
+      answer: ({ method, index }) =>
+        method === 'POST' && index === 0 ? { status: 500, body: '', after: true } : undefined,
     });
     try {
       const run = await s.run(createInvoice(email, { options: { idempotency_key: 'order-10023' } }), {
@@ -66,8 +68,10 @@ describe('Retry On Fail never creates an invoice twice', () => {
         settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
       });
       expect(run.error).toBeUndefined();
-      expect(postsTo(proxy.calls, '/v1/invoices').map((call) => call.headers['idempotency-key']))
-        .toEqual(['order-10023', 'order-10023']);
+      expect(postsTo(proxy.calls, '/v1/invoices').map((call) => call.headers['idempotency-key'])).toEqual([
+        'order-10023',
+        'order-10023',
+      ]);
       expect(await invoicesFor(email)).toHaveLength(1);
     } finally {
       await proxy.close();
@@ -92,10 +96,14 @@ describe('rate limits', () => {
   test('a 429 waits for Retry-After (n8n-workflow sleep) and the item then succeeds', async () => {
     const email = 'limited@example.com';
     const proxy = await startProxy(s.sandbox.baseUrl, {
-      answer: ({ index }) => (index === 0
-        ? { status: 429, headers: { 'retry-after': '1', 'content-type': 'application/problem+json' },
-          body: JSON.stringify({ code: 'rate_limited', detail: 'Slow down.' }) }
-        : undefined),
+      answer: ({ index }) =>
+        index === 0
+          ? {
+              status: 429,
+              headers: { 'retry-after': '1', 'content-type': 'application/problem+json' },
+              body: JSON.stringify({ code: 'rate_limited', detail: 'Slow down.' }),
+            }
+          : undefined,
     });
     try {
       const started = Date.now();
@@ -114,7 +122,10 @@ describe('rate limits', () => {
       answer: () => ({ status: 429, headers: { 'retry-after': '0' }, body: '' }),
     });
     try {
-      const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' }, { credentials: viaProxy(proxy.url) });
+      const run = await s.run(
+        { resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' },
+        { credentials: viaProxy(proxy.url) },
+      );
       expect((run.error as any).httpCode).toBe('429');
       expect((run.error as any).message).toBe('Too many requests to Invoicing API (HTTP 429). Try again in 0 s.');
       expect(proxy.calls).toHaveLength(6);
@@ -128,10 +139,13 @@ describe('rate limits', () => {
     const limited = await setUp({ rateLimitPerSecond: 5 });
     const proxy = await startProxy(limited.sandbox.baseUrl);
     try {
-      const run = await limited.run({ resource: 'client', operation: 'create', email: '={{ $json.email }}', options: { concurrency: 10 } }, {
-        input: Array.from({ length: 30 }, (_, i) => ({ email: `burst${i}@example.com` })),
-        credentials: { invoicingApi: { apiKey: limited.sandbox.testKey, baseUrl: proxy.url } },
-      });
+      const run = await limited.run(
+        { resource: 'client', operation: 'create', email: '={{ $json.email }}', options: { concurrency: 10 } },
+        {
+          input: Array.from({ length: 30 }, (_, i) => ({ email: `burst${i}@example.com` })),
+          credentials: { invoicingApi: { apiKey: limited.sandbox.testKey, baseUrl: proxy.url } },
+        },
+      );
       expect(run.error).toBeUndefined();
       expect(run.items).toHaveLength(30);
       expect(proxy.calls.filter((call) => call.status === 429).length).toBeGreaterThan(0);
@@ -147,11 +161,17 @@ describe('concurrency', () => {
   const emails = Array.from({ length: 12 }, (_, i) => ({ email: `c${i}@example.com` }));
   const getMany = { resource: 'client', operation: 'getAll', limit: 1, filters: { email: '={{ $json.email }}' } };
 
-  test.each([[undefined, 5], [2, 2], [1, 1]])('Max Concurrent Requests %p → at most %p requests in flight', async (setting, peak) => {
+  test.each([
+    [undefined, 5],
+    [2, 2],
+    [1, 1],
+  ])('Max Concurrent Requests %p → at most %p requests in flight', async (setting, peak) => {
     const proxy = await startProxy(s.sandbox.baseUrl, { delayMs: 60 });
     try {
-      const run = await s.run({ ...getMany, options: setting === undefined ? {} : { concurrency: setting } },
-        { input: emails, credentials: viaProxy(proxy.url) });
+      const run = await s.run(
+        { ...getMany, options: setting === undefined ? {} : { concurrency: setting } },
+        { input: emails, credentials: viaProxy(proxy.url) },
+      );
       expect(run.error).toBeUndefined();
       expect(proxy.calls).toHaveLength(12);
       expect(proxy.peakInFlight).toBe(peak);
@@ -165,20 +185,32 @@ describe('network failures', () => {
   test('an unreachable base URL is a NodeApiError that names the connection, not a crash', async () => {
     const proxy = await startProxy(s.sandbox.baseUrl);
     await proxy.close();
-    const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' }, { credentials: viaProxy(proxy.url) });
+    const run = await s.run(
+      { resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' },
+      { credentials: viaProxy(proxy.url) },
+    );
     expect((run.error as any).name).toBe('NodeApiError');
-    expect((run.error as any).message).toMatch(/^Could not reach Invoicing API \(.+\)\. Check the connection's base URL/);
+    expect((run.error as any).message).toMatch(
+      /^Could not reach Invoicing API \(.+\)\. Check the connection's base URL/,
+    );
   });
 
   test('an HTML error page from a proxy becomes a readable message', async () => {
     const proxy = await startProxy(s.sandbox.baseUrl, {
-      answer: () => ({ status: 503, headers: { 'content-type': 'text/html' },
-        body: '<html><head><title>503 Service Unavailable</title></head><body><h1>Down</h1></body></html>' }),
+      answer: () => ({
+        status: 503,
+        headers: { 'content-type': 'text/html' },
+        body: '<html><head><title>503 Service Unavailable</title></head><body><h1>Down</h1></body></html>',
+      }),
     });
     try {
-      const run = await s.run({ resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' }, { credentials: viaProxy(proxy.url) });
+      const run = await s.run(
+        { resource: 'invoice', operation: 'get', invoice_id: 'inv_abc' },
+        { credentials: viaProxy(proxy.url) },
+      );
       expect((run.error as any).message).toBe(
-        'Invoicing API is failing right now (HTTP 503). 503 Service Unavailable. This step can be replayed once the service recovers.');
+        'Invoicing API is failing right now (HTTP 503). 503 Service Unavailable. This step can be replayed once the service recovers.',
+      );
     } finally {
       await proxy.close();
     }

@@ -20,7 +20,10 @@ export interface Setup {
 }
 
 /** Builds and loads the package once per test file and starts an in-memory sandbox beside it. */
-export async function setUp(options: SandboxOptions = {}, build: Parameters<typeof buildPackage>[0] = {}): Promise<Setup> {
+export async function setUp(
+  options: SandboxOptions = {},
+  build: Parameters<typeof buildPackage>[0] = {},
+): Promise<Setup> {
   const built = buildPackage(build);
   const pkg = await loadPackage(built.dir);
   const sandbox = await startSandbox({ port: 0, timeScale: 0.001, rateLimitPerSecond: 10_000, ...options });
@@ -30,7 +33,8 @@ export async function setUp(options: SandboxOptions = {}, build: Parameters<type
     pkg,
     sandbox,
     credentials,
-    run: (parameters, runOptions = {}) => runNode(pkg, { node: 'invoicingApi', parameters, credentials, ...runOptions }),
+    run: (parameters, runOptions = {}) =>
+      runNode(pkg, { node: 'invoicingApi', parameters, credentials, ...runOptions }),
     api: async (build) => fetchSend(build(connection)),
     close: async () => {
       await sandbox.close();
@@ -60,11 +64,14 @@ export interface ProxiedCall {
  */
 type Replacement = { status: number; headers?: Record<string, string>; body?: string; after?: boolean };
 
-export async function startProxy(target: string, options: {
-  answer?: (call: { method: string; path: string; index: number }) => Replacement | undefined;
-  /** Holds every answer this long, so concurrent requests overlap measurably. */
-  delayMs?: number;
-} = {}) {
+export async function startProxy(
+  target: string,
+  options: {
+    answer?: (call: { method: string; path: string; index: number }) => Replacement | undefined;
+    /** Holds every answer this long, so concurrent requests overlap measurably. */
+    delayMs?: number;
+  } = {},
+) {
   const { answer = () => undefined, delayMs = 0 } = options;
   const calls: ProxiedCall[] = [];
   let inFlight = 0;
@@ -88,8 +95,11 @@ export async function startProxy(target: string, options: {
     } else {
       const forwarded = await fetch(`${target}${path}`, {
         method,
-        headers: Object.fromEntries(Object.entries(req.headers)
-          .filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as Array<[string, string]>),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(
+            ([name]) => !['host', 'connection', 'content-length'].includes(name),
+          ) as Array<[string, string]>,
+        ),
         body: method === 'GET' || method === 'DELETE' ? undefined : body,
       });
       status = forwarded.status;
@@ -116,5 +126,8 @@ export async function startProxy(target: string, options: {
 
 /** A list that passes the contract's validation: `n` line items. */
 export function lineItems(count: number) {
-  return Array.from({ length: count }, (_, index) => ({ description: `Line ${index + 1}`, amount: 1000 * (index + 1) }));
+  return Array.from({ length: count }, (_, index) => ({
+    description: `Line ${index + 1}`,
+    amount: 1000 * (index + 1),
+  }));
 }

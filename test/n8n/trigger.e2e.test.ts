@@ -14,7 +14,11 @@ let host: TriggerHost;
 
 beforeAll(async () => {
   s = await setUp();
-  host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: { events: PAID_AND_DISPUTED }, credentials: s.credentials });
+  host = new TriggerHost(s.pkg, {
+    node: 'invoicingApiTrigger',
+    parameters: { events: PAID_AND_DISPUTED },
+    credentials: s.credentials,
+  });
   await host.listen();
 });
 afterAll(async () => {
@@ -23,9 +27,23 @@ afterAll(async () => {
 });
 
 const liveWebhooks = async (setup: Setup = s) =>
-  (await setup.api((c) => operations.listWebhooks.request(c, { limit: 100 }))).body.data as Array<{ id: string; url: string; events: string[] }>;
+  (await setup.api((c) => operations.listWebhooks.request(c, { limit: 100 }))).body.data as Array<{
+    id: string;
+    url: string;
+    events: string[];
+  }>;
 
-const newInvoice = async (setup: Setup = s) => (await setup.api((c) => operations.createInvoice.request(c, { client_email: 'payer@example.com', currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false }))).body as { id: string };
+const newInvoice = async (setup: Setup = s) =>
+  (
+    await setup.api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'payer@example.com',
+        currency: 'INR',
+        items: [{ description: 'Design', amount: 150000 }],
+        auto_send_whatsapp: false,
+      }),
+    )
+  ).body as { id: string };
 
 const stored = () => host.staticData['node:Invoicing API Trigger'] as Record<string, unknown> | undefined;
 
@@ -61,14 +79,18 @@ describe('webhook lifecycle', () => {
     expect((await liveWebhooks()).map((webhook) => webhook.events)).toEqual([['invoice.viewed']]);
     host.reconfigure({ events: PAID_AND_DISPUTED });
     await host.activate();
-    expect((await liveWebhooks()).map((webhook) => [...webhook.events].sort())).toEqual([[...PAID_AND_DISPUTED].sort()]);
+    expect((await liveWebhooks()).map((webhook) => [...webhook.events].sort())).toEqual([
+      [...PAID_AND_DISPUTED].sort(),
+    ]);
   });
 });
 
 describe('deliveries', () => {
   test('a real signed invoice.paid from the sandbox starts the workflow with the flat record and the event', async () => {
     const invoice = await newInvoice();
-    expect((await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 50000 }))).status).toBe(200);
+    expect(
+      (await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 50000 }))).status,
+    ).toBe(200);
     await s.sandbox.settled();
     expect(host.started).toHaveLength(1);
     const [[[item]]] = host.started;
@@ -77,8 +99,13 @@ describe('deliveries', () => {
     expect(event).toMatchObject({ type: 'invoice.paid', data: { invoice: { id: invoice.id } } });
     expect(record).toEqual(flattenEvent(event));
     expect(record).toMatchObject({
-      event_type: 'invoice.paid', invoice_id: invoice.id, payment_amount: 50000, payment_amount_formatted: '₹500.00',
-      invoice_status: 'partially_paid', fully_paid: false, payment_method: 'upi',
+      event_type: 'invoice.paid',
+      invoice_id: invoice.id,
+      payment_amount: 50000,
+      payment_amount_formatted: '₹500.00',
+      invoice_status: 'partially_paid',
+      fully_paid: false,
+      payment_method: 'upi',
     });
     expect(host.answers.at(-1)).toEqual({ status: 200, started: true });
   });
@@ -91,17 +118,25 @@ describe('deliveries', () => {
     await s.sandbox.settled();
     // The subscription is for paid and disputed only, so the sandbox sends just the dispute.
     expect(host.started.length).toBe(startedBefore + 1);
-    expect(host.started.at(-1)?.[0][0].json).toMatchObject({ event_type: 'invoice.disputed', dispute_reason: 'Wrong amount' });
+    expect(host.started.at(-1)?.[0][0].json).toMatchObject({
+      event_type: 'invoice.disputed',
+      dispute_reason: 'Wrong amount',
+    });
   });
 
   describe('crafted deliveries', () => {
     let body: string;
     let event: InvoiceEvent;
     const post = (headers: Record<string, string>, payload = body) =>
-      fetch(host.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+      fetch(host.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: payload,
+      });
 
     beforeAll(async () => {
-      const events = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body.data as InvoiceEvent[];
+      const events = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body
+        .data as InvoiceEvent[];
       event = { ...events[0], id: 'evt_crafted00000000001' };
       body = JSON.stringify(event);
     });
@@ -111,8 +146,12 @@ describe('deliveries', () => {
 
     test('signed with another secret: 401, nothing starts', async () => {
       const before = host.started.length;
-      const forged = signWebhook({ secret: 'whsec_' + Buffer.from('not the real secret at all').toString('base64'),
-        id: event.id, timestamp: now(), body });
+      const forged = signWebhook({
+        secret: 'whsec_' + Buffer.from('not the real secret at all').toString('base64'),
+        id: event.id,
+        timestamp: now(),
+        body,
+      });
       const response = await post({ ...forged });
       expect(response.status).toBe(401);
       expect(await response.text()).not.toContain(secret());
@@ -138,7 +177,8 @@ describe('deliveries', () => {
 
     test('a correctly signed event of a type not selected: 200, nothing starts', async () => {
       const before = host.started.length;
-      const [viewed] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.viewed', limit: 1 }))).body.data as InvoiceEvent[];
+      const [viewed] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.viewed', limit: 1 }))).body
+        .data as InvoiceEvent[];
       const viewedBody = JSON.stringify(viewed);
       const signed = signWebhook({ secret: secret(), id: viewed.id, timestamp: now(), body: viewedBody });
       expect((await post({ ...signed }, viewedBody)).status).toBe(200);
@@ -174,7 +214,11 @@ describe('deactivation', () => {
   });
 
   test('without a subscription, a delivery is refused', async () => {
-    const response = await fetch(host.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(host.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -182,15 +226,21 @@ describe('deactivation', () => {
 describe('a sandbox that delivers every event twice', () => {
   test('the repeat (same webhook-id) starts nothing', async () => {
     const twice = await setUp({ faults: { duplicateDeliveries: 1 } });
-    const receiver = new TriggerHost(twice.pkg, { node: 'invoicingApiTrigger', parameters: { events: ['invoice.paid'] },
-      credentials: twice.credentials });
+    const receiver = new TriggerHost(twice.pkg, {
+      node: 'invoicingApiTrigger',
+      parameters: { events: ['invoice.paid'] },
+      credentials: twice.credentials,
+    });
     await receiver.listen();
     try {
       await receiver.activate();
       const invoice = await newInvoice(twice);
       await twice.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id }));
       await twice.sandbox.settled();
-      expect(receiver.answers).toEqual([{ status: 200, started: true }, { status: 200, started: false }]);
+      expect(receiver.answers).toEqual([
+        { status: 200, started: true },
+        { status: 200, started: false },
+      ]);
       expect(receiver.started).toHaveLength(1);
       expect(receiver.started[0][0][0].json).toMatchObject({ event_type: 'invoice.paid', fully_paid: true });
     } finally {

@@ -16,10 +16,21 @@ afterAll(async () => {
 });
 
 /** Create Invoice as a workflow exported before the change has it: no amount_unit, amounts in paise. */
-const savedInvoice = { resource: 'invoice', operation: 'create', client_email: 'saved@example.com', currency: 'INR', itemsInput: 'fields',
-  items: { item: [{ description: 'Design', amount: '150000' }] } };
-const savedPayment = (invoiceId: string) => ({ resource: 'payment', operation: 'record',
-  invoice_id: { __rl: true, mode: 'id', value: invoiceId }, method: 'cash', amount: '50000' });
+const savedInvoice = {
+  resource: 'invoice',
+  operation: 'create',
+  client_email: 'saved@example.com',
+  currency: 'INR',
+  itemsInput: 'fields',
+  items: { item: [{ description: 'Design', amount: '150000' }] },
+};
+const savedPayment = (invoiceId: string) => ({
+  resource: 'payment',
+  operation: 'record',
+  invoice_id: { __rl: true, mode: 'id', value: invoiceId },
+  method: 'cash',
+  amount: '50000',
+});
 
 test('a new node is version 2', () => {
   expect(newNodeVersion(s.pkg, 'invoicingApi')).toBe(2);
@@ -39,7 +50,10 @@ test('the same parameters on a new node (version 2) mean currency units: "1,500.
 });
 
 test('version 1 with Amounts Are In set keeps what was chosen', async () => {
-  const run = await s.run({ ...savedInvoice, amount_unit: 'main', items: { item: [{ description: 'Design', amount: '1,500.00' }] } }, { typeVersion: 1 });
+  const run = await s.run(
+    { ...savedInvoice, amount_unit: 'main', items: { item: [{ description: 'Design', amount: '1,500.00' }] } },
+    { typeVersion: 1 },
+  );
   expect((run.items[0].json as any).items[0].amount).toBe(150000);
 });
 

@@ -27,9 +27,13 @@ const resolvableZod = (dir: string) => {
   return JSON.parse(readFileSync(inPackage.resolve('zod/package.json'), 'utf8')).version as string;
 };
 
-const builtFiles = (dir: string) => ['nodes/InvoicingApi/InvoicingApi.node.js', 'nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.js',
-  'nodes/InvoicingApiPollingTrigger/InvoicingApiPollingTrigger.node.js', 'credentials/InvoicingApi.credentials.js']
-  .map((file) => readFileSync(path.join(dir, 'dist', file), 'utf8'));
+const builtFiles = (dir: string) =>
+  [
+    'nodes/InvoicingApi/InvoicingApi.node.js',
+    'nodes/InvoicingApiTrigger/InvoicingApiTrigger.node.js',
+    'nodes/InvoicingApiPollingTrigger/InvoicingApiPollingTrigger.node.js',
+    'credentials/InvoicingApi.credentials.js',
+  ].map((file) => readFileSync(path.join(dir, 'dist', file), 'utf8'));
 
 describe.each(Object.entries(ZOD))('with zod %s as the resolvable zod', (major, zodFolder) => {
   let s: Setup;
@@ -39,7 +43,11 @@ describe.each(Object.entries(ZOD))('with zod %s as the resolvable zod', (major, 
   beforeAll(async () => {
     s = await setUp({}, { zod: zodFolder });
     dir = s.pkg.loader.directory;
-    host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: { events: ['invoice.paid'] }, credentials: s.credentials });
+    host = new TriggerHost(s.pkg, {
+      node: 'invoicingApiTrigger',
+      parameters: { events: ['invoice.paid'] },
+      credentials: s.credentials,
+    });
     await host.listen();
   });
   afterAll(async () => {
@@ -57,14 +65,20 @@ describe.each(Object.entries(ZOD))('with zod %s as the resolvable zod', (major, 
   });
 
   test('Create invoice sends the invoice; a missing field is refused in the same words', async () => {
-    const create = { resource: 'invoice', operation: 'create', client_email: 'ana@example.com', currency: 'inr',
-      items: { item: [{ description: 'Website design, May', amount: '12,500.00' }] } };
+    const create = {
+      resource: 'invoice',
+      operation: 'create',
+      client_email: 'ana@example.com',
+      currency: 'inr',
+      items: { item: [{ description: 'Website design, May', amount: '12,500.00' }] },
+    };
     const run = await s.run(create);
     expect(run.error).toBeUndefined();
     const invoice = run.items[0].json as { id: string; amount_due_formatted: string };
     expect(invoice.amount_due_formatted).toBe('₹12,500.00');
-    expect((await s.api((c) => operations.getInvoice.request(c, { invoice_id: invoice.id }))).body.items)
-      .toEqual([{ description: 'Website design, May', amount: 1250000 }]);
+    expect((await s.api((c) => operations.getInvoice.request(c, { invoice_id: invoice.id }))).body.items).toEqual([
+      { description: 'Website design, May', amount: 1250000 },
+    ]);
     // zod 3's required_error: the words zod 4 would not give.
     const refused = await s.run({ ...create, items: {} });
     expect((refused.error as { message?: string }).message).toBe('Line Items must have at least one line item');
@@ -72,19 +86,40 @@ describe.each(Object.entries(ZOD))('with zod %s as the resolvable zod', (major, 
 
   test('a signed invoice.paid starts the workflow; the same body tampered is refused with 401', async () => {
     await host.activate();
-    const invoice = (await s.api((c) => operations.createInvoice.request(c, { client_email: 'payer@example.com', currency: 'INR',
-      items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false }))).body as { id: string };
+    const invoice = (
+      await s.api((c) =>
+        operations.createInvoice.request(c, {
+          client_email: 'payer@example.com',
+          currency: 'INR',
+          items: [{ description: 'Design', amount: 150000 }],
+          auto_send_whatsapp: false,
+        }),
+      )
+    ).body as { id: string };
     await s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: 50000 }));
     await s.sandbox.settled();
     expect(host.answers).toEqual([{ status: 200, started: true }]);
-    expect(host.started[0][0][0].json).toMatchObject({ event_type: 'invoice.paid', invoice_id: invoice.id, payment_amount_formatted: '₹500.00' });
+    expect(host.started[0][0][0].json).toMatchObject({
+      event_type: 'invoice.paid',
+      invoice_id: invoice.id,
+      payment_amount_formatted: '₹500.00',
+    });
 
-    const [event] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body.data as InvoiceEvent[];
+    const [event] = (await s.api((c) => operations.listEvents.request(c, { type: 'invoice.paid', limit: 1 }))).body
+      .data as InvoiceEvent[];
     const body = JSON.stringify({ ...event, id: 'evt_tampered0000000001' });
     const secret = (host.staticData['node:Invoicing API Trigger'] as { webhookSecret: string }).webhookSecret;
-    const signed = signWebhook({ secret, id: 'evt_tampered0000000001', timestamp: Math.floor(Date.now() / 1000), body });
-    const response = await fetch(host.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...signed },
-      body: body.replace('"amount":', '"amount":1') });
+    const signed = signWebhook({
+      secret,
+      id: 'evt_tampered0000000001',
+      timestamp: Math.floor(Date.now() / 1000),
+      body,
+    });
+    const response = await fetch(host.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signed },
+      body: body.replace('"amount":', '"amount":1'),
+    });
     expect(response.status).toBe(401);
     expect(host.started).toHaveLength(1);
   });

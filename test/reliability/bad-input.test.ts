@@ -52,27 +52,48 @@ afterAll(() => {
   service?.stop();
   const scan = scanner.summary();
   writeResult('1-bad-input', {
-    suite: '1', title: 'Bad input', seed, rows, durationMs: Date.now() - startedAt,
+    suite: '1',
+    title: 'Bad input',
+    seed,
+    rows,
+    durationMs: Date.now() - startedAt,
     facts: [
       `Generated with fast-check, seed ${seed} (repeat a run with RELIABILITY_SEED=${seed}); about 1 in 5 generated inputs is valid, ` +
-        'the rest have one field broken (1 in 10 of those two fields), after the issue\'s nasty cases spelled out.',
-      `Time per platform and operation: ${Object.entries(timings).map(([key, ms]) => `${key} ${(ms / 1000).toFixed(1)} s`).join(', ')} ` +
-        '(the n8n half runs in a worker thread beside the Zapier half).',
+        "the rest have one field broken (1 in 10 of those two fields), after the issue's nasty cases spelled out.",
+      `Time per platform and operation: ${Object.entries(timings)
+        .map(([key, ms]) => `${key} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')} ` + '(the n8n half runs in a worker thread beside the Zapier half).',
       `Secret scan of every output, error and log line: ${scan.artefacts} artefacts on the Zapier side, ${n8nScan.artefacts} on the n8n side.`,
     ],
-    scans: [{ platform: 'Zapier', ...scanner.totals('zapier') }, { platform: 'n8n', ...n8nScan },
-      { platform: 'both', ...scanner.totals('console', 'stdout', 'stderr') }],
+    scans: [
+      { platform: 'Zapier', ...scanner.totals('zapier') },
+      { platform: 'n8n', ...n8nScan },
+      { platform: 'both', ...scanner.totals('console', 'stdout', 'stderr') },
+    ],
   });
 });
 
 const casesFor = new Map(OPERATION_KEYS.map((key) => [key, inputCases(key, seed)]));
 
 function report(platform: Row['platform'], key: OperationKey, t: Tally): void {
-  rows.push({ platform, part: key, tried: t.tried, rejected: t.rejected, accepted: t.accepted, lost: t.lost,
-    notes: `requests for rejected inputs: ${t.sentForInvalid}; messages not naming the field: ${t.unnamed}; ` +
-      `messages over ${MAX_MESSAGE.toLocaleString('en')} characters: ${t.overBound} (longest ${t.longest.toLocaleString('en')})` });
-  expect({ problems: t.problems, lost: t.lost, sentForInvalid: t.sentForInvalid, unnamed: t.unnamed, overBound: t.overBound })
-    .toEqual({ problems: [], lost: 0, sentForInvalid: 0, unnamed: 0, overBound: 0 });
+  rows.push({
+    platform,
+    part: key,
+    tried: t.tried,
+    rejected: t.rejected,
+    accepted: t.accepted,
+    lost: t.lost,
+    notes:
+      `requests for rejected inputs: ${t.sentForInvalid}; messages not naming the field: ${t.unnamed}; ` +
+      `messages over ${MAX_MESSAGE.toLocaleString('en')} characters: ${t.overBound} (longest ${t.longest.toLocaleString('en')})`,
+  });
+  expect({
+    problems: t.problems,
+    lost: t.lost,
+    sentForInvalid: t.sentForInvalid,
+    unnamed: t.unnamed,
+    overBound: t.overBound,
+  }).toEqual({ problems: [], lost: 0, sentForInvalid: 0, unnamed: 0, overBound: 0 });
   expect(t.tried).toBe(casesFor.get(key)!.length);
   expect(t.accepted + t.rejected).toBe(t.tried);
 }
@@ -82,9 +103,14 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
   const authData = zapierAuth(API_KEY, BASE_URL);
 
   /** A refusal must be Zapier's user-facing error with shared's invalid_input code, nothing else. */
-  const outcomeOf = (outcome: Outcome) => outcome.ok
-    ? { ok: true, id: (outcome.result as { id?: string })?.id }
-    : { ok: false, message: outcome.error.message, wrongKind: outcome.error.name !== 'AppError' || outcome.error.code !== 'invalid_input' };
+  const outcomeOf = (outcome: Outcome) =>
+    outcome.ok
+      ? { ok: true, id: (outcome.result as { id?: string })?.id }
+      : {
+          ok: false,
+          message: outcome.error.message,
+          wrongKind: outcome.error.name !== 'AppError' || outcome.error.code !== 'invalid_input',
+        };
 
   /**
    * The cases' oracle counts amounts in minor units (as the wire does), so the two operations with an
@@ -92,19 +118,23 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
    * (test/shared/amounts.test.ts).
    */
   const inputDataOf = (key: string, c: { zapier: Record<string, unknown> }) =>
-    (key === 'createInvoice' || key === 'recordPayment' ? { ...c.zapier, amount_unit: 'minor' } : c.zapier);
+    key === 'createInvoice' || key === 'recordPayment' ? { ...c.zapier, amount_unit: 'minor' } : c.zapier;
 
-  test.each(OPERATION_KEYS)('%s: 10,000 inputs', async (key) => {
-    const started = Date.now();
-    const t = tally();
-    for (const [index, c] of casesFor.get(key)!.entries()) {
-      service.sent.length = 0;
-      const outcome = await runtime.invoke(PERFORMS[key], { authData, inputData: inputDataOf(key, c) });
-      judge(t, index, c, service.sent, outcomeOf(outcome), (header, wanted) => header === wanted);
-    }
-    timings[`Zapier ${key}`] = Date.now() - started;
-    report('Zapier', key, t);
-  }, 180_000);
+  test.each(OPERATION_KEYS)(
+    '%s: 10,000 inputs',
+    async (key) => {
+      const started = Date.now();
+      const t = tally();
+      for (const [index, c] of casesFor.get(key)!.entries()) {
+        service.sent.length = 0;
+        const outcome = await runtime.invoke(PERFORMS[key], { authData, inputData: inputDataOf(key, c) });
+        judge(t, index, c, service.sent, outcomeOf(outcome), (header, wanted) => header === wanted);
+      }
+      timings[`Zapier ${key}`] = Date.now() - started;
+      report('Zapier', key, t);
+    },
+    180_000,
+  );
 
   // Core's memory check ends the process after 250 handler calls in a big process, so a sample: 50 each.
   test('createAppTester gives the same answers as the pipeline above (first 50 inputs of each operation)', async () => {
@@ -112,8 +142,13 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
     for (const key of OPERATION_KEYS) {
       for (const c of casesFor.get(key)!.slice(0, 50)) {
         const direct = await runtime.invoke(PERFORMS[key], { authData, inputData: inputDataOf(key, c) });
-        const tester: Outcome = await appTester(PERFORMS[key] as never, { authData, inputData: inputDataOf(key, c) })
-          .then((result) => ({ ok: true as const, result }), (error) => ({ ok: false as const, error: readError(error) }));
+        const tester: Outcome = await appTester(PERFORMS[key] as never, {
+          authData,
+          inputData: inputDataOf(key, c),
+        }).then(
+          (result) => ({ ok: true as const, result }),
+          (error) => ({ ok: false as const, error: readError(error) }),
+        );
         scanner.record('zapier output', tester);
         expect({ case: c.name, outcome: tester }).toEqual({ case: c.name, outcome: direct });
       }
@@ -122,13 +157,17 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
 });
 
 describe('n8n (the built package in n8n-core, one execution of 10,000 items per operation)', () => {
-  test.each(OPERATION_KEYS)('%s: 10,000 items in one execution', async (key) => {
-    const { tallies } = await n8nHalf;
-    const { ms, orderKept, executionError, ...t } = tallies[key];
-    timings[`n8n ${key}`] = ms;
-    expect({ executionError, orderKept }).toEqual({ executionError: undefined, orderKept: true });
-    report('n8n', key, t);
-  }, 180_000);
+  test.each(OPERATION_KEYS)(
+    '%s: 10,000 items in one execution',
+    async (key) => {
+      const { tallies } = await n8nHalf;
+      const { ms, orderKept, executionError, ...t } = tallies[key];
+      timings[`n8n ${key}`] = ms;
+      expect({ executionError, orderKept }).toEqual({ executionError: undefined, orderKept: true });
+      report('n8n', key, t);
+    },
+    180_000,
+  );
 
   test('no API key in anything the n8n half output or threw', async () => {
     const { scan } = await n8nHalf;

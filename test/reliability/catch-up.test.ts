@@ -20,7 +20,14 @@ beforeAll(async () => {
   p = await startPlatforms({ timeScale: 0.001 });
 });
 afterAll(async () => {
-  if (rows.length) writeResult('9-catch-up', { suite: '9', title: 'Catching up after a burst', rows, facts, durationMs: since(started) });
+  if (rows.length)
+    writeResult('9-catch-up', {
+      suite: '9',
+      title: 'Catching up after a burst',
+      rows,
+      facts,
+      durationMs: since(started),
+    });
   await p?.close();
 });
 
@@ -32,7 +39,8 @@ async function burst(count: number, tag: string): Promise<number> {
     if (i % 3 === 2) await p.newInvoice(`${tag}${i}@example.com`);
     else {
       const client = ok(await p.s.api((c) => operations.createClient.request(c, { email: `${tag}${i}@example.com` })));
-      if (i % 3 === 1) ok(await p.s.api((c) => operations.updateClient.request(c, { client_id: client.id, name: `Burst ${i}` })));
+      if (i % 3 === 1)
+        ok(await p.s.api((c) => operations.updateClient.request(c, { client_id: client.id, name: `Burst ${i}` })));
     }
   }
   return since(before);
@@ -41,7 +49,11 @@ async function burst(count: number, tag: string): Promise<number> {
 const recordedIds = () => p.s.sandbox.data.events.select('1 = 1 ORDER BY seq').map((event) => event.id);
 
 test(`a burst of ${BURST} events while n8n was not polling: each started once, in order, then nothing more`, async () => {
-  const poller = new PollHost(p.s.pkg, { node: 'invoicingApiPollingTrigger', parameters: { events: [...EVENT_TYPES] }, credentials: p.s.credentials });
+  const poller = new PollHost(p.s.pkg, {
+    node: 'invoicingApiPollingTrigger',
+    parameters: { events: [...EVENT_TYPES] },
+    credentials: p.s.credentials,
+  });
   // History before the workflow first polled (two events), which it must not replay.
   await p.newInvoice('before@example.com');
   expect(await poller.poll()).toBeNull();
@@ -59,14 +71,21 @@ test(`a burst of ${BURST} events while n8n was not polling: each started once, i
   const handed = items.map((item) => String(item.json.event_id));
   const inOrder = handed.every((id, index) => id === expected[index]);
   rows.push({
-    platform: 'n8n', part: 'Polling Trigger after a burst of events while it was not polling', tried: expected.length,
-    rejected: 0, accepted: handed.length, lost: expected.filter((id) => !handed.includes(id)).length,
-    notes: `executions started: ${poller.started.length}; events started twice: ${handed.length - new Set(handed).size}; `
-      + `out of order: ${inOrder ? 0 : 'yes'}; handed on by the next poll: ${afterwards?.length ?? 0}; catch-up took ${catchUpMs} ms`,
+    platform: 'n8n',
+    part: 'Polling Trigger after a burst of events while it was not polling',
+    tried: expected.length,
+    rejected: 0,
+    accepted: handed.length,
+    lost: expected.filter((id) => !handed.includes(id)).length,
+    notes:
+      `executions started: ${poller.started.length}; events started twice: ${handed.length - new Set(handed).size}; ` +
+      `out of order: ${inOrder ? 0 : 'yes'}; handed on by the next poll: ${afterwards?.length ?? 0}; catch-up took ${catchUpMs} ms`,
   });
-  facts.push(`${expected.length} events (new clients, invoices for a third of them, renames of another third) made in ${burstMs} ms while the `
-    + 'workflow was not polling; one poll then handed them on as one execution of that many items, oldest first, paging GET /v1/events '
-    + 'with ending_before 100 at a time (shared/webhooks/catchUp.ts).');
+  facts.push(
+    `${expected.length} events (new clients, invoices for a third of them, renames of another third) made in ${burstMs} ms while the ` +
+      'workflow was not polling; one poll then handed them on as one execution of that many items, oldest first, paging GET /v1/events ' +
+      'with ending_before 100 at a time (shared/webhooks/catchUp.ts).',
+  );
 
   expect(expected.length).toBeGreaterThanOrEqual(BURST);
   expect(handed).toEqual(expected);
@@ -78,9 +97,16 @@ test(`a burst of ${BURST} events while n8n was not polling: each started once, i
  * The webhook trigger with Replay Missed Events, active and having handled one invoice's events (so it has a
  * cursor); `work` runs with it, and it is deactivated and closed afterwards.
  */
-async function withReplayingTrigger(tag: string, work: (host: TriggerHost, handledBefore: number) => Promise<void>): Promise<void> {
-  const host = new TriggerHost(p.s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...EVENT_TYPES], replayMissed: true },
-    credentials: p.s.credentials, executes: true });
+async function withReplayingTrigger(
+  tag: string,
+  work: (host: TriggerHost, handledBefore: number) => Promise<void>,
+): Promise<void> {
+  const host = new TriggerHost(p.s.pkg, {
+    node: 'invoicingApiTrigger',
+    parameters: { events: [...EVENT_TYPES], replayMissed: true },
+    credentials: p.s.credentials,
+    executes: true,
+  });
   await host.listen();
   try {
     await host.activate();
@@ -114,14 +140,21 @@ test(`the webhook trigger replaying a burst of ${BURST} events missed while its 
     const afterwards = host.started.length - handledBefore - handed.length;
     const inOrder = handed.every((id, index) => id === expected[index]);
     rows.push({
-      platform: 'n8n', part: 'Webhook trigger replaying a burst missed while its workflow was off', tried: expected.length,
-      rejected: 0, accepted: handed.length, lost: expected.filter((id) => !handed.includes(id)).length,
-      notes: `executions started: ${handed.length}; events started twice: ${handed.length - new Set(handed).size}; `
-        + `out of order: ${inOrder ? 0 : 'yes'}; started by the next activation: ${afterwards}; replay took ${replayMs} ms`,
+      platform: 'n8n',
+      part: 'Webhook trigger replaying a burst missed while its workflow was off',
+      tried: expected.length,
+      rejected: 0,
+      accepted: handed.length,
+      lost: expected.filter((id) => !handed.includes(id)).length,
+      notes:
+        `executions started: ${handed.length}; events started twice: ${handed.length - new Set(handed).size}; ` +
+        `out of order: ${inOrder ? 0 : 'yes'}; started by the next activation: ${afterwards}; replay took ${replayMs} ms`,
     });
-    facts.push(`${expected.length} events made in ${burstMs} ms while the webhook trigger's workflow was off (its subscription deleted); `
-      + 're-activation asked POST /v1/webhooks/{id}/recover from the newest event it had handled, and the service re-sent them one at a '
-      + 'time, each after the previous one was answered, each starting one execution (n8n-core harness, the built package).');
+    facts.push(
+      `${expected.length} events made in ${burstMs} ms while the webhook trigger's workflow was off (its subscription deleted); ` +
+        're-activation asked POST /v1/webhooks/{id}/recover from the newest event it had handled, and the service re-sent them one at a ' +
+        'time, each after the previous one was answered, each starting one execution (n8n-core harness, the built package).',
+    );
 
     expect(expected.length).toBeGreaterThanOrEqual(BURST);
     expect(handed).toEqual(expected);
@@ -150,14 +183,21 @@ test(`the webhook trigger after n8n was down for a burst of ${BURST} events: eac
     const handed = host.started.slice(handledBefore).map((run) => String(run[0][0].json.event_id));
     const inOrder = handed.every((id, index) => id === expected[index]);
     rows.push({
-      platform: 'n8n', part: 'Webhook trigger after n8n was down for a burst (the service retrying meanwhile)', tried: expected.length,
-      rejected: 0, accepted: handed.length, lost: expected.filter((id) => !handed.includes(id)).length,
-      notes: `executions started: ${handed.length}; events started twice: ${handed.length - new Set(handed).size}; `
-        + `out of order: ${inOrder ? 0 : 'yes'}; deliveries tried while down: ${triedWhileDown}; caught up ${backMs} ms after n8n was back`,
+      platform: 'n8n',
+      part: 'Webhook trigger after n8n was down for a burst (the service retrying meanwhile)',
+      tried: expected.length,
+      rejected: 0,
+      accepted: handed.length,
+      lost: expected.filter((id) => !handed.includes(id)).length,
+      notes:
+        `executions started: ${handed.length}; events started twice: ${handed.length - new Set(handed).size}; ` +
+        `out of order: ${inOrder ? 0 : 'yes'}; deliveries tried while down: ${triedWhileDown}; caught up ${backMs} ms after n8n was back`,
     });
-    facts.push(`${expected.length} events made in ${burstMs} ms while n8n answered every delivery 503; the service retried only the oldest `
-      + `(${triedWhileDown} attempts in all while down), holding the newer ones behind it; when n8n was back the trigger asked for the recovery `
-      + 'and every event started one execution, oldest first.');
+    facts.push(
+      `${expected.length} events made in ${burstMs} ms while n8n answered every delivery 503; the service retried only the oldest ` +
+        `(${triedWhileDown} attempts in all while down), holding the newer ones behind it; when n8n was back the trigger asked for the recovery ` +
+        'and every event started one execution, oldest first.',
+    );
 
     expect(expected.length).toBeGreaterThanOrEqual(BURST);
     expect(handed).toEqual(expected);

@@ -27,7 +27,11 @@ let receiver: Receiver;
 const zaps = new Map<EventType, Subscription>();
 
 beforeAll(async () => {
-  p = await startPlatforms({ faults: { duplicateDeliveries: DUPLICATE_SHARE, shuffleOrder: true }, seed, timeScale: 0.001 });
+  p = await startPlatforms({
+    faults: { duplicateDeliveries: DUPLICATE_SHARE, shuffleOrder: true },
+    seed,
+    timeScale: 0.001,
+  });
   host = await p.n8nTrigger(EVENT_TYPES);
   await host.activate();
   receiver = await startReceiver();
@@ -63,8 +67,16 @@ async function occasions(count: number): Promise<void> {
     const invoice = await p.newInvoice(`payer${(payers += 1)}@example.com`);
     ok(await p.s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })));
     ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id })));
-    ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' })));
-    ok(await p.s.api((c) => operations.updateClient.request(c, { client_id: invoice.client_id, name: `Payer ${payers}` })));
+    ok(
+      await p.s.api((c) =>
+        operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' }),
+      ),
+    );
+    ok(
+      await p.s.api((c) =>
+        operations.updateClient.request(c, { client_id: invoice.client_id, name: `Payer ${payers}` }),
+      ),
+    );
   }
 }
 
@@ -79,7 +91,8 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
 /** Pairs of arrivals in the opposite order of the events' creation. */
 function outOfOrder(arrivals: string[], createdOrder: Map<string, number>): number {
   let inversions = 0;
-  for (let i = 1; i < arrivals.length; i += 1) if (createdOrder.get(arrivals[i])! < createdOrder.get(arrivals[i - 1])!) inversions += 1;
+  for (let i = 1; i < arrivals.length; i += 1)
+    if (createdOrder.get(arrivals[i])! < createdOrder.get(arrivals[i - 1])!) inversions += 1;
   return inversions;
 }
 
@@ -93,24 +106,37 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   await Promise.all([receiver.up(), door.up()]);
   await occasions(INVOICES_PER_PHASE);
 
-  const events = (ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as WebhookEvent[]).reverse();
+  const events = (
+    ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as WebhookEvent[]
+  ).reverse();
   expect(events).toHaveLength(EVENTS_PER_INVOICE * 3 * INVOICES_PER_PHASE);
   expect(new Set(events.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
   const createdOrder = new Map(events.map((event, index) => [event.id, index]));
   const n8nIds = () => new Set(host.started.map((run) => String(run[0][0].json.id)));
   const zapierIds = () => new Set(receiver.requests.map((request) => String(request.headers['webhook-id'])));
-  await until(() => events.every((event) => n8nIds().has(event.id) && zapierIds().has(event.id)), 20_000,
-    () => `every event: n8n has ${n8nIds().size}, Zapier's hook URL ${zapierIds().size} of ${events.length}`);
+  await until(
+    () => events.every((event) => n8nIds().has(event.id) && zapierIds().has(event.id)),
+    20_000,
+    () => `every event: n8n has ${n8nIds().size}, Zapier's hook URL ${zapierIds().size} of ${events.length}`,
+  );
   await p.s.sandbox.settled();
 
   // Zapier: every delivery that reached the hook URL goes through the matching trigger's perform.
   const zapierRecords: Array<{ id: string; webhookId: string }> = [];
   for (const request of [...receiver.requests] as ReceivedRequest[]) {
     const type = new URL(request.path, 'http://x').searchParams.get('trigger') as EventType;
-    const { rawRequest, cleanedRequest } = zapierHookRequest(request.headers as Record<string, string>, request.rawBody);
-    const output = await appTester(zapierTriggers[type].operation.perform, { authData: p.authData, subscribeData: zaps.get(type),
-      rawRequest: { ...rawRequest, method: 'POST' }, cleanedRequest }) as Array<{ id: string }>;
-    for (const record of output) zapierRecords.push({ id: record.id, webhookId: String(request.headers['webhook-id']) });
+    const { rawRequest, cleanedRequest } = zapierHookRequest(
+      request.headers as Record<string, string>,
+      request.rawBody,
+    );
+    const output = (await appTester(zapierTriggers[type].operation.perform, {
+      authData: p.authData,
+      subscribeData: zaps.get(type),
+      rawRequest: { ...rawRequest, method: 'POST' },
+      cleanedRequest,
+    })) as Array<{ id: string }>;
+    for (const record of output)
+      zapierRecords.push({ id: record.id, webhookId: String(request.headers['webhook-id']) });
   }
 
   const attempts = p.s.sandbox.data.attempts.select('1 = 1');
@@ -122,26 +148,48 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   const zapierRepeatsDropped = receiver.requests.length - zapierRecords.length;
   const expectedIds = events.map((event) => event.id);
   const rows: Row[] = [
-    { platform: 'n8n', part: 'deliveries that reached the trigger', tried: host.answers.length,
-      rejected: n8nDuplicatesDropped, accepted: n8nRuns.length, lost: expectedIds.filter((id) => !n8nIds().has(id)).length,
-      notes: `events: ${events.length}; repeats dropped by event id: ${n8nDuplicatesDropped}; `
-        + `runs started twice for one event: ${n8nRuns.length - new Set(n8nRuns).size}; arrivals out of order: ${outOfOrder(n8nRuns, createdOrder)}` },
-    { platform: 'Zapier', part: 'deliveries that reached the trigger', tried: receiver.requests.length,
-      rejected: zapierRepeatsDropped, accepted: zapierRecords.length,
+    {
+      platform: 'n8n',
+      part: 'deliveries that reached the trigger',
+      tried: host.answers.length,
+      rejected: n8nDuplicatesDropped,
+      accepted: n8nRuns.length,
+      lost: expectedIds.filter((id) => !n8nIds().has(id)).length,
+      notes:
+        `events: ${events.length}; repeats dropped by event id: ${n8nDuplicatesDropped}; ` +
+        `runs started twice for one event: ${n8nRuns.length - new Set(n8nRuns).size}; arrivals out of order: ${outOfOrder(n8nRuns, createdOrder)}`,
+    },
+    {
+      platform: 'Zapier',
+      part: 'deliveries that reached the trigger',
+      tried: receiver.requests.length,
+      rejected: zapierRepeatsDropped,
+      accepted: zapierRecords.length,
       lost: expectedIds.filter((id) => !zapierUnique.has(id)).length,
-      notes: `events: ${events.length}; repeats dropped by event id (the app remembers ids per subscription in z.cache): ${zapierRepeatsDropped}; `
-        + `Zaps started twice for one event: ${zapierRecords.length - zapierUnique.size}; arrivals out of order: ${outOfOrder(zapierRecords.map((record) => record.id), createdOrder)}` },
+      notes:
+        `events: ${events.length}; repeats dropped by event id (the app remembers ids per subscription in z.cache): ${zapierRepeatsDropped}; ` +
+        `Zaps started twice for one event: ${zapierRecords.length - zapierUnique.size}; arrivals out of order: ${outOfOrder(
+          zapierRecords.map((record) => record.id),
+          createdOrder,
+        )}`,
+    },
   ];
   writeResult('5-delivery', {
-    suite: '5', title: 'Delivery under duplicates, shuffling and an outage', rows, durationMs: since(started), seed,
+    suite: '5',
+    title: 'Delivery under duplicates, shuffling and an outage',
+    rows,
+    durationMs: since(started),
+    seed,
     facts: [
       `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, each client renamed, before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
       `The sandbox's delivery log: ${attempts.length} attempts, ${duplicatesSent} deliberate duplicates, ${refusedDuringOutage} refused connections during the outage, all retried until delivered.`,
     ],
   });
 
-  expect(rows.map((row) => ({ platform: row.platform, lost: row.lost })))
-    .toEqual([{ platform: 'n8n', lost: 0 }, { platform: 'Zapier', lost: 0 }]);
+  expect(rows.map((row) => ({ platform: row.platform, lost: row.lost }))).toEqual([
+    { platform: 'n8n', lost: 0 },
+    { platform: 'Zapier', lost: 0 },
+  ]);
   expect(zapierUnique.size).toBe(events.length);
   // The faults really happened, so the counts above mean something.
   expect(duplicatesSent).toBeGreaterThan(0);

@@ -24,39 +24,58 @@ afterAll(async () => {
   await p?.close();
   if (rows.length === 2) {
     writeResult('6-idempotency', {
-      suite: '6', title: 'Idempotent creates after a lost answer', rows, durationMs: since(started),
+      suite: '6',
+      title: 'Idempotent creates after a lost answer',
+      rows,
+      durationMs: since(started),
       facts: [
         'The first answer to every Create Invoice was replaced by a 504 after the sandbox had created the invoice (the request reached the service; its answer did not reach the platform).',
         'n8n: Retry On Fail (3 tries) re-runs the whole node; each item sends the key derived from execution, node and item, so the re-sent items get their first invoice back (Idempotent-Replayed).',
-        'Zapier: the failed step is replayed with the same input, so the same Prevent Duplicates Key; without a key Zapier has nothing to recognise a replay by, so that field is the Zap builder\'s way to make replays safe.',
+        "Zapier: the failed step is replayed with the same input, so the same Prevent Duplicates Key; without a key Zapier has nothing to recognise a replay by, so that field is the Zap builder's way to make replays safe.",
       ],
     });
   }
 });
 
-const invoicesFor = async (email: string) => ok(await p.s.api((c) => operations.listInvoices.request(c, { client_email: email, limit: 100 }))).data as Array<{ id: string }>;
-const invoicePosts = (calls: ProxiedCall[]) => calls.filter((call) => call.method === 'POST' && call.path === '/v1/invoices');
+const invoicesFor = async (email: string) =>
+  ok(await p.s.api((c) => operations.listInvoices.request(c, { client_email: email, limit: 100 }))).data as Array<{
+    id: string;
+  }>;
+const invoicePosts = (calls: ProxiedCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/v1/invoices');
 
 /** A proxy that forwards each of the first `lose` invoice POSTs and then answers 504 instead of the service. */
 async function losingProxy(lose: number) {
   let lost = 0;
   return await startProxy(p.s.sandbox.baseUrl, {
-    answer: ({ method, path }) => (method === 'POST' && path === '/v1/invoices' && lost++ < lose
-      ? { status: 504, headers: { 'content-type': 'text/plain' }, body: 'Gateway Timeout', after: true } : undefined),
+    answer: ({ method, path }) =>
+      method === 'POST' && path === '/v1/invoices' && lost++ < lose
+        ? { status: 504, headers: { 'content-type': 'text/plain' }, body: 'Gateway Timeout', after: true }
+        : undefined,
   });
 }
 
 /** One order per item; every output must be the one invoice stored for its order. */
-async function tally(platform: Row['platform'], emails: string[], outputs: Array<{ id?: string }>, calls: ProxiedCall[]): Promise<Row> {
+async function tally(
+  platform: Row['platform'],
+  emails: string[],
+  outputs: Array<{ id?: string }>,
+  calls: ProxiedCall[],
+): Promise<Row> {
   const stored = await Promise.all(emails.map(invoicesFor));
   const right = emails.filter((_, i) => stored[i].length === 1 && outputs[i]?.id === stored[i][0].id).length;
   const posts = invoicePosts(calls);
   return {
-    platform, part: 'Create Invoice retried after its answer was lost', tried: emails.length, rejected: 0, accepted: right,
+    platform,
+    part: 'Create Invoice retried after its answer was lost',
+    tried: emails.length,
+    rejected: 0,
+    accepted: right,
     lost: emails.length - right,
-    notes: `invoice POSTs: ${posts.length} (${posts.filter((call) => call.status === 504).length} answers lost); `
-      + `distinct keys sent: ${new Set(posts.map((call) => call.headers['idempotency-key'])).size}; `
-      + `invoices stored: ${stored.reduce((sum, list) => sum + list.length, 0)}`,
+    notes:
+      `invoice POSTs: ${posts.length} (${posts.filter((call) => call.status === 504).length} answers lost); ` +
+      `distinct keys sent: ${new Set(posts.map((call) => call.headers['idempotency-key'])).size}; ` +
+      `invoices stored: ${stored.reduce((sum, list) => sum + list.length, 0)}`,
   };
 }
 
@@ -64,16 +83,27 @@ test(`n8n: Retry On Fail with the derived key, ${ORDERS} items whose first answe
   const emails = Array.from({ length: ORDERS }, (_, i) => `n8n-order-${i}@example.com`);
   const proxy = await losingProxy(ORDERS);
   try {
-    const run = await p.s.run({
-      resource: 'invoice', operation: 'create', client_email: '={{ $json.email }}', currency: 'INR',
-      items: { item: [{ description: 'Retainer', amount: 500000 }] },
-    }, {
-      input: emails.map((email) => ({ email })),
-      credentials: { invoicingApi: { apiKey: p.s.sandbox.testKey, baseUrl: proxy.url } },
-      settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 },
-    });
+    const run = await p.s.run(
+      {
+        resource: 'invoice',
+        operation: 'create',
+        client_email: '={{ $json.email }}',
+        currency: 'INR',
+        items: { item: [{ description: 'Retainer', amount: 500000 }] },
+      },
+      {
+        input: emails.map((email) => ({ email })),
+        credentials: { invoicingApi: { apiKey: p.s.sandbox.testKey, baseUrl: proxy.url } },
+        settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 },
+      },
+    );
     const posts = invoicePosts(proxy.calls);
-    const row = await tally('n8n', emails, run.items.map((item) => item.json as { id?: string }), proxy.calls);
+    const row = await tally(
+      'n8n',
+      emails,
+      run.items.map((item) => item.json as { id?: string }),
+      proxy.calls,
+    );
     rows.push(row);
     expect(run.error).toBeUndefined();
     expect(row).toMatchObject({ tried: ORDERS, accepted: ORDERS, lost: 0 });
@@ -92,10 +122,15 @@ test(`Zapier: a failed step replayed with the same Prevent Duplicates Key, ${ORD
   const proxy = await losingProxy(ORDERS);
   try {
     const authData = zapierAuth(p.s.sandbox.testKey, proxy.url);
-    const bundles = emails.map((email, i) => ({ authData, inputData: {
-      client_email: email, currency: 'INR', items: [{ description: 'Retainer', amount: '500000' }],
-      [FIELDS.invoice.idempotencyKey.key]: `order-${i}-${started}`,
-    } }));
+    const bundles = emails.map((email, i) => ({
+      authData,
+      inputData: {
+        client_email: email,
+        currency: 'INR',
+        items: [{ description: 'Retainer', amount: '500000' }],
+        [FIELDS.invoice.idempotencyKey.key]: `order-${i}-${started}`,
+      },
+    }));
     const perform = App.creates.create_invoice.operation.perform;
     const first = await Promise.allSettled(bundles.map((bundle) => appTester(perform, bundle)));
     // Each request reached the service: the invoices exist although every step failed.
@@ -105,13 +140,20 @@ test(`Zapier: a failed step replayed with the same Prevent Duplicates Key, ${ORD
     const row = await tally('Zapier', emails, replays, proxy.calls);
     rows.push(row);
     expect(first.map((outcome) => outcome.status)).toEqual(Array(ORDERS).fill('rejected'));
-    expect(first.map((outcome) => String((outcome as PromiseRejectedResult).reason?.message))).toEqual(Array(ORDERS).fill(expect.stringContaining('504')));
+    expect(first.map((outcome) => String((outcome as PromiseRejectedResult).reason?.message))).toEqual(
+      Array(ORDERS).fill(expect.stringContaining('504')),
+    );
     expect(row).toMatchObject({ tried: ORDERS, accepted: ORDERS, lost: 0 });
     const posts = invoicePosts(proxy.calls);
     expect(posts).toHaveLength(2 * ORDERS);
     for (const bundle of bundles) {
       const key = bundle.inputData[FIELDS.invoice.idempotencyKey.key];
-      expect(posts.filter((call) => call.headers['idempotency-key'] === key).map((call) => call.status).sort()).toEqual([201, 504]);
+      expect(
+        posts
+          .filter((call) => call.headers['idempotency-key'] === key)
+          .map((call) => call.status)
+          .sort(),
+      ).toEqual([201, 504]);
     }
   } finally {
     await proxy.close();

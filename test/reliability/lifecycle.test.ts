@@ -39,14 +39,35 @@ function watchWebhooks() {
       samples += 1;
     }
   })();
-  return { peak, get samples() { return samples; }, stop: async () => { running = false; await done; } };
+  return {
+    peak,
+    get samples() {
+      return samples;
+    },
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
 }
 
-interface Cycles { part: string; url: string; cycles: number; leftAfterCycle: number; twoAtOnce: number }
+interface Cycles {
+  part: string;
+  url: string;
+  cycles: number;
+  leftAfterCycle: number;
+  twoAtOnce: number;
+}
 
 async function n8nCycles(): Promise<Cycles> {
   const host = await p.n8nTrigger(['invoice.paid', 'invoice.disputed']);
-  const result: Cycles = { part: `${CYCLES} activate (twice) / deactivate cycles`, url: host.webhookUrl, cycles: 0, leftAfterCycle: 0, twoAtOnce: 0 };
+  const result: Cycles = {
+    part: `${CYCLES} activate (twice) / deactivate cycles`,
+    url: host.webhookUrl,
+    cycles: 0,
+    leftAfterCycle: 0,
+    twoAtOnce: 0,
+  };
   const mine = async () => (await p.webhooks()).filter((webhook) => webhook.url === host.webhookUrl);
   for (let cycle = 0; cycle < CYCLES; cycle += 1) {
     expect(await host.activate()).toEqual({ existed: false });
@@ -61,7 +82,13 @@ async function n8nCycles(): Promise<Cycles> {
 
 async function zapierCycles(type: EventType): Promise<Cycles> {
   const url = `http://127.0.0.1:9/hooks/standard/${type}`;
-  const result: Cycles = { part: `${CYCLES} subscribe / unsubscribe cycles of ${type}`, url, cycles: 0, leftAfterCycle: 0, twoAtOnce: 0 };
+  const result: Cycles = {
+    part: `${CYCLES} subscribe / unsubscribe cycles of ${type}`,
+    url,
+    cycles: 0,
+    leftAfterCycle: 0,
+    twoAtOnce: 0,
+  };
   const mine = async () => (await p.webhooks()).filter((webhook) => webhook.url === url);
   for (let cycle = 0; cycle < CYCLES; cycle += 1) {
     const subscription = await p.subscribeZap(type, url);
@@ -78,15 +105,22 @@ test(`${CYCLES} cycles per trigger leave no webhook behind and never two at once
   const [n8n, ...zapier] = await Promise.all([n8nCycles(), ...CYCLED.map(zapierCycles)]).finally(watch.stop);
   const left = await p.webhooks();
   const row = (platform: Row['platform'], cycles: Cycles): Row => ({
-    platform, part: cycles.part, tried: cycles.cycles, rejected: 0,
+    platform,
+    part: cycles.part,
+    tried: cycles.cycles,
+    rejected: 0,
     accepted: cycles.cycles - Math.max(cycles.twoAtOnce, cycles.leftAfterCycle),
     lost: left.filter((webhook) => webhook.url === cycles.url).length,
-    notes: `most subscriptions seen at once by the poller: ${watch.peak.get(cycles.url) ?? 0}; cycles with two at once: ${cycles.twoAtOnce}; `
-      + `cycles that left one behind: ${cycles.leftAfterCycle}`,
+    notes:
+      `most subscriptions seen at once by the poller: ${watch.peak.get(cycles.url) ?? 0}; cycles with two at once: ${cycles.twoAtOnce}; ` +
+      `cycles that left one behind: ${cycles.leftAfterCycle}`,
   });
   const rows = [row('n8n', n8n), ...zapier.map((cycles) => row('Zapier', cycles))];
   writeResult('4-lifecycle', {
-    suite: '4', title: 'Subscription lifecycle', rows, durationMs: since(started),
+    suite: '4',
+    title: 'Subscription lifecycle',
+    rows,
+    durationMs: since(started),
     facts: [
       `The four loops ran at the same time against one sandbox while a poller read its webhook list ${watch.samples} times.`,
       'Each n8n cycle activates twice (the second finds the subscription through checkExists, as after an n8n restart) and then deactivates.',
@@ -96,7 +130,12 @@ test(`${CYCLES} cycles per trigger leave no webhook behind and never two at once
   expect(left).toEqual([]);
   expect(watch.samples).toBeGreaterThan(10);
   for (const cycles of [n8n, ...zapier]) {
-    expect({ part: cycles.part, cycles: cycles.cycles, twoAtOnce: cycles.twoAtOnce, leftAfterCycle: cycles.leftAfterCycle, peak: watch.peak.get(cycles.url) })
-      .toEqual({ part: cycles.part, cycles: CYCLES, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
+    expect({
+      part: cycles.part,
+      cycles: cycles.cycles,
+      twoAtOnce: cycles.twoAtOnce,
+      leftAfterCycle: cycles.leftAfterCycle,
+      peak: watch.peak.get(cycles.url),
+    }).toEqual({ part: cycles.part, cycles: CYCLES, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
   }
 }, 60_000);

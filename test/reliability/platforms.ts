@@ -15,10 +15,14 @@ import { zapierAuth } from '../zapier/connection';
 export const appTester = createAppTester(App);
 
 /** The Zapier trigger for each event type. */
-export const zapierTriggers = Object.fromEntries(EVENT_TYPES.map((type) =>
-  [type, App.triggers[EVENT_CATALOGUE[type].key]])) as Record<EventType, (typeof App.triggers)['invoice_paid']>;
+export const zapierTriggers = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, App.triggers[EVENT_CATALOGUE[type].key]]),
+) as Record<EventType, (typeof App.triggers)['invoice_paid']>;
 
-export interface Subscription { id: string; secret: string }
+export interface Subscription {
+  id: string;
+  secret: string;
+}
 
 export interface Platforms {
   s: Setup;
@@ -41,25 +45,43 @@ export async function startPlatforms(options: SandboxOptions = {}): Promise<Plat
     s,
     authData,
     async n8nTrigger(events = EVENT_TYPES) {
-      const host = new TriggerHost(s.pkg, { node: 'invoicingApiTrigger', parameters: { events: [...events] }, credentials: s.credentials });
+      const host = new TriggerHost(s.pkg, {
+        node: 'invoicingApiTrigger',
+        parameters: { events: [...events] },
+        credentials: s.credentials,
+      });
       await host.listen();
       hosts.push(host);
       return host;
     },
-    subscribeZap: (type, targetUrl) => appTester(zapierTriggers[type].operation.performSubscribe, { authData, targetUrl }),
+    subscribeZap: (type, targetUrl) =>
+      appTester(zapierTriggers[type].operation.performSubscribe, { authData, targetUrl }),
     unsubscribeZap: (type, subscription) =>
-      appTester(zapierTriggers[type].operation.performUnsubscribe, { authData, subscribeData: subscription }) as Promise<{ deleted: boolean }>,
+      appTester(zapierTriggers[type].operation.performUnsubscribe, {
+        authData,
+        subscribeData: subscription,
+      }) as Promise<{ deleted: boolean }>,
     async webhooks() {
       // Every page, so a leak past the first hundred is still counted.
       const all: Array<{ id: string; url: string; events: string[] }> = [];
-      for (let page: any; !page || page.has_more;) {
+      for (let page: any; !page || page.has_more; ) {
         const after = all.at(-1)?.id;
         page = ok(await s.api((c) => operations.listWebhooks.request(c, { limit: 100, starting_after: after })));
         all.push(...page.data);
       }
       return all;
     },
-    newInvoice: async (email = 'payer@example.com') => ok(await s.api((c) => operations.createInvoice.request(c, { client_email: email, currency: 'INR', items: [{ description: 'Design', amount: 150000 }], auto_send_whatsapp: false }))),
+    newInvoice: async (email = 'payer@example.com') =>
+      ok(
+        await s.api((c) =>
+          operations.createInvoice.request(c, {
+            client_email: email,
+            currency: 'INR',
+            items: [{ description: 'Design', amount: 150000 }],
+            auto_send_whatsapp: false,
+          }),
+        ),
+      ),
     async close() {
       for (const host of hosts) await host.close();
       await s.close();
@@ -69,7 +91,8 @@ export async function startPlatforms(options: SandboxOptions = {}): Promise<Plat
 
 /** The body of a 2xx answer, or an error naming the status (so a setup step cannot fail silently). */
 export function ok(response: { status: number; body: any }): any {
-  if (response.status < 200 || response.status >= 300) throw new Error(`sandbox answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status < 200 || response.status >= 300)
+    throw new Error(`sandbox answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
 }
 

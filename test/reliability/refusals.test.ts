@@ -3,12 +3,27 @@
  * platform's, through Zapier's own pipeline): every bad input refused before any request, naming the field
  * in the unit it takes, with a bounded message.
  */
-import { FIELDS, InputError, MAX_MESSAGE, sampleInvoice, samplePayment, networkError, normalizeError, operations, runOperation, type HttpRequest } from '../../shared';
+import {
+  FIELDS,
+  InputError,
+  MAX_MESSAGE,
+  sampleInvoice,
+  samplePayment,
+  networkError,
+  normalizeError,
+  operations,
+  runOperation,
+  type HttpRequest,
+} from '../../shared';
 import { API_KEY, BASE_URL } from './support/inputs';
 
 const { createInvoice, createClient, recordPayment } = operations;
 const connection = { apiKey: API_KEY, baseUrl: BASE_URL };
-const invoice = { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'Design', amount: '1,500.00' }] };
+const invoice = {
+  client_email: 'ana@example.com',
+  currency: 'INR',
+  items: [{ description: 'Design', amount: '1,500.00' }],
+};
 const payment = { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: '1500' };
 
 /** A service that records what it is asked and answers a rupee invoice. */
@@ -23,7 +38,10 @@ function recorder() {
 }
 
 async function refusal(work: Promise<unknown>): Promise<string> {
-  const outcome = await work.then(() => undefined, (error: unknown) => error);
+  const outcome = await work.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   if (!(outcome instanceof InputError)) throw new Error(`expected an InputError, got ${String(outcome)}`);
   return outcome.message;
 }
@@ -54,13 +72,19 @@ describe('messages in the unit the field takes', () => {
 });
 
 describe('impossible calendar dates', () => {
-  test.each(['2026-02-30', '2025-02-29', '2026-06-31T10:00:00+05:30', '2026-04-31', '2026-01-01T24:00:00Z', '2026-01-01T10:60:00Z'])(
-    'Paid At %s is refused before any request', async (paidAt) => {
-      const { sent, send } = recorder();
-      const message = await refusal(recordPayment.run(connection, { ...payment, paid_at: paidAt }, send));
-      expect(message).toMatch(/^Paid At .*(does not exist|must be)/);
-      expect(sent).toEqual([]);
-    });
+  test.each([
+    '2026-02-30',
+    '2025-02-29',
+    '2026-06-31T10:00:00+05:30',
+    '2026-04-31',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T10:60:00Z',
+  ])('Paid At %s is refused before any request', async (paidAt) => {
+    const { sent, send } = recorder();
+    const message = await refusal(recordPayment.run(connection, { ...payment, paid_at: paidAt }, send));
+    expect(message).toMatch(/^Paid At .*(does not exist|must be)/);
+    expect(sent).toEqual([]);
+  });
 
   test('2024-02-29 (a leap day) is accepted', async () => {
     const { sent, send } = recorder();
@@ -70,19 +94,27 @@ describe('impossible calendar dates', () => {
 });
 
 describe('amounts and IDs checked before any read', () => {
-  test.each<[string, unknown]>([['-1', -1], ['-1 as text', '-1'], ['1e21', 1e21], ['NaN', NaN], ['1 MB of digits', '9'.repeat(1_000_000)],
-    ['5 decimals', '1.00005'], ['a number with 5 decimals', 1.00005]])(
-    'Record Payment amount %s: no request', async (_name, amount) => {
-      const { sent, send } = recorder();
-      const message = await refusal(recordPayment.run(connection, { ...payment, amount }, send));
-      expect(message).toMatch(/^Amount /);
-      expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
-      expect(sent).toEqual([]);
-    });
+  test.each<[string, unknown]>([
+    ['-1', -1],
+    ['-1 as text', '-1'],
+    ['1e21', 1e21],
+    ['NaN', NaN],
+    ['1 MB of digits', '9'.repeat(1_000_000)],
+    ['5 decimals', '1.00005'],
+    ['a number with 5 decimals', 1.00005],
+  ])('Record Payment amount %s: no request', async (_name, amount) => {
+    const { sent, send } = recorder();
+    const message = await refusal(recordPayment.run(connection, { ...payment, amount }, send));
+    expect(message).toMatch(/^Amount /);
+    expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(sent).toEqual([]);
+  });
 
   test('a 1 MB invoice ID: refused, no request', async () => {
     const { sent, send } = recorder();
-    const message = await refusal(recordPayment.run(connection, { ...payment, invoice_id: `inv_${'a'.repeat(1_000_000)}` }, send));
+    const message = await refusal(
+      recordPayment.run(connection, { ...payment, invoice_id: `inv_${'a'.repeat(1_000_000)}` }, send),
+    );
     expect(message).toMatch(/^Invoice ID must be at most \d+ characters/);
     expect(sent).toEqual([]);
   });
@@ -90,7 +122,10 @@ describe('amounts and IDs checked before any read', () => {
 
 describe('every string bounded, every message bounded', () => {
   test('10,000 bad lines: the first few problems and the count, within the bound', async () => {
-    const items = Array.from({ length: 10_000 }, () => ({ description: 'x'.repeat(600), amount: '1.2.3'.repeat(1000) }));
+    const items = Array.from({ length: 10_000 }, () => ({
+      description: 'x'.repeat(600),
+      amount: '1.2.3'.repeat(1000),
+    }));
     const message = await refuseInvoice({ ...invoice, items });
     expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(message).toContain(FIELDS.invoice.items.label);
@@ -105,50 +140,77 @@ describe('every string bounded, every message bounded', () => {
   });
 
   test('an amount echoed back is shortened', async () => {
-    const message = await refuseInvoice({ ...invoice, items: [{ description: 'Design', amount: `1,5${'0'.repeat(5000)}` }] });
+    const message = await refuseInvoice({
+      ...invoice,
+      items: [{ description: 'Design', amount: `1,5${'0'.repeat(5000)}` }],
+    });
     expect(message.length).toBeLessThanOrEqual(300);
   });
 
   test('a long search starting point is refused, not sent as a 1 MB URL', async () => {
     const { sent, send } = recorder();
-    const message = await refusal(runOperation(operations.listInvoices, connection, { starting_after: `inv_${'a'.repeat(1_000_000)}` }, send));
+    const message = await refusal(
+      runOperation(operations.listInvoices, connection, { starting_after: `inv_${'a'.repeat(1_000_000)}` }, send),
+    );
     expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(sent).toEqual([]);
   });
 });
 
 describe('free text', () => {
-  test.each([['NUL', 'Design\u0000'], ['ESC', 'Design \u001b[31mred'], ['a bidi override', 'Design \u202Egpj.exe'],
-    ['a bidi isolate', 'Design \u2066x\u2069'], ['a lone surrogate', 'Design \uD800'], ['DEL', 'Design\u007f'], ['a C1 control', 'Design\u0085']])(
-    'a description with %s is refused, naming the character', async (_name, description) => {
-      const message = await refuseInvoice({ ...invoice, items: [{ description, amount: '1' }] });
-      expect(message).toMatch(/^Item 1: description .*U\+[0-9A-F]{4}/);
-    });
+  test.each([
+    ['NUL', 'Design\u0000'],
+    ['ESC', 'Design \u001b[31mred'],
+    ['a bidi override', 'Design \u202Egpj.exe'],
+    ['a bidi isolate', 'Design \u2066x\u2069'],
+    ['a lone surrogate', 'Design \uD800'],
+    ['DEL', 'Design\u007f'],
+    ['a C1 control', 'Design\u0085'],
+  ])('a description with %s is refused, naming the character', async (_name, description) => {
+    const message = await refuseInvoice({ ...invoice, items: [{ description, amount: '1' }] });
+    expect(message).toMatch(/^Item 1: description .*U\+[0-9A-F]{4}/);
+  });
 
-  test.each([['a new line', 'Design\nand build'], ['a tab', 'Design\tbuild'], ['Hindi with its joiners', 'डिज़ाइन क्ष\u200D'], ['Arabic', 'تصميم'],
-    ['an emoji with a ZWJ', '👩🏽‍💻']])('a description with %s is accepted', async (_name, description) => {
+  test.each([
+    ['a new line', 'Design\nand build'],
+    ['a tab', 'Design\tbuild'],
+    ['Hindi with its joiners', 'डिज़ाइन क्ष\u200D'],
+    ['Arabic', 'تصميم'],
+    ['an emoji with a ZWJ', '👩🏽‍💻'],
+  ])('a description with %s is accepted', async (_name, description) => {
     const validated = createInvoice.validate({ ...invoice, items: [{ description, amount: '1' }] });
     expect(validated.items[0].description).toBe(description);
   });
 
   test('a client name with ESC is refused', async () => {
-    const message = await refusal(Promise.resolve().then(() => createClient.validate({ email: 'ana@example.com', name: 'Ana\u001b' })));
+    const message = await refusal(
+      Promise.resolve().then(() => createClient.validate({ email: 'ana@example.com', name: 'Ana\u001b' })),
+    );
     expect(message).toMatch(/^Name .*U\+001B/);
   });
 });
 
-describe('service answers and connection faults in the field\'s words', () => {
+describe("service answers and connection faults in the field's words", () => {
   test('an idempotency conflict names Prevent Duplicates Key', () => {
     for (const code of ['idempotency_in_progress', 'idempotency_key_reused']) {
-      const error = normalizeError({ status: 409, body: { type: 'about:blank', title: 'Conflict', code,
-        detail: 'A request with this Idempotency-Key header is still in progress.' } });
+      const error = normalizeError({
+        status: 409,
+        body: {
+          type: 'about:blank',
+          title: 'Conflict',
+          code,
+          detail: 'A request with this Idempotency-Key header is still in progress.',
+        },
+      });
       expect(error.message).toContain('Prevent Duplicates Key');
       expect(error.message).not.toContain('Idempotency-Key');
     }
   });
 
   test('an API key with non-ASCII characters is told about the key, not the base URL', () => {
-    const cause = Object.assign(new TypeError('Invalid character in header content ["Authorization"]'), { code: 'ERR_INVALID_CHAR' });
+    const cause = Object.assign(new TypeError('Invalid character in header content ["Authorization"]'), {
+      code: 'ERR_INVALID_CHAR',
+    });
     const error = networkError(cause);
     expect(error.message).toContain('API Key');
     expect(error.message).not.toContain('base URL');

@@ -16,7 +16,10 @@ function captureIo() {
 
 test('start prints base URL, test key, database and dashboard; view / pay / dispute drive the running sandbox', async () => {
   const started = captureIo();
-  const { exitCode, sandbox } = await runCli(['start', '--port', '0', '--memory', '--time-scale', '0.01', '--faults', 'delay=10'], started.io);
+  const { exitCode, sandbox } = await runCli(
+    ['start', '--port', '0', '--memory', '--time-scale', '0.01', '--faults', 'delay=10'],
+    started.io,
+  );
   expect(exitCode).toBe(0);
   try {
     const text = started.out.join('\n');
@@ -25,8 +28,16 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
     expect(text).toContain('Database:   in memory');
     expect(text).toContain(`Dashboard:  ${sandbox!.baseUrl}/dashboard`);
     const connection = { apiKey: sandbox!.testKey, baseUrl: sandbox!.baseUrl };
-    const invoice = (await fetchSend(operations.createInvoice.request(connection, { client_email: 'cli@example.com', currency: 'INR',
-      items: [{ description: 'CLI', amount: 1000 }], auto_send_whatsapp: false }))).body as any;
+    const invoice = (
+      await fetchSend(
+        operations.createInvoice.request(connection, {
+          client_email: 'cli@example.com',
+          currency: 'INR',
+          items: [{ description: 'CLI', amount: 1000 }],
+          auto_send_whatsapp: false,
+        }),
+      )
+    ).body as any;
 
     const run = async (...args: string[]) => {
       const captured = captureIo();
@@ -72,14 +83,23 @@ test('usage errors exit 2 and show the usage; --help shows it', async () => {
   expect((await runCli(['--help'], help.io)).exitCode).toBe(0);
   expect(help.out[0]).toMatch(/--faults <spec>/);
   const noSandbox = captureIo();
-  expect((await runCli(['view', 'inv_abc', '--url', 'http://127.0.0.1:9', '--key', 'ik_test_000000000000000000000000'], noSandbox.io)).exitCode).toBe(2);
+  expect(
+    (
+      await runCli(
+        ['view', 'inv_abc', '--url', 'http://127.0.0.1:9', '--key', 'ik_test_000000000000000000000000'],
+        noSandbox.io,
+      )
+    ).exitCode,
+  ).toBe(2);
   expect(noSandbox.err[0]).toMatch(/No sandbox answered at http:\/\/127\.0\.0\.1:9/);
 });
 
 test('the built CLI (what npm start runs) serves the API from a database file and stops cleanly on Ctrl-C', async () => {
   execFileSync(process.execPath, [path.join(root, 'sandbox/build.mjs')], { cwd: path.join(root, 'sandbox') });
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-'));
-  const child = spawn(process.execPath, [path.join(root, 'sandbox/dist/cli.js'), '--port', '0', '--db', 'here.db'], { cwd: dir });
+  const child = spawn(process.execPath, [path.join(root, 'sandbox/dist/cli.js'), '--port', '0', '--db', 'here.db'], {
+    cwd: dir,
+  });
   try {
     let stdout = '';
     let stderr = '';
@@ -127,7 +147,8 @@ test('keys: the first start prints its key once; keys create works beside the ru
     expect((await fetchSend(operations.getAccount.request(connection, {}))).status).toBe(200);
     const other = captureIo();
     await runCli(['keys', 'create', '--new-account', '--db', db], other.io);
-    const otherAccount = (await fetchSend(operations.getAccount.request({ ...connection, apiKey: other.out[0] }, {}))).body as any;
+    const otherAccount = (await fetchSend(operations.getAccount.request({ ...connection, apiKey: other.out[0] }, {})))
+      .body as any;
     expect(otherAccount.name).toBe('Sandbox account 2');
 
     const listed = captureIo();
@@ -139,8 +160,19 @@ test('keys: the first start prints its key once; keys create works beside the ru
     expect(listed.out.filter((line) => line.startsWith('acct_'))).toHaveLength(2);
 
     // Commands without --key use the first key of the database.
-    const invoice = (await fetchSend(operations.createInvoice.request({ ...connection, apiKey: key }, { client_email: 'k@example.com',
-      currency: 'INR', items: [{ description: 'K', amount: 100 }], auto_send_whatsapp: false }))).body as any;
+    const invoice = (
+      await fetchSend(
+        operations.createInvoice.request(
+          { ...connection, apiKey: key },
+          {
+            client_email: 'k@example.com',
+            currency: 'INR',
+            items: [{ description: 'K', amount: 100 }],
+            auto_send_whatsapp: false,
+          },
+        ),
+      )
+    ).body as any;
     const paid = captureIo();
     expect((await runCli(['pay', invoice.id, '--db', db, '--url', sandbox!.baseUrl], paid.io)).exitCode).toBe(0);
     await sandbox!.close();

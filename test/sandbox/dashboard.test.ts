@@ -14,8 +14,10 @@ import { eventually, type TestClient, startTestSandbox } from './support';
 
 // Debian's chromium (apt-get install chromium); playwright's own browser download does not work here.
 const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = process.env.SCREENSHOTS === 'docs' ? path.resolve(__dirname, '../../docs/screenshots')
-  : mkdtempSync(path.join(tmpdir(), 'dashboard-shots-'));
+const SHOTS =
+  process.env.SCREENSHOTS === 'docs'
+    ? path.resolve(__dirname, '../../docs/screenshots')
+    : mkdtempSync(path.join(tmpdir(), 'dashboard-shots-'));
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 420, height: 860 };
 
@@ -26,8 +28,10 @@ let receiver: Receiver;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   t = await startTestSandbox();
   receiver = await startReceiver();
   mkdirSync(SHOTS, { recursive: true });
@@ -87,25 +91,45 @@ test('invoices: the list shows ids, badges and amounts; search by number and e-m
   const row = page.locator(`tr[data-id="${first.id}"]`);
   await row.waitFor();
   const cells = await row.locator('td').allTextContents();
-  expect(cells).toEqual(['₹2,500.00', 'paid', first.number, 'list@example.com', `${first.id}Copy`, expect.stringMatching(/now|second/)]);
+  expect(cells).toEqual([
+    '₹2,500.00',
+    'paid',
+    first.number,
+    'list@example.com',
+    `${first.id}Copy`,
+    expect.stringMatching(/now|second/),
+  ]);
   await expect(row.locator('.badge').getAttribute('class')).resolves.toBe('badge ok');
   await expect(row.locator('time').getAttribute('title')).resolves.toContain(first.created_at);
   await page.click('text=← Newer');
-  await eventually(async () => (await page.locator(`tr[data-id="${first.id}"]`).count()) === 0, 5000, 'the page to change');
+  await eventually(
+    async () => (await page.locator(`tr[data-id="${first.id}"]`).count()) === 0,
+    5000,
+    'the page to change',
+  );
 
   await page.fill('input[name=q]', first.number.toLowerCase());
   await page.click('button:has-text("Search")');
-  await eventually(async () => (await page.locator('table.list tbody tr').count()) === 1 && page.locator(`tr[data-id="${first.id}"]`).count());
+  await eventually(
+    async () =>
+      (await page.locator('table.list tbody tr').count()) === 1 && page.locator(`tr[data-id="${first.id}"]`).count(),
+  );
   await page.fill('input[name=q]', 'bulk3@example.com');
   await page.click('button:has-text("Search")');
-  await eventually(async () => (await page.locator('table.list tbody tr td:nth-child(4)').allTextContents()).join() === 'bulk3@example.com');
+  await eventually(
+    async () =>
+      (await page.locator('table.list tbody tr td:nth-child(4)').allTextContents()).join() === 'bulk3@example.com',
+  );
   await go(page, '#/invoices');
   await eventually(async () => (await page.locator('table.list tbody tr').count()) === 20, 5000, 'the whole list');
   await page.selectOption('select[name=status]', 'paid');
-  const ids = () => page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')).join());
+  const ids = () =>
+    page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')).join());
   await eventually(async () => (await ids()) === first.id, 5000, 'only the paid invoice');
-  expect(await page.locator('select[name=status] option').allTextContents())
-    .toEqual(['All statuses', ...INVOICE_STATUSES.map((status) => status.replace(/_/g, ' '))]);
+  expect(await page.locator('select[name=status] option').allTextContents()).toEqual([
+    'All statuses',
+    ...INVOICE_STATUSES.map((status) => status.replace(/_/g, ' ')),
+  ]);
   await go(page, '#/events');
   await page.locator('select[name=type]').waitFor();
   expect(await page.locator('select[name=type] option').allTextContents()).toEqual(['All events', ...EVENT_TYPES]);
@@ -116,20 +140,39 @@ test('invoices: the list shows ids, badges and amounts; search by number and e-m
 });
 
 test('payments: UPI payments and recorded transfers in one list, found by UTR or by bank reference', async () => {
-  const billed = await invoice({ client_email: 'payments@example.com', items: [{ description: 'Audit', amount: 90000 }] });
-  const upi = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: billed.id, amount: 10000 }))).body as any;
-  const transfer = (await t.send(operations.recordPayment.request(t.connection,
-    { invoice_id: billed.id, method: 'bank_transfer', amount: 40000, reference: 'HDFCN520261120' }))).body as any;
+  const billed = await invoice({
+    client_email: 'payments@example.com',
+    items: [{ description: 'Audit', amount: 90000 }],
+  });
+  const upi = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: billed.id, amount: 10000 })))
+    .body as any;
+  const transfer = (
+    await t.send(
+      operations.recordPayment.request(t.connection, {
+        invoice_id: billed.id,
+        method: 'bank_transfer',
+        amount: 40000,
+        reference: 'HDFCN520261120',
+      }),
+    )
+  ).body as any;
   const page = await open('#/payments');
   const row = (id: string) => page.locator(`tr[data-id="${id}"]`);
   await row(transfer.id).waitFor();
-  expect(await row(transfer.id).locator('td').allTextContents()).toEqual(['₹400.00', 'bank transfer', 'HDFCN520261120', billed.id,
-    `${transfer.id}Copy`, expect.stringMatching(/now|second/)]);
+  expect(await row(transfer.id).locator('td').allTextContents()).toEqual([
+    '₹400.00',
+    'bank transfer',
+    'HDFCN520261120',
+    billed.id,
+    `${transfer.id}Copy`,
+    expect.stringMatching(/now|second/),
+  ]);
   const utr = upi.data.payment.upi.utr as string;
   expect((await row(upi.data.payment.id).locator('td').allTextContents()).slice(0, 3)).toEqual(['₹100.00', 'upi', utr]);
   await page.fill('input[name=q]', `${utr.slice(0, 6)} ${utr.slice(6)}`);
   await page.click('button:has-text("Search")');
-  const ids = () => page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')).join());
+  const ids = () =>
+    page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')).join());
   await eventually(async () => (await ids()) === upi.data.payment.id, 5000, 'only the UPI payment');
   await page.fill('input[name=q]', 'hdfcn520261120');
   await page.click('button:has-text("Search")');
@@ -137,7 +180,10 @@ test('payments: UPI payments and recorded transfers in one list, found by UTR or
 });
 
 test('invoice page: copy the id in one click; simulate buttons only where they apply; Cancel does nothing', async () => {
-  const created = await invoice({ client_email: 'detail@example.com', items: [{ description: 'Hosting', amount: 100000 }] });
+  const created = await invoice({
+    client_email: 'detail@example.com',
+    items: [{ description: 'Hosting', amount: 100000 }],
+  });
   const page = await open(`#/invoices/${created.id}`);
   await page.locator('h1', { hasText: '₹1,000.00' }).waitFor();
   await page.getByRole('button', { name: `Copy ${created.id}` }).click();
@@ -170,11 +216,17 @@ test('invoice page: copy the id in one click; simulate buttons only where they a
   await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view']);
 });
 
-test('amounts read as the API\'s *_formatted and the hosted invoice page say them, also where Intl\'s digits differ from ISO 4217', async () => {
+test("amounts read as the API's *_formatted and the hosted invoice page say them, also where Intl's digits differ from ISO 4217", async () => {
   // IDR and HUF have two ISO minor digits and IQD three, where CLDR (what Intl shows by default) has none.
   for (const currency of ['JPY', 'INR', 'IDR', 'HUF', 'KWD', 'IQD']) {
-    const created = await invoice({ client_email: `money.${currency.toLowerCase()}@example.com`, currency,
-      items: [{ description: 'Work', amount: 1234567 }, { description: 'Travel', amount: 89 }] });
+    const created = await invoice({
+      client_email: `money.${currency.toLowerCase()}@example.com`,
+      currency,
+      items: [
+        { description: 'Work', amount: 1234567 },
+        { description: 'Travel', amount: 89 },
+      ],
+    });
     await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id, amount: 1000 }));
     const fetched = (await t.send(operations.getInvoice.request(t.connection, { invoice_id: created.id }))).body as any;
     const api = presentInvoice(fetched);
@@ -190,8 +242,13 @@ test('amounts read as the API\'s *_formatted and the hosted invoice page say the
     await go(page, `#/invoices/${created.id}`);
     await page.locator('dl.facts').waitFor();
     const facts = await page.locator('dl.facts dd .money').allTextContents();
-    expect([currency, await page.locator('h1 .money').textContent(), ...facts]).toEqual([currency, api.amount_due_formatted,
-      api.amount_due_formatted, api.amount_paid_formatted, api.amount_remaining_formatted]);
+    expect([currency, await page.locator('h1 .money').textContent(), ...facts]).toEqual([
+      currency,
+      api.amount_due_formatted,
+      api.amount_due_formatted,
+      api.amount_paid_formatted,
+      api.amount_remaining_formatted,
+    ]);
     const items = await page.locator('table.list').first().locator('tbody td .money').allTextContents();
     expect([currency, ...items]).toEqual([currency, ...api.items.map((item) => item.amount_formatted)]);
     await page.close();
@@ -199,11 +256,14 @@ test('amounts read as the API\'s *_formatted and the hosted invoice page say the
 }, 60_000);
 
 test('event page: payload, every attempt with status, response, latency, error and next retry; what a held delivery waits behind; Resend', async () => {
-  const hook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
+  const hook = (
+    await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))
+  ).body as any;
   try {
     receiver.respondWith(() => (receiver.requests.length === 0 ? 500 : 200));
     const created = await invoice({ client_email: 'event@example.com' });
-    const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id }))).body as any;
+    const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id })))
+      .body as any;
     await receiver.waitFor(2);
     await t.sandbox.settled();
 
@@ -218,7 +278,9 @@ test('event page: payload, every attempt with status, response, latency, error a
     await expect(failed.locator('pre.response').textContent()).resolves.toBe('not now');
     await expect(failed.locator('pre').first().textContent()).resolves.toContain(`webhook-id: ${event.id}`);
     await expect(succeeded.locator('header').textContent()).resolves.toMatch(/^Attempt 2200succeeded\d+ ms/);
-    await expect(page.locator('h2', { hasText: 'Webhook deliveries' }).textContent()).resolves.toBe('Webhook deliveries (2 attempts)');
+    await expect(page.locator('h2', { hasText: 'Webhook deliveries' }).textContent()).resolves.toBe(
+      'Webhook deliveries (2 attempts)',
+    );
     await page.screenshot({ path: path.join(SHOTS, 'event-desktop.png'), fullPage: true });
 
     await section.getByRole('button', { name: 'Resend' }).click();
@@ -231,9 +293,13 @@ test('event page: payload, every attempt with status, response, latency, error a
     receiver.respondWith(503);
     const slow = await startTestSandbox({ timeScale: 1 });
     try {
-      await slow.send(operations.createWebhook.request(slow.connection, { url: receiver.url, events: ['invoice.paid'] }));
+      await slow.send(
+        operations.createWebhook.request(slow.connection, { url: receiver.url, events: ['invoice.paid'] }),
+      );
       const other = await slow.createInvoice();
-      const otherEvent = (await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: other.id }))).body as any;
+      const otherEvent = (
+        await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: other.id }))
+      ).body as any;
       await receiver.waitFor(4);
       await slow.sandbox.settled();
       const slowPage = await context.newPage();
@@ -245,7 +311,8 @@ test('event page: payload, every attempt with status, response, latency, error a
 
       // A newer event waits behind the failing one, and its page says which one holds it.
       const third = await slow.createInvoice();
-      const held = (await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: third.id }))).body as any;
+      const held = (await slow.send(operations.simulatePayment.request(slow.connection, { invoice_id: third.id })))
+        .body as any;
       await go(slowPage, `#/events/${held.id}`);
       const waiting = slowPage.locator('section.delivery p.waiting');
       await waiting.waitFor();
@@ -259,7 +326,9 @@ test('event page: payload, every attempt with status, response, latency, error a
       await go(slowPage, '#/webhooks');
       const backlog = slowPage.locator('div.waiting');
       await backlog.waitFor();
-      await expect(backlog.textContent()).resolves.toMatch(new RegExp(`^Catching up: 2 events owed, oldest first; next ${otherEvent.id} in \\d+ seconds$`));
+      await expect(backlog.textContent()).resolves.toMatch(
+        new RegExp(`^Catching up: 2 events owed, oldest first; next ${otherEvent.id} in \\d+ seconds$`),
+      );
     } finally {
       await slow.sandbox.close();
     }
@@ -313,18 +382,35 @@ test('keys page: create a key (shown once), one in a new account, revoke; client
 });
 
 test('420 px: nothing runs off the side; list, invoice and event pages screenshotted at both widths', async () => {
-  const created = await invoice({ client_email: 'phone.user@example.com', items: [{ description: 'Website design', amount: 150000 },
-    { description: 'Hosting, one year', amount: 24000 }] });
-  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id, ...{ amount: 50000 } }))).body as any;
-  const shots: Array<[string, string]> = [['invoices', '#/invoices'], ['invoice', `#/invoices/${created.id}`], ['event', `#/events/${event.id}`]];
-  for (const [viewport, suffix] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+  const created = await invoice({
+    client_email: 'phone.user@example.com',
+    items: [
+      { description: 'Website design', amount: 150000 },
+      { description: 'Hosting, one year', amount: 24000 },
+    ],
+  });
+  const event = (
+    await t.send(operations.simulatePayment.request(t.connection, { invoice_id: created.id, ...{ amount: 50000 } }))
+  ).body as any;
+  const shots: Array<[string, string]> = [
+    ['invoices', '#/invoices'],
+    ['invoice', `#/invoices/${created.id}`],
+    ['event', `#/events/${event.id}`],
+  ];
+  for (const [viewport, suffix] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
     const page = await open();
     await page.setViewportSize(viewport);
     for (const [name, hash] of shots) {
       await go(page, hash);
-      await page.locator(name === 'invoices' ? 'table.list' : 'dl.facts').first().waitFor();
+      await page
+        .locator(name === 'invoices' ? 'table.list' : 'dl.facts')
+        .first()
+        .waitFor();
       await page.waitForTimeout(100);
-      const width = await page.evaluate('document.documentElement.scrollWidth') as number;
+      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
       expect([name, width <= viewport.width]).toEqual([name, true]);
       if (name === 'invoice') {
         for (const button of await page.locator('[aria-label=Simulate] button').all()) {
@@ -332,7 +418,8 @@ test('420 px: nothing runs off the side; list, invoice and event pages screensho
           expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
         }
       }
-      if (name !== 'event' || suffix === 'phone') await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
+      if (name !== 'event' || suffix === 'phone')
+        await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
     }
   }
 }, 60_000);

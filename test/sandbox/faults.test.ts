@@ -13,11 +13,21 @@ afterEach(async () => {
 });
 
 async function paidEvents(client: TestClient, count: number): Promise<string[]> {
-  await client.send(operations.createWebhook.request(client.connection, { url: receiver.url, events: ['invoice.paid'] }));
+  await client.send(
+    operations.createWebhook.request(client.connection, { url: receiver.url, events: ['invoice.paid'] }),
+  );
   const invoice = await client.createInvoice({ items: [{ description: 'Many parts', amount: 100 }] });
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    ids.push(((await client.send(operations.simulatePayment.request(client.connection, { invoice_id: invoice.id, amount: 1 }))).body as any).id);
+    ids.push(
+      (
+        (
+          await client.send(
+            operations.simulatePayment.request(client.connection, { invoice_id: invoice.id, amount: 1 }),
+          )
+        ).body as any
+      ).id,
+    );
   }
   return ids;
 }
@@ -27,8 +37,11 @@ test('duplicate deliveries: the same event arrives twice with the same webhook-i
   const [id] = await paidEvents(t, 1);
   const hits = await receiver.waitFor(2);
   expect(hits.map((h) => h.headers['webhook-id'])).toEqual([id, id]);
-  const log = await eventually(() => t!.sandbox.data.attempts.list({ event_id: id }, 10)!.data.length === 2
-    && t!.sandbox.data.attempts.list({ event_id: id }, 10)!.data);
+  const log = await eventually(
+    () =>
+      t!.sandbox.data.attempts.list({ event_id: id }, 10)!.data.length === 2 &&
+      t!.sandbox.data.attempts.list({ event_id: id }, 10)!.data,
+  );
   expect(log.map((a) => a.duplicate).sort()).toEqual([false, true]);
 });
 
@@ -55,11 +68,18 @@ test('a share of API calls answered 429 or 5xx, before they do anything; test he
   for (let i = 0; i < 20; i += 1) {
     const response = await t.send(operations.createClient.request(t.connection, { email: `c${i}@example.com` }));
     statuses.push(response.status);
-    if (response.status === 429) expect(normalizeError(response)).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 1 });
-    if (response.status === 500) expect(normalizeError(response)).toMatchObject({ code: 'internal_error', message: expect.stringContaining('can be replayed') });
+    if (response.status === 429)
+      expect(normalizeError(response)).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 1 });
+    if (response.status === 500)
+      expect(normalizeError(response)).toMatchObject({
+        code: 'internal_error',
+        message: expect.stringContaining('can be replayed'),
+      });
   }
   expect(new Set(statuses)).toEqual(new Set([429, 500]));
   expect(t.sandbox.data.clients.list({}, 100)!.data).toHaveLength(0);
-  const helper = await t.send(operations.simulateView.request(t.connection, { invoice_id: 'inv_missing', channel: 'link' }));
+  const helper = await t.send(
+    operations.simulateView.request(t.connection, { invoice_id: 'inv_missing', channel: 'link' }),
+  );
   expect(helper.status).toBe(404);
 });

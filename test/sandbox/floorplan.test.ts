@@ -20,8 +20,10 @@ const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const code = files.filter((file) => /\.(ts|js|mjs|html)$/.test(file));
 
 test('no file over 250 lines but the dashboard script', () => {
-  const long = code.filter((file) => file !== 'dashboard/public/dashboard.js')
-    .map((file) => [file, text(file).split('\n').length] as const).filter(([, lines]) => lines > 250);
+  const long = code
+    .filter((file) => file !== 'dashboard/public/dashboard.js')
+    .map((file) => [file, text(file).split('\n').length] as const)
+    .filter(([, lines]) => lines > 250);
   expect(long).toEqual([]);
 });
 
@@ -31,7 +33,8 @@ test('sandbox/README.md maps every file, and only files that exist', () => {
   expect(map.length).toBeLessThan(readme.length);
   // Paths as written from sandbox/ (the map also mentions files elsewhere, e.g. shared/money.ts).
   const folders = new Set(files.map((file) => file.split('/')[0]));
-  const named = [...map.matchAll(/`([\w./-]+\.(?:ts|js|mjs|html|css))`/g)].map((m) => m[1])
+  const named = [...map.matchAll(/`([\w./-]+\.(?:ts|js|mjs|html|css))`/g)]
+    .map((m) => m[1])
     .filter((name) => folders.has(name.split('/')[0]));
   const unnamed = files.filter((file) => file !== 'README.md' && !named.includes(file));
   expect(unnamed).toEqual([]);
@@ -40,7 +43,9 @@ test('sandbox/README.md maps every file, and only files that exist', () => {
 
 test('key prefixes and the webhook secret prefix are spelled only where shared/ declares them', () => {
   const words = [KEY_PREFIX.test, KEY_PREFIX.live, WEBHOOK_SECRET_PREFIX];
-  const found = code.flatMap((file) => words.filter((word) => text(file).includes(word)).map((word) => `${file}: ${word}`));
+  const found = code.flatMap((file) =>
+    words.filter((word) => text(file).includes(word)).map((word) => `${file}: ${word}`),
+  );
   expect(found).toEqual([]);
 });
 
@@ -50,8 +55,15 @@ test('the dashboard script spells no invoice status (it reads them, and which ma
 });
 
 test('refusals name fields by the labels shared/ declares, never by a copy of them', () => {
-  const labels = ['email', 'client_email', 'amount', 'utr', 'vpa', 'url', 'starting_after', 'method', 'reference'].map(fieldLabel);
-  const copies = code.filter((file) => file.endsWith('.ts')).flatMap((file) =>
-    labels.filter((label) => new RegExp(`['\`]${label.replace(/[()]/g, '\\$&')} `).test(text(file))).map((label) => `${file}: ${label}`));
+  const labels = ['email', 'client_email', 'amount', 'utr', 'vpa', 'url', 'starting_after', 'method', 'reference'].map(
+    fieldLabel,
+  );
+  const copies = code
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) =>
+      labels
+        .filter((label) => new RegExp(`['\`]${label.replace(/[()]/g, '\\$&')} `).test(text(file)))
+        .map((label) => `${file}: ${label}`),
+    );
   expect(copies).toEqual([]);
 });

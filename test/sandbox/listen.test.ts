@@ -27,13 +27,19 @@ function capture(color = false) {
 }
 
 const common = () => ['--url', t.sandbox.baseUrl, '--key', t.connection.apiKey];
-const webhooks = async () => ((await t.send(operations.listWebhooks.request(t.connection, {}))).body as any).data as Array<{ id: string; url: string }>;
+const webhooks = async () =>
+  ((await t.send(operations.listWebhooks.request(t.connection, {}))).body as any).data as Array<{
+    id: string;
+    url: string;
+  }>;
 
 test('listen forwards each triggered event, re-signed with a stable secret, one line per event; closing removes its webhook', async () => {
   const session = capture();
   // The three occasions only: each `trigger` also creates an invoice, whose invoice.created would arrive too.
-  const { exitCode, listener } = await runCli(['listen', '--forward-to', receiver.url, '--events', 'invoice.viewed,invoice.paid,invoice.disputed',
-    ...common()], session.io);
+  const { exitCode, listener } = await runCli(
+    ['listen', '--forward-to', receiver.url, '--events', 'invoice.viewed,invoice.paid,invoice.disputed', ...common()],
+    session.io,
+  );
   expect(exitCode).toBe(0);
   expect(session.out[0]).toBe(`Ready. Forwarding invoice.viewed, invoice.paid, invoice.disputed to ${receiver.url}`);
   expect(session.out[1]).toMatch(new RegExp(`^Webhook signing secret: ${listener!.secret.replace(/[+/]/g, '\\$&')} `));
@@ -43,7 +49,9 @@ test('listen forwards each triggered event, re-signed with a stable secret, one 
   for (const [index, type] of (['invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const).entries()) {
     const run = capture();
     expect((await runCli(['trigger', type, ...common()], run.io)).exitCode).toBe(0);
-    expect(run.out[0]).toMatch(new RegExp(`^${type.replace('.', '\\.')} (evt_\\w+) on invoice INV-\\d+ \\(inv_\\w+\\)$`));
+    expect(run.out[0]).toMatch(
+      new RegExp(`^${type.replace('.', '\\.')} (evt_\\w+) on invoice INV-\\d+ \\(inv_\\w+\\)$`),
+    );
     const eventId = /evt_\w+/.exec(run.out[0])![0];
     const hits = await receiver.waitFor(index + 1);
     const hit = hits[index];
@@ -51,7 +59,11 @@ test('listen forwards each triggered event, re-signed with a stable secret, one 
     expect(JSON.parse(hit.rawBody)).toMatchObject({ id: eventId, type });
     expect(verifyWebhook({ secret: listener!.secret, headers: hit.headers, body: hit.rawBody }).ok).toBe(true);
     const line = await eventually(() => session.out.find((l) => l.includes(eventId)), 5000, 'the event line');
-    expect(line).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${type.replace('.', '\\.')} +${eventId}  → \\[200\\] POST ${receiver.url.replace(/[.]/g, '\\.')} \\(\\d+ ms\\)$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d  ${type.replace('.', '\\.')} +${eventId}  → \\[200\\] POST ${receiver.url.replace(/[.]/g, '\\.')} \\(\\d+ ms\\)$`,
+      ),
+    );
   }
 
   await listener!.close();
@@ -66,14 +78,20 @@ test('listen forwards each triggered event, re-signed with a stable secret, one 
 
 test('a failing receiver: listen shows its status in red and passes it back, so the sandbox retries; --events filters', async () => {
   const session = capture(true);
-  const listener = (await runCli(['listen', '--forward-to', receiver.url, '--events', 'invoice.paid', ...common()], session.io)).listener!;
+  const listener = (
+    await runCli(['listen', '--forward-to', receiver.url, '--events', 'invoice.paid', ...common()], session.io)
+  ).listener!;
   try {
     receiver.respondWith(503);
     await runCli(['trigger', 'invoice.disputed', ...common()], capture().io);
     await runCli(['trigger', 'invoice.paid', ...common()], capture().io);
     const [first] = await receiver.waitFor(1);
     expect(JSON.parse(first.rawBody).type).toBe('invoice.paid');
-    const line = await eventually(() => session.out.find((l) => l.includes(first.headers['webhook-id'] as string)), 5000, 'the event line');
+    const line = await eventually(
+      () => session.out.find((l) => l.includes(first.headers['webhook-id'] as string)),
+      5000,
+      'the event line',
+    );
     const ESC = String.fromCharCode(27);
     expect(line).toContain(`${ESC}[31m[503]${ESC}[39m`);
     receiver.respondWith(200);
@@ -90,8 +108,14 @@ test('usage: listen needs --forward-to, trigger an event type, --events known na
   const cases: Array<[string[], RegExp]> = [
     [['listen'], /^listen needs --forward-to <url>/],
     [['listen', '--forward-to', 'ftp://x'], /^listen needs --forward-to <url> with http/],
-    [['listen', '--forward-to', receiver.url, '--events', 'invoice.refunded'], /--events takes .* \(not "invoice\.refunded"\)/],
-    [['trigger'], /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, client\.created, client\.updated\./],
+    [
+      ['listen', '--forward-to', receiver.url, '--events', 'invoice.refunded'],
+      /--events takes .* \(not "invoice\.refunded"\)/,
+    ],
+    [
+      ['trigger'],
+      /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, client\.created, client\.updated\./,
+    ],
     [['trigger', 'invoice.refunded'], /\(not "invoice\.refunded"\)/],
   ];
   for (const [args, message] of cases) {
@@ -105,8 +129,15 @@ test('usage: listen needs --forward-to, trigger an event type, --events known na
 test('the built CLI: listen runs until Ctrl-C, prints the forwarded event, and removes its webhook', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-listen-'));
   const outfile = path.join(dir, 'cli.js');
-  buildSync({ entryPoints: [path.resolve(__dirname, '../../sandbox/cli/index.ts')], outfile, bundle: true, platform: 'node',
-    format: 'cjs', target: 'node22', logLevel: 'error' });
+  buildSync({
+    entryPoints: [path.resolve(__dirname, '../../sandbox/cli/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    logLevel: 'error',
+  });
   const child = spawn(process.execPath, [outfile, 'listen', '--forward-to', receiver.url, ...common()]);
   try {
     let stdout = '';

@@ -4,8 +4,16 @@
  * with `ending_before`. Every body is checked against the shared schemas.
  */
 import {
-  clientCreatedEventSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoicePaidEventSchema,
-  invoiceSchema, listPageSchema, paymentSchema, problemSchema, verifyWebhook,
+  clientCreatedEventSchema,
+  clientUpdatedEventSchema,
+  eventSchema,
+  invoiceCreatedEventSchema,
+  invoicePaidEventSchema,
+  invoiceSchema,
+  listPageSchema,
+  paymentSchema,
+  problemSchema,
+  verifyWebhook,
 } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { eventually, type TestClient, startTestSandbox } from './support';
@@ -16,16 +24,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-interface Answer { status: number; body: any; headers: Record<string, string> }
+interface Answer {
+  status: number;
+  body: any;
+  headers: Record<string, string>;
+}
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await fetch(`${t.sandbox.baseUrl}/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${t.connection.apiKey}`, 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: Object.fromEntries(response.headers) };
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : undefined,
+    headers: Object.fromEntries(response.headers),
+  };
 }
 
 const record = (invoiceId: string, body: unknown, headers?: Record<string, string>) =>
@@ -44,25 +65,46 @@ const refusal = (answer: Answer, status: number, code: string) => {
 
 const paymentsPage = listPageSchema(paymentSchema);
 const list = async (query: Record<string, string | number>) => {
-  const answer = await call('GET', `/payments?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+  const answer = await call(
+    'GET',
+    `/payments?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+  );
   expect(answer.status).toBe(200);
   return paymentsPage.parse(answer.body);
 };
 
-const latestEvent = async (type: string) => eventSchema.parse((await call('GET', `/events?type=${type}&limit=1`)).body.data[0]);
+const latestEvent = async (type: string) =>
+  eventSchema.parse((await call('GET', `/events?type=${type}&limit=1`)).body.data[0]);
 
 describe('recording a payment', () => {
   test('a bank transfer: 201 payment, invoice partially paid, invoice.paid carries the same payment', async () => {
     const invoice = await newInvoice(100000);
-    const answer = await record(invoice.id, { method: 'bank_transfer', amount: 40000, reference: ' HDFCN520261120 ', note: 'first half' });
+    const answer = await record(invoice.id, {
+      method: 'bank_transfer',
+      amount: 40000,
+      reference: ' HDFCN520261120 ',
+      note: 'first half',
+    });
     expect(answer.status).toBe(201);
     const payment = paymentSchema.parse(answer.body);
-    expect(payment).toMatchObject({ object: 'payment', invoice_id: invoice.id, method: 'bank_transfer', amount: 40000,
-      currency: 'INR', upi: null, reference: 'HDFCN520261120', note: 'first half', livemode: false });
+    expect(payment).toMatchObject({
+      object: 'payment',
+      invoice_id: invoice.id,
+      method: 'bank_transfer',
+      amount: 40000,
+      currency: 'INR',
+      upi: null,
+      reference: 'HDFCN520261120',
+      note: 'first half',
+      livemode: false,
+    });
     expect(payment.id).toMatch(/^pay_/);
     expect(payment.paid_at).toBe(payment.created_at);
-    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body))
-      .toMatchObject({ status: 'partially_paid', amount_paid: 40000, amount_remaining: 60000 });
+    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body)).toMatchObject({
+      status: 'partially_paid',
+      amount_paid: 40000,
+      amount_remaining: 60000,
+    });
     const event = invoicePaidEventSchema.parse(await latestEvent('invoice.paid'));
     expect(event.data.payment).toEqual(payment);
     expect(event.data.invoice.amount_remaining).toBe(60000);
@@ -73,20 +115,39 @@ describe('recording a payment', () => {
     const invoice = await newInvoice();
     const missing = refusal(await record(invoice.id, { method: 'upi', amount: 100 }), 422, 'validation_failed');
     expect(missing.errors).toEqual([expect.objectContaining({ param: 'upi.utr' })]);
-    const short = refusal(await record(invoice.id, { method: 'upi', amount: 100, upi: { utr: '12345' } }), 422, 'validation_failed');
+    const short = refusal(
+      await record(invoice.id, { method: 'upi', amount: 100, upi: { utr: '12345' } }),
+      422,
+      'validation_failed',
+    );
     expect(short.errors?.[0].message).toMatch(/12-digit/);
-    const cash = refusal(await record(invoice.id, { method: 'cash', amount: 100, upi: { utr: '400000000001' } }), 422, 'validation_failed');
+    const cash = refusal(
+      await record(invoice.id, { method: 'cash', amount: 100, upi: { utr: '400000000001' } }),
+      422,
+      'validation_failed',
+    );
     expect(cash.errors?.[0]).toMatchObject({ param: 'upi.utr', message: expect.stringMatching(/UPI payments only/) });
-    const upi = paymentSchema.parse((await record(invoice.id, { method: 'upi', amount: 100, upi: { utr: '4000 0000 0002', vpa: 'ana@okaxis' } })).body);
+    const upi = paymentSchema.parse(
+      (await record(invoice.id, { method: 'upi', amount: 100, upi: { utr: '4000 0000 0002', vpa: 'ana@okaxis' } }))
+        .body,
+    );
     expect(upi.upi).toEqual({ utr: '400000000002', vpa: 'ana@okaxis' });
   });
 
   test('a UTR already recorded on the account is 409 payment_exists, on this invoice or another', async () => {
     const [first, second] = [await newInvoice(), await newInvoice()];
     expect((await record(first.id, { method: 'upi', amount: 100, upi: { utr: '400000000003' } })).status).toBe(201);
-    const again = refusal(await record(first.id, { method: 'upi', amount: 100, upi: { utr: '400000000003' } }), 409, 'payment_exists');
+    const again = refusal(
+      await record(first.id, { method: 'upi', amount: 100, upi: { utr: '400000000003' } }),
+      409,
+      'payment_exists',
+    );
     expect(again.detail).toMatch(first.id);
-    refusal(await record(second.id, { method: 'upi', amount: 100, upi: { utr: '4000 0000 0003' } }), 409, 'payment_exists');
+    refusal(
+      await record(second.id, { method: 'upi', amount: 100, upi: { utr: '4000 0000 0003' } }),
+      409,
+      'payment_exists',
+    );
     // The refused attempts changed nothing.
     expect((await list({ utr: '400000000003' })).data).toHaveLength(1);
     expect(invoiceSchema.parse((await call('GET', `/invoices/${second.id}`)).body).amount_paid).toBe(0);
@@ -97,9 +158,14 @@ describe('recording a payment', () => {
     refusal(await record(invoice.id, { method: 'cash', amount: 0 }), 422, 'validation_failed');
     refusal(await record(invoice.id, { method: 'cash', amount: '12.50' }), 422, 'validation_failed');
     const over = refusal(await record(invoice.id, { method: 'cash', amount: 5001 }), 422, 'validation_failed');
-    expect(over.errors).toEqual([{ param: 'amount', message: expect.stringMatching(/at most the amount remaining.*5000 \(₹50\.00\)/) }]);
+    expect(over.errors).toEqual([
+      { param: 'amount', message: expect.stringMatching(/at most the amount remaining.*5000 \(₹50\.00\)/) },
+    ]);
     expect((await record(invoice.id, { method: 'cash', amount: '5000' })).status).toBe(201);
-    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body)).toMatchObject({ status: 'paid', amount_remaining: 0 });
+    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body)).toMatchObject({
+      status: 'paid',
+      amount_remaining: 0,
+    });
     refusal(await record(invoice.id, { method: 'cash', amount: 1 }), 422, 'invoice_already_paid');
     refusal(await record('inv_doesnotexist', { method: 'cash', amount: 1 }), 404, 'not_found');
   });
@@ -108,22 +174,42 @@ describe('recording a payment', () => {
     const invoice = await newInvoice(5000);
     expect((await record(invoice.id, { method: 'cash', amount: 5000 })).status).toBe(201);
     const recorded = refusal(await record(invoice.id, { method: 'cash', amount: 1 }), 422, 'invoice_already_paid');
-    const simulated = refusal(await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, {}), 422, 'invoice_already_paid');
-    const simulatedPart = refusal(await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, { amount: 1 }), 422, 'invoice_already_paid');
+    const simulated = refusal(
+      await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, {}),
+      422,
+      'invoice_already_paid',
+    );
+    const simulatedPart = refusal(
+      await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, { amount: 1 }),
+      422,
+      'invoice_already_paid',
+    );
     expect(simulated.detail).toBe(recorded.detail);
     expect(simulatedPart.detail).toBe(recorded.detail);
   });
 
   test('paid_at: a past moment is kept in UTC, a date means midnight UTC, the future is refused', async () => {
     const invoice = await newInvoice();
-    const past = paymentSchema.parse((await record(invoice.id, { method: 'bank_transfer', amount: 10, paid_at: '2026-11-20T10:30:00+05:30' })).body);
+    const past = paymentSchema.parse(
+      (await record(invoice.id, { method: 'bank_transfer', amount: 10, paid_at: '2026-11-20T10:30:00+05:30' })).body,
+    );
     expect(past.paid_at).toBe('2026-11-20T05:00:00Z');
-    const day = paymentSchema.parse((await record(invoice.id, { method: 'cash', amount: 10, paid_at: '2026-11-19' })).body);
+    const day = paymentSchema.parse(
+      (await record(invoice.id, { method: 'cash', amount: 10, paid_at: '2026-11-19' })).body,
+    );
     expect(day.paid_at).toBe('2026-11-19T00:00:00Z');
     const future = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    expect(refusal(await record(invoice.id, { method: 'cash', amount: 10, paid_at: future }), 422, 'validation_failed').errors?.[0].param).toBe('paid_at');
-    expect(refusal(await record(invoice.id, { method: 'cash', amount: 10, paid_at: '2026-11-20T10:30:00' }), 422, 'validation_failed')
-      .errors?.[0].message).toMatch(/time zone/);
+    expect(
+      refusal(await record(invoice.id, { method: 'cash', amount: 10, paid_at: future }), 422, 'validation_failed')
+        .errors?.[0].param,
+    ).toBe('paid_at');
+    expect(
+      refusal(
+        await record(invoice.id, { method: 'cash', amount: 10, paid_at: '2026-11-20T10:30:00' }),
+        422,
+        'validation_failed',
+      ).errors?.[0].message,
+    ).toMatch(/time zone/);
   });
 
   test('an Idempotency-Key returns the first payment and records (and announces) it once', async () => {
@@ -135,25 +221,35 @@ describe('recording a payment', () => {
     expect(second.body).toEqual(first.body);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect((await list({ invoice_id: invoice.id })).data).toHaveLength(1);
-    const events = (await call('GET', '/events?type=invoice.paid&limit=100')).body.data
-      .filter((event: any) => event.data.payment.id === first.body.id);
+    const events = (await call('GET', '/events?type=invoice.paid&limit=100')).body.data.filter(
+      (event: any) => event.data.payment.id === first.body.id,
+    );
     expect(events).toHaveLength(1);
-    refusal(await record(invoice.id, { method: 'bank_transfer', amount: 701, reference: 'NEFT-1' }, key), 422, 'idempotency_key_reused');
+    refusal(
+      await record(invoice.id, { method: 'bank_transfer', amount: 701, reference: 'NEFT-1' }, key),
+      422,
+      'idempotency_key_reused',
+    );
   });
 
   test('a disputed invoice accepts money and stays disputed', async () => {
     const invoice = await newInvoice(3000);
     await call('POST', `/test_helpers/invoices/${invoice.id}/dispute`, { reason: 'amount_incorrect' });
     expect((await record(invoice.id, { method: 'cash', amount: 3000 })).status).toBe(201);
-    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body))
-      .toMatchObject({ status: 'disputed', amount_remaining: 0, amount_paid: 3000 });
+    expect(invoiceSchema.parse((await call('GET', `/invoices/${invoice.id}`)).body)).toMatchObject({
+      status: 'disputed',
+      amount_remaining: 0,
+      amount_paid: 3000,
+    });
   });
 });
 
 describe('finding payments', () => {
   test('UPI payments the service received are in the same list, found by their UTR', async () => {
     const invoice = await newInvoice(2000);
-    const paid = invoicePaidEventSchema.parse((await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, { amount: 500 })).body);
+    const paid = invoicePaidEventSchema.parse(
+      (await call('POST', `/test_helpers/invoices/${invoice.id}/pay`, { amount: 500 })).body,
+    );
     const utr = paid.data.payment.upi!.utr;
     const found = await list({ utr: `${utr.slice(0, 6)} ${utr.slice(6)}` });
     expect(found.data).toEqual([paid.data.payment]);
@@ -163,11 +259,19 @@ describe('finding payments', () => {
   test('filters combine; a reference matches ignoring case and surrounding spaces; newest recorded first', async () => {
     const a = await newInvoice(10000);
     const b = await newInvoice(10000);
-    const one = (await record(a.id, { method: 'bank_transfer', amount: 100, reference: 'IMPS-77', paid_at: '2026-08-31T23:59:59Z' })).body;
+    const one = (
+      await record(a.id, {
+        method: 'bank_transfer',
+        amount: 100,
+        reference: 'IMPS-77',
+        paid_at: '2026-08-31T23:59:59Z',
+      })
+    ).body;
     const two = (await record(a.id, { method: 'cash', amount: 100, paid_at: '2026-09-01T00:00:00Z' })).body;
     const three = (await record(b.id, { method: 'bank_transfer', amount: 100, paid_at: '2026-09-30T23:59:59Z' })).body;
     const four = (await record(b.id, { method: 'bank_transfer', amount: 100, paid_at: '2026-10-01T00:00:00Z' })).body;
-    const ids = async (query: Record<string, string | number>) => (await list({ limit: 100, ...query })).data.map((p) => p.id);
+    const ids = async (query: Record<string, string | number>) =>
+      (await list({ limit: 100, ...query })).data.map((p) => p.id);
     expect(await ids({ invoice_id: a.id })).toEqual([two.id, one.id]);
     expect(await ids({ reference: '  imps-77 ' })).toEqual([one.id]);
     expect(await ids({ invoice_id: b.id, method: 'bank_transfer' })).toEqual([four.id, three.id]);
@@ -176,16 +280,26 @@ describe('finding payments', () => {
     expect(september).toEqual(expect.arrayContaining([two.id, three.id]));
     expect(september).not.toContain(one.id);
     expect(september).not.toContain(four.id);
-    expect(await ids({ paid_from: '2026-09-01T05:30:00+05:30', paid_before: '2026-10-01', invoice_id: a.id })).toEqual([two.id]);
+    expect(await ids({ paid_from: '2026-09-01T05:30:00+05:30', paid_before: '2026-10-01', invoice_id: a.id })).toEqual([
+      two.id,
+    ]);
     const first = await list({ invoice_id: a.id, limit: 1 });
     expect(first).toMatchObject({ has_more: true });
-    expect((await list({ invoice_id: a.id, limit: 1, starting_after: first.data[0].id })).data.map((p) => p.id)).toEqual([one.id]);
+    expect(
+      (await list({ invoice_id: a.id, limit: 1, starting_after: first.data[0].id })).data.map((p) => p.id),
+    ).toEqual([one.id]);
   });
 
   test('bad filters name the field; an unknown payment is 404', async () => {
-    const bad = refusal(await call('GET', '/payments?paid_from=2026-12-01&paid_before=2026-11-01'), 422, 'validation_failed');
+    const bad = refusal(
+      await call('GET', '/payments?paid_from=2026-12-01&paid_before=2026-11-01'),
+      422,
+      'validation_failed',
+    );
     expect(bad.errors?.[0].param).toBe('paid_before');
-    expect(refusal(await call('GET', '/payments?method=cheque'), 422, 'validation_failed').errors?.[0].message).toMatch(/upi, bank_transfer, cash, other/);
+    expect(refusal(await call('GET', '/payments?method=cheque'), 422, 'validation_failed').errors?.[0].message).toMatch(
+      /upi, bank_transfer, cash, other/,
+    );
     expect(refusal(await call('GET', '/payments?utr=abc'), 422, 'validation_failed').errors?.[0].param).toBe('utr');
     refusal(await call('GET', '/payments/pay_missing'), 404, 'not_found');
   });
@@ -206,9 +320,15 @@ describe('client and invoice events', () => {
   });
 
   test('client.updated carries the old value of every field that moved; a change that moves nothing emits nothing', async () => {
-    const client = (await call('POST', '/clients', { email: 'sync@example.com', name: 'Old Name', phone: '+919812345678' })).body;
+    const client = (
+      await call('POST', '/clients', { email: 'sync@example.com', name: 'Old Name', phone: '+919812345678' })
+    ).body;
     expect(clientCreatedEventSchema.parse(await latestEvent('client.created')).data.client).toEqual(client);
-    const updated = await call('PATCH', `/clients/${client.id}`, { email: 'sync2@example.com', name: 'Old Name', company: 'Acme' });
+    const updated = await call('PATCH', `/clients/${client.id}`, {
+      email: 'sync2@example.com',
+      name: 'Old Name',
+      company: 'Acme',
+    });
     const event = clientUpdatedEventSchema.parse(await latestEvent('client.updated'));
     expect(event.data.client).toEqual(updated.body);
     expect(event.data.previous_attributes).toEqual({ email: 'sync@example.com', company: null });
@@ -238,7 +358,9 @@ describe('catching up with ending_before', () => {
   });
 
   test('an event no longer kept is 404 on ending_before; the two cursors cannot be combined', async () => {
-    expect(refusal(await call('GET', '/events?ending_before=evt_gone'), 404, 'not_found').errors?.[0].param).toBe('ending_before');
+    expect(refusal(await call('GET', '/events?ending_before=evt_gone'), 404, 'not_found').errors?.[0].param).toBe(
+      'ending_before',
+    );
     refusal(await call('GET', '/events?ending_before=evt_a&starting_after=evt_b'), 422, 'validation_failed');
   });
 });
@@ -251,7 +373,12 @@ describe('the new events are signed and delivered like the first three', () => {
   afterAll(() => receiver.close());
 
   test('client.created, client.updated and invoice.created reach a subscription, verifiably signed', async () => {
-    const webhook = (await call('POST', '/webhooks', { url: receiver.url, events: ['client.created', 'client.updated', 'invoice.created'] })).body;
+    const webhook = (
+      await call('POST', '/webhooks', {
+        url: receiver.url,
+        events: ['client.created', 'client.updated', 'invoice.created'],
+      })
+    ).body;
     const client = (await call('POST', '/clients', { email: 'delivered@example.com' })).body;
     await call('PATCH', `/clients/${client.id}`, { name: 'Now Named' });
     await newInvoice(100, 'delivered@example.com');

@@ -3,7 +3,15 @@
  * person says them, and the cursor that pages through a long list.
  */
 import {
-  InputError, PICKER_PAGE_SIZE, clientChoices, idFromUrl, invoiceChoices, operations, paymentChoices, runOperation, FIELDS,
+  InputError,
+  PICKER_PAGE_SIZE,
+  clientChoices,
+  idFromUrl,
+  invoiceChoices,
+  operations,
+  paymentChoices,
+  runOperation,
+  FIELDS,
 } from '../../shared';
 import { type TestClient, startTestSandbox } from './support';
 
@@ -13,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-const createClient = (input: Record<string, unknown>) => runOperation(operations.createClient, t.connection, input, t.send);
+const createClient = (input: Record<string, unknown>) =>
+  runOperation(operations.createClient, t.connection, input, t.send);
 
 test('clients: "Name · e-mail", newest first; a search narrows by name, e-mail or company, ignoring case', async () => {
   await createClient({ email: 'ana@example.com', name: 'Ana Sharma' });
@@ -23,25 +32,58 @@ test('clients: "Name · e-mail", newest first; a search narrows by name, e-mail 
 
   const all = await clientChoices(t.connection, t.send);
   expect(all.choices.map((choice) => choice.label)).toEqual([
-    '100% Cotton · percent@example.com', 'plain@example.com', 'Ravi Traders · ravi@example.com', 'Ana Sharma · ana@example.com']);
+    '100% Cotton · percent@example.com',
+    'plain@example.com',
+    'Ravi Traders · ravi@example.com',
+    'Ana Sharma · ana@example.com',
+  ]);
   expect(all.choices[3].value).toMatch(/^cli_/);
   expect(all.next).toBeUndefined();
 
-  expect((await clientChoices(t.connection, t.send, { search: 'SHARMA' })).choices.map((c) => c.label)).toEqual(['Ana Sharma · ana@example.com']);
-  expect((await clientChoices(t.connection, t.send, { search: 'traders' })).choices.map((c) => c.label)).toEqual(['Ravi Traders · ravi@example.com']);
+  expect((await clientChoices(t.connection, t.send, { search: 'SHARMA' })).choices.map((c) => c.label)).toEqual([
+    'Ana Sharma · ana@example.com',
+  ]);
+  expect((await clientChoices(t.connection, t.send, { search: 'traders' })).choices.map((c) => c.label)).toEqual([
+    'Ravi Traders · ravi@example.com',
+  ]);
   expect((await clientChoices(t.connection, t.send, { search: 'plain@' })).choices).toHaveLength(1);
   // LIKE's wildcards are matched as themselves.
-  expect((await clientChoices(t.connection, t.send, { search: '0%' })).choices.map((c) => c.label)).toEqual(['100% Cotton · percent@example.com']);
+  expect((await clientChoices(t.connection, t.send, { search: '0%' })).choices.map((c) => c.label)).toEqual([
+    '100% Cotton · percent@example.com',
+  ]);
   expect((await clientChoices(t.connection, t.send, { search: '_' })).choices).toEqual([]);
-  expect((await clientChoices(t.connection, t.send, { value: 'email', search: 'ana' })).choices[0].value).toBe('ana@example.com');
+  expect((await clientChoices(t.connection, t.send, { value: 'email', search: 'ana' })).choices[0].value).toBe(
+    'ana@example.com',
+  );
 });
 
 test('invoices: "number · client · amount due · status"; owed leaves out what is paid; search by number or e-mail', async () => {
-  const owed = await t.createInvoice({ client_email: 'ana@example.com', items: [{ description: 'Design', amount: 150000 }] });
-  const paid = await t.createInvoice({ client_email: 'ravi@example.com', currency: 'KWD', items: [{ description: 'Stock', amount: 1500000 }] });
-  await runOperation(operations.recordPayment, t.connection, { invoice_id: paid.id, method: 'cash', amount: 1500000, amount_unit: 'minor' }, t.send);
-  const part = await t.createInvoice({ client_email: 'ravi@example.com', currency: 'JPY', items: [{ description: 'Tea', amount: 5000 }] });
-  await runOperation(operations.recordPayment, t.connection, { invoice_id: part.id, method: 'cash', amount: 2000, amount_unit: 'minor' }, t.send);
+  const owed = await t.createInvoice({
+    client_email: 'ana@example.com',
+    items: [{ description: 'Design', amount: 150000 }],
+  });
+  const paid = await t.createInvoice({
+    client_email: 'ravi@example.com',
+    currency: 'KWD',
+    items: [{ description: 'Stock', amount: 1500000 }],
+  });
+  await runOperation(
+    operations.recordPayment,
+    t.connection,
+    { invoice_id: paid.id, method: 'cash', amount: 1500000, amount_unit: 'minor' },
+    t.send,
+  );
+  const part = await t.createInvoice({
+    client_email: 'ravi@example.com',
+    currency: 'JPY',
+    items: [{ description: 'Tea', amount: 5000 }],
+  });
+  await runOperation(
+    operations.recordPayment,
+    t.connection,
+    { invoice_id: part.id, method: 'cash', amount: 2000, amount_unit: 'minor' },
+    t.send,
+  );
 
   const all = await invoiceChoices(t.connection, t.send);
   expect(all.choices).toEqual([
@@ -49,9 +91,16 @@ test('invoices: "number · client · amount due · status"; owed leaves out what
     { value: paid.id, label: `${paid.number} · ravi@example.com · KWD\u00a01,500.000 · paid`, url: paid.hosted_url },
     { value: owed.id, label: `${owed.number} · ana@example.com · ₹1,500.00 due · open`, url: owed.hosted_url },
   ]);
-  expect((await invoiceChoices(t.connection, t.send, { owed: true })).choices.map((c) => c.value)).toEqual([part.id, owed.id]);
-  expect((await invoiceChoices(t.connection, t.send, { search: owed.number.toLowerCase() })).choices.map((c) => c.value)).toEqual([owed.id]);
-  expect((await invoiceChoices(t.connection, t.send, { search: 'RAVI@', owed: true })).choices.map((c) => c.value)).toEqual([part.id]);
+  expect((await invoiceChoices(t.connection, t.send, { owed: true })).choices.map((c) => c.value)).toEqual([
+    part.id,
+    owed.id,
+  ]);
+  expect(
+    (await invoiceChoices(t.connection, t.send, { search: owed.number.toLowerCase() })).choices.map((c) => c.value),
+  ).toEqual([owed.id]);
+  expect(
+    (await invoiceChoices(t.connection, t.send, { search: 'RAVI@', owed: true })).choices.map((c) => c.value),
+  ).toEqual([part.id]);
 
   const payments = await paymentChoices(t.connection, t.send);
   expect(payments.choices[0].label).toMatch(/^¥2,000 · cash · \d{1,2} [A-Z][a-z]{2} \d{4} · inv_/);
@@ -60,7 +109,12 @@ test('invoices: "number · client · amount due · status"; owed leaves out what
 test(`a long list pages by the last ID: ${PICKER_PAGE_SIZE} a page, then the rest, then no next page`, async () => {
   const connection = { ...t.connection, apiKey: t.sandbox.createAccount().secret };
   for (let i = 0; i < PICKER_PAGE_SIZE + 5; i += 1) {
-    await runOperation(operations.createClient, connection, { email: `c${i}@example.com`, name: `Client ${i}` }, t.send);
+    await runOperation(
+      operations.createClient,
+      connection,
+      { email: `c${i}@example.com`, name: `Client ${i}` },
+      t.send,
+    );
   }
   const first = await clientChoices(connection, t.send);
   expect(first.choices).toHaveLength(PICKER_PAGE_SIZE);
@@ -81,8 +135,11 @@ describe('IDs in links', () => {
   });
 
   test('a link to something else is refused, naming the field and the links it takes', () => {
-    expect(() => idFromUrl('invoice', 'http://127.0.0.1:4010/dashboard#/clients/cli_1', FIELDS.invoice.id)).toThrow(InputError);
-    expect(() => idFromUrl('invoice', 'https://example.com/x', FIELDS.invoice.id))
-      .toThrow("Invoice ID: https://example.com/x is not a link to an invoice; paste the invoice's page (https://…/i/inv_…) or its dashboard page");
+    expect(() => idFromUrl('invoice', 'http://127.0.0.1:4010/dashboard#/clients/cli_1', FIELDS.invoice.id)).toThrow(
+      InputError,
+    );
+    expect(() => idFromUrl('invoice', 'https://example.com/x', FIELDS.invoice.id)).toThrow(
+      "Invoice ID: https://example.com/x is not a link to an invoice; paste the invoice's page (https://…/i/inv_…) or its dashboard page",
+    );
   });
 });

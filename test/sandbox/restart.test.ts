@@ -23,11 +23,16 @@ test('a restart keeps invoices, clients, subscriptions, the test key and undeliv
   // A slow enough schedule (first retry after 1 s) that the event is still owed when the sandbox stops.
   t = await startTestSandbox({ database, timeScale: 0.2, jitter: 0 });
   const firstKey = t.sandbox.testKey;
-  const client = (await t.send(operations.createClient.request(t.connection, { email: 'keep@example.com', name: 'Kept' }))).body as any;
-  const webhook = (await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))).body as any;
+  const client = (
+    await t.send(operations.createClient.request(t.connection, { email: 'keep@example.com', name: 'Kept' }))
+  ).body as any;
+  const webhook = (
+    await t.send(operations.createWebhook.request(t.connection, { url: receiver.url, events: ['invoice.paid'] }))
+  ).body as any;
   const invoice = await t.createInvoice({ client_email: 'keep@example.com' });
   await receiver.down();
-  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }))).body as any;
+  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id })))
+    .body as any;
   await eventually(() => t!.sandbox.data.attempts.findOne({ event_id: event.id }), 5000, 'the failed first attempt');
   await t.sandbox.close();
   const stoppedAt = Date.now();
@@ -36,8 +41,14 @@ test('a restart keeps invoices, clients, subscriptions, the test key and undeliv
   t = await startTestSandbox({ database, timeScale: 0.0001 });
   expect(t.sandbox.testKey).toBe(firstKey);
   expect((await t.send(operations.getClient.request(t.connection, { client_id: client.id }))).body).toEqual(client);
-  expect((await t.send(operations.getInvoice.request(t.connection, { invoice_id: invoice.id }))).body).toMatchObject({ id: invoice.id, status: 'paid' });
-  expect((await t.send(operations.getWebhook.request(t.connection, { webhook_id: webhook.id }))).body).toMatchObject({ id: webhook.id, status: 'enabled' });
+  expect((await t.send(operations.getInvoice.request(t.connection, { invoice_id: invoice.id }))).body).toMatchObject({
+    id: invoice.id,
+    status: 'paid',
+  });
+  expect((await t.send(operations.getWebhook.request(t.connection, { webhook_id: webhook.id }))).body).toMatchObject({
+    id: webhook.id,
+    status: 'enabled',
+  });
   const next = await t.createInvoice();
   expect(Number(next.number.slice(4))).toBe(Number(invoice.number.slice(4)) + 1);
 

@@ -7,8 +7,16 @@ const HOUR = 3_600_000;
 
 describe('retry schedule', () => {
   test('the contract schedule: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h repeating', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 9].map(nominalRetryDelay)).toEqual(
-      [5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR]);
+    expect([1, 2, 3, 4, 5, 6, 7, 9].map(nominalRetryDelay)).toEqual([
+      5_000,
+      300_000,
+      1_800_000,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+    ]);
   });
 
   test('stops once the next attempt would fall more than 3 days after the first', () => {
@@ -55,7 +63,11 @@ describe('rate limiter', () => {
 describe('fault spec', () => {
   test('parses every fault and explains a bad one', () => {
     expect(parseFaultSpec('duplicate=0.3, shuffle,delay=2000,429=0.1,5xx=0.05')).toEqual({
-      duplicateDeliveries: 0.3, shuffleOrder: true, delayDeliveryMs: 2000, rateLimitedShare: 0.1, serverErrorShare: 0.05,
+      duplicateDeliveries: 0.3,
+      shuffleOrder: true,
+      delayDeliveryMs: 2000,
+      rateLimitedShare: 0.1,
+      serverErrorShare: 0.05,
     });
     expect(parseFaultSpec('')).toEqual({});
     expect(() => parseFaultSpec('flaky')).toThrow('Unknown fault "flaky"');

@@ -13,24 +13,43 @@ afterEach(async () => {
   await receiver.close();
 });
 
-const subscribe = async (events: string[] = ['invoice.paid', 'invoice.viewed', 'invoice.disputed'], url = receiver.url) =>
-  (await t.send(operations.createWebhook.request(t.connection, { url, events: events as any }))).body as { id: string; secret: string };
+const subscribe = async (
+  events: string[] = ['invoice.paid', 'invoice.viewed', 'invoice.disputed'],
+  url = receiver.url,
+) =>
+  (await t.send(operations.createWebhook.request(t.connection, { url, events: events as any }))).body as {
+    id: string;
+    secret: string;
+  };
 
 const attemptsFor = (eventId: string) => t.sandbox.data.attempts.list({ event_id: eventId }, 100)!.data.reverse();
 
 test('a paid invoice reaches the receiver as a signed event the shared verifier accepts', async () => {
   const webhook = await subscribe();
   const invoice = await t.createInvoice();
-  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }))).body as any;
+  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id })))
+    .body as any;
   const [hit] = await receiver.waitFor(1);
 
-  expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody })).toEqual(
-    { ok: true, id: event.id, timestamp: expect.any(Number) });
-  expect(verifyWebhook({ secret: `whsec_${Buffer.from('another secret').toString('base64')}`, headers: hit.headers, body: hit.rawBody }))
-    .toEqual({ ok: false, reason: 'no_matching_signature' });
+  expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody })).toEqual({
+    ok: true,
+    id: event.id,
+    timestamp: expect.any(Number),
+  });
+  expect(
+    verifyWebhook({
+      secret: `whsec_${Buffer.from('another secret').toString('base64')}`,
+      headers: hit.headers,
+      body: hit.rawBody,
+    }),
+  ).toEqual({ ok: false, reason: 'no_matching_signature' });
   expect(hit.headers['content-type']).toBe('application/json');
   const parsed = parseEvent(hit.rawBody);
-  expect(parsed.ok && parsed.event).toMatchObject({ id: event.id, type: 'invoice.paid', data: { invoice: { id: invoice.id, status: 'paid' } } });
+  expect(parsed.ok && parsed.event).toMatchObject({
+    id: event.id,
+    type: 'invoice.paid',
+    data: { invoice: { id: invoice.id, status: 'paid' } },
+  });
   const listed = (await t.send(operations.listEvents.request(t.connection, { limit: 1 }))).body as any;
   expect(JSON.parse(hit.rawBody)).toEqual(listed.data[0]);
 
@@ -43,8 +62,14 @@ test('with the receiver down for a while and then back, the event still arrives,
   const webhook = await subscribe(['invoice.paid']);
   await receiver.down();
   const invoice = await t.createInvoice();
-  const event = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1000 }))).body as any;
-  const failures = await eventually(() => attemptsFor(event.id).length >= 2 && attemptsFor(event.id), 8000, 'two failed attempts');
+  const event = (
+    await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1000 }))
+  ).body as any;
+  const failures = await eventually(
+    () => attemptsFor(event.id).length >= 2 && attemptsFor(event.id),
+    8000,
+    'two failed attempts',
+  );
   expect(failures[0]).toMatchObject({ status: null, outcome: 'retrying' });
   expect(failures[0].error).toMatch(/ECONNREFUSED/);
   await receiver.up();
@@ -52,22 +77,30 @@ test('with the receiver down for a while and then back, the event still arrives,
   const [hit] = await receiver.waitFor(1);
   expect(webhookHeader(hit.headers, 'webhook-id')).toBe(event.id);
   expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody }).ok).toBe(true);
-  const log = await eventually(() => attemptsFor(event.id).find((a) => a.outcome === 'succeeded') && attemptsFor(event.id));
+  const log = await eventually(
+    () => attemptsFor(event.id).find((a) => a.outcome === 'succeeded') && attemptsFor(event.id),
+  );
   expect(log.length).toBeGreaterThanOrEqual(3);
   expect(log.map((a) => a.attempt)).toEqual(log.map((_, i) => i + 1));
-  expect(t.sandbox.data.deliveries.findOne({ event_id: event.id })).toMatchObject({ state: 'succeeded', attempts: log.length });
+  expect(t.sandbox.data.deliveries.findOne({ event_id: event.id })).toMatchObject({
+    state: 'succeeded',
+    attempts: log.length,
+  });
 });
 
 test('retries follow the contract schedule (scaled) with a fresh timestamp and signature, the same id, until a 2xx', async () => {
   const webhook = await subscribe(['invoice.viewed']);
   receiver.respondWith(() => (receiver.requests.length < 3 ? 503 : 200));
   const invoice = await t.createInvoice();
-  const event = (await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'email' }))).body as any;
+  const event = (
+    await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'email' }))
+  ).body as any;
   const hits = await receiver.waitFor(4);
 
   expect(hits.map((h) => h.status)).toEqual([503, 503, 503, 200]);
   expect(new Set(hits.map((h) => h.headers['webhook-id']))).toEqual(new Set([event.id]));
-  for (const hit of hits) expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody }).ok).toBe(true);
+  for (const hit of hits)
+    expect(verifyWebhook({ secret: webhook.secret, headers: hit.headers, body: hit.rawBody }).ok).toBe(true);
   expect(new Set(hits.map((h) => h.rawBody)).size).toBe(1);
   // timeScale 0.001 and no jitter: waits of 5 s, 5 min and 30 min become 5 ms, 300 ms and 1800 ms.
   const gaps = hits.slice(1).map((h, i) => h.receivedAt - hits[i].receivedAt);
@@ -76,7 +109,12 @@ test('retries follow the contract schedule (scaled) with a fresh timestamp and s
   expect(gaps[1]).toBeLessThan(1000);
   expect(gaps[2]).toBeGreaterThanOrEqual(1790);
   const log = await eventually(() => attemptsFor(event.id).length === 4 && attemptsFor(event.id));
-  expect(log.map((a) => [a.status, a.outcome])).toEqual([[503, 'retrying'], [503, 'retrying'], [503, 'retrying'], [200, 'succeeded']]);
+  expect(log.map((a) => [a.status, a.outcome])).toEqual([
+    [503, 'retrying'],
+    [503, 'retrying'],
+    [503, 'retrying'],
+    [200, 'succeeded'],
+  ]);
 });
 
 test('410 Gone disables the subscription at once; nothing more is sent to it', async () => {
@@ -102,12 +140,14 @@ test('only subscribed types are sent, deleted subscriptions get nothing more, an
   const paidOnly = await subscribe(['invoice.paid']);
   const invoice = await t.createInvoice();
   await t.send(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'link' }));
-  const paid = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 }))).body as any;
+  const paid = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 })))
+    .body as any;
   const [hit] = await receiver.waitFor(1);
   expect(hit.headers['webhook-id']).toBe(paid.id);
 
   receiver.respondWith(() => new Promise((resolve) => setTimeout(() => resolve(200), 400)));
-  const slow = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 }))).body as any;
+  const slow = (await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 1 })))
+    .body as any;
   const [timedOut] = await eventually(() => attemptsFor(slow.id).length && attemptsFor(slow.id));
   expect(timedOut).toMatchObject({ status: null, outcome: 'retrying', error: 'no answer within 100 ms' });
 
@@ -125,25 +165,43 @@ test('only subscribed types are sent, deleted subscriptions get nothing more, an
 test('redelivery sends an event again with the same webhook-id, and the log lists every attempt', async () => {
   const webhook = await subscribe(['invoice.disputed']);
   const invoice = await t.createInvoice();
-  const event = (await t.send(operations.simulateDispute.request(t.connection, { invoice_id: invoice.id, reason: 'not_received' }))).body as any;
+  const event = (
+    await t.send(operations.simulateDispute.request(t.connection, { invoice_id: invoice.id, reason: 'not_received' }))
+  ).body as any;
   await receiver.waitFor(1);
-  const redeliver = await t.send({ ...operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }),
-    url: `${t.sandbox.baseUrl}/v1/test_helpers/events/${event.id}/redeliver`, body: { webhook_id: webhook.id } });
+  const redeliver = await t.send({
+    ...operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }),
+    url: `${t.sandbox.baseUrl}/v1/test_helpers/events/${event.id}/redeliver`,
+    body: { webhook_id: webhook.id },
+  });
   expect(redeliver.status).toBe(200);
   const hits = await receiver.waitFor(2);
   expect(hits.map((h) => h.headers['webhook-id'])).toEqual([event.id, event.id]);
   const log = await eventually(async () => {
-    const page = (await t.send({ ...operations.listEvents.request(t.connection, {}), url: `${t.sandbox.baseUrl}/v1/test_helpers/deliveries?event_id=${event.id}` })).body as any;
+    const page = (
+      await t.send({
+        ...operations.listEvents.request(t.connection, {}),
+        url: `${t.sandbox.baseUrl}/v1/test_helpers/deliveries?event_id=${event.id}`,
+      })
+    ).body as any;
     return page.data.length === 2 && page;
   });
-  expect(log.data.map((a: any) => [a.status, a.outcome])).toEqual([[200, 'succeeded'], [200, 'succeeded']]);
+  expect(log.data.map((a: any) => [a.status, a.outcome])).toEqual([
+    [200, 'succeeded'],
+    [200, 'succeeded'],
+  ]);
 });
 
 const idOf = (hit: { headers: Record<string, unknown> }) => String(hit.headers['webhook-id']);
 const views = async (invoiceId: string, count: number) => {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    ids.push(((await t.send(operations.simulateView.request(t.connection, { invoice_id: invoiceId, channel: 'email' }))).body as any).id);
+    ids.push(
+      (
+        (await t.send(operations.simulateView.request(t.connection, { invoice_id: invoiceId, channel: 'email' })))
+          .body as any
+      ).id,
+    );
   }
   return ids;
 };
@@ -167,7 +225,11 @@ test('after a failed delivery newer events wait behind it: back from an outage, 
     answering -= 1;
     return 200;
   });
-  await eventually(() => events.every((id) => receiver.requests.some((h) => h.status === 200 && idOf(h) === id)), 8000, 'all twelve delivered');
+  await eventually(
+    () => events.every((id) => receiver.requests.some((h) => h.status === 200 && idOf(h) === id)),
+    8000,
+    'all twelve delivered',
+  );
   const delivered = receiver.requests.filter((h) => h.status === 200).map(idOf);
   expect(delivered).toEqual(events);
   expect(mostAtOnce).toBe(1);
@@ -190,7 +252,11 @@ test('an event that fails for good releases the ones held behind it, which still
   await eventually(() => attemptsFor(events[0]).length >= 1, 8000, 'a failed attempt');
   receiver.respondWith((hit) => (idOf(hit) === events[0] ? 500 : 200));
   await receiver.up();
-  await eventually(() => t.sandbox.data.deliveries.findOne({ event_id: events[2] })?.state === 'succeeded', 10_000, 'the newest delivered');
+  await eventually(
+    () => t.sandbox.data.deliveries.findOne({ event_id: events[2] })?.state === 'succeeded',
+    10_000,
+    'the newest delivered',
+  );
 
   expect(t.sandbox.data.deliveries.findOne({ event_id: events[0] })).toMatchObject({ state: 'failed' });
   const lastOfOldest = Math.max(...receiver.requests.filter((h) => idOf(h) === events[0]).map((h) => h.receivedAt));

@@ -9,13 +9,18 @@ const leaks: string[] = [];
 
 function watch(label: string, text: unknown): void {
   const value = typeof text === 'string' ? text : Buffer.isBuffer(text) ? text.toString('utf8') : '';
-  if (SECRET.test(value)) leaks.push(`${label}: ${value.replace(SECRET, (found) => `${found.slice(0, 8)}…`).slice(0, 200)}`);
+  if (SECRET.test(value))
+    leaks.push(`${label}: ${value.replace(SECRET, (found) => `${found.slice(0, 8)}…`).slice(0, 200)}`);
 }
 
 for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   const original = console[method].bind(console);
   console[method] = (...args: unknown[]) => {
-    for (const arg of args) watch(`console.${method}`, typeof arg === 'string' ? arg : arg instanceof Error ? `${arg.message}\n${arg.stack}` : safeJson(arg));
+    for (const arg of args)
+      watch(
+        `console.${method}`,
+        typeof arg === 'string' ? arg : arg instanceof Error ? `${arg.message}\n${arg.stack}` : safeJson(arg),
+      );
     original(...args);
   };
 }

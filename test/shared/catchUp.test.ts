@@ -4,7 +4,15 @@
  * receiver did not select; plus the edges a fake service shows best (unknown types, an expired cursor).
  */
 import {
-  ApiError, CursorExpired, START, catchUp, eventsFrom, sampleEvents, startingCursor, type EventsPage, type FetchEvents,
+  ApiError,
+  CursorExpired,
+  START,
+  catchUp,
+  eventsFrom,
+  sampleEvents,
+  startingCursor,
+  type EventsPage,
+  type FetchEvents,
 } from '../../shared';
 import { type TestClient, startTestSandbox } from '../sandbox/support';
 
@@ -19,8 +27,11 @@ afterAll(() => t.sandbox.close());
 async function createClients(prefix: string, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
   for (const email of emails) {
-    const response = await fetch(`${t.sandbox.baseUrl}/v1/clients`, { method: 'POST', body: JSON.stringify({ email }),
-      headers: { Authorization: `Bearer ${t.connection.apiKey}`, 'Content-Type': 'application/json' } });
+    const response = await fetch(`${t.sandbox.baseUrl}/v1/clients`, {
+      method: 'POST',
+      body: JSON.stringify({ email }),
+      headers: { Authorization: `Bearer ${t.connection.apiKey}`, 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(201);
   }
   return emails;
@@ -68,7 +79,8 @@ test('unselected types are passed over (the cursor moves past them) but not hand
 
 describe('against a fake service', () => {
   const page = (ids: string[], hasMore: boolean): EventsPage => ({
-    ids, has_more: hasMore,
+    ids,
+    has_more: hasMore,
     data: ids.filter((id) => !id.includes('unknown')).map((id) => ({ ...sampleEvents.clientCreated, id })),
   });
 
@@ -88,7 +100,9 @@ describe('against a fake service', () => {
   test('an event of a type this connector does not know still moves the cursor', async () => {
     const fake: FetchEvents = async () => page(['evt_unknown_9', 'evt_8'], false);
     expect(await catchUp(fake, 'evt_7', ['client.created'])).toEqual({
-      events: [expect.objectContaining({ id: 'evt_8' })], cursor: 'evt_unknown_9', more: false,
+      events: [expect.objectContaining({ id: 'evt_8' })],
+      cursor: 'evt_unknown_9',
+      more: false,
     });
   });
 
@@ -99,6 +113,10 @@ describe('against a fake service', () => {
     };
     const error = await catchUp(fake, 'evt_old', ['client.created']).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CursorExpired);
-    expect(error).toMatchObject({ cursor: 'evt_old', restartFrom: 'evt_newest', message: expect.stringMatching(/evt_old.*no longer available/) });
+    expect(error).toMatchObject({
+      cursor: 'evt_old',
+      restartFrom: 'evt_newest',
+      message: expect.stringMatching(/evt_old.*no longer available/),
+    });
   });
 });

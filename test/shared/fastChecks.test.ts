@@ -10,7 +10,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { invoiceSchema, paymentSchema, presentInvoice, presentPayment, presentedPage, sampleInvoice, samplePayment } from '../../shared';
+import {
+  invoiceSchema,
+  paymentSchema,
+  presentInvoice,
+  presentPayment,
+  presentedPage,
+  sampleInvoice,
+  samplePayment,
+} from '../../shared';
 import { checkedPage } from '../../shared/operations/checkedPage';
 import type { FastChecks } from '../../shared/schemas/fastChecks';
 
@@ -18,12 +26,19 @@ let checks: Required<FastChecks>;
 let folder: string;
 beforeAll(async () => {
   // What n8n/build.mjs puts in the package, written by the same function in a process of its own (ESM).
-  const source = execFileSync(process.execPath, ['--input-type=module', '-e',
-    "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());"],
-  { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' });
+  const source = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
+    ],
+    { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' },
+  );
   folder = mkdtempSync(path.join(tmpdir(), 'fast-checks-'));
   writeFileSync(path.join(folder, 'checks.js'), source);
-  checks = (createRequire(__filename)(path.join(folder, 'checks.js')) as { fastChecks: Required<FastChecks> }).fastChecks;
+  checks = (createRequire(__filename)(path.join(folder, 'checks.js')) as { fastChecks: Required<FastChecks> })
+    .fastChecks;
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -56,7 +71,11 @@ function invoiceAt(index: number, next: () => number): Record<string, unknown> {
     ...sampleInvoice,
     id: `inv_${index}`,
     currency: CURRENCIES[Math.floor(next() * CURRENCIES.length)],
-    items: Array.from({ length: Math.floor(next() * 4) }, (_, n) => ({ description: `Line ${n}`, amount: amount(), ...(next() < 0.1 ? { sku: 'x' } : {}) })),
+    items: Array.from({ length: Math.floor(next() * 4) }, (_, n) => ({
+      description: `Line ${n}`,
+      amount: amount(),
+      ...(next() < 0.1 ? { sku: 'x' } : {}),
+    })),
     amount_due: amount(),
     amount_paid: amount(),
     amount_remaining: amount(),
@@ -76,7 +95,11 @@ test('100,000 seeded invoices: the same presented pages as zod, byte for byte', 
   const zod = presentedPage(invoiceSchema, presentInvoice);
   let accepted = 0;
   for (let page = 0; page < 1000; page += 1) {
-    const body = { object: 'list', data: Array.from({ length: 100 }, (_, n) => invoiceAt(page * 100 + n, next)), has_more: page < 999 };
+    const body = {
+      object: 'list',
+      data: Array.from({ length: 100 }, (_, n) => invoiceAt(page * 100 + n, next)),
+      has_more: page < 999,
+    };
     if (checks.invoicePage(body)) accepted += 1;
     expect(JSON.stringify(fast(JSON.stringify(body)))).toBe(JSON.stringify(zod(JSON.stringify(body))));
   }
@@ -93,15 +116,60 @@ test('payments too', () => {
 
 describe('what the contract refuses is refused by both, with zod naming the field', () => {
   const broken: Array<[string, (invoice: Record<string, unknown>) => void]> = [
-    ['an amount with a fraction', (invoice) => { invoice.amount_due = 10.5; }],
-    ['an amount as text', (invoice) => { invoice.amount_paid = '100'; }],
-    ['a currency of four letters', (invoice) => { invoice.currency = 'INRS'; }],
-    ['a missing id', (invoice) => { delete invoice.id; }],
-    ['another object', (invoice) => { invoice.object = 'client'; }],
-    ['an empty created_at', (invoice) => { invoice.created_at = ''; }],
-    ['a paid_at of a number', (invoice) => { invoice.paid_at = 5; }],
-    ['an item without its amount', (invoice) => { invoice.items = [{ description: 'x' }]; }],
-    ['a whatsapp of null', (invoice) => { invoice.whatsapp = null; }],
+    [
+      'an amount with a fraction',
+      (invoice) => {
+        invoice.amount_due = 10.5;
+      },
+    ],
+    [
+      'an amount as text',
+      (invoice) => {
+        invoice.amount_paid = '100';
+      },
+    ],
+    [
+      'a currency of four letters',
+      (invoice) => {
+        invoice.currency = 'INRS';
+      },
+    ],
+    [
+      'a missing id',
+      (invoice) => {
+        delete invoice.id;
+      },
+    ],
+    [
+      'another object',
+      (invoice) => {
+        invoice.object = 'client';
+      },
+    ],
+    [
+      'an empty created_at',
+      (invoice) => {
+        invoice.created_at = '';
+      },
+    ],
+    [
+      'a paid_at of a number',
+      (invoice) => {
+        invoice.paid_at = 5;
+      },
+    ],
+    [
+      'an item without its amount',
+      (invoice) => {
+        invoice.items = [{ description: 'x' }];
+      },
+    ],
+    [
+      'a whatsapp of null',
+      (invoice) => {
+        invoice.whatsapp = null;
+      },
+    ],
   ];
   test.each(broken)('%s', (_, breakIt) => {
     const invoice: Record<string, unknown> = JSON.parse(JSON.stringify(sampleInvoice));

@@ -1,27 +1,60 @@
 import {
-  CLIENT_LABELS, COMMON_CURRENCIES, CURRENCY_CHOICES, EVENT_LABELS, FIELDS, INVOICE_LABELS, INVOICE_STATUSES,
-  INVOICE_STATUS_CHOICES, KEY_PREFIX, SERVICE, flattenEvent, isKnownCurrency, sampleClient, sampleEvents, samplePresentedInvoice, type FieldSpec,
+  CLIENT_LABELS,
+  COMMON_CURRENCIES,
+  CURRENCY_CHOICES,
+  EVENT_LABELS,
+  FIELDS,
+  INVOICE_LABELS,
+  INVOICE_STATUSES,
+  INVOICE_STATUS_CHOICES,
+  KEY_PREFIX,
+  SERVICE,
+  flattenEvent,
+  isKnownCurrency,
+  sampleClient,
+  sampleEvents,
+  samplePresentedInvoice,
+  type FieldSpec,
   type Word,
 } from '../../shared';
 
 /** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
-const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
+const MINOR_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'via',
+  'with',
+]);
 const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
 const isInput = (entry: Word): entry is FieldSpec => 'help' in entry;
 
 describe('field catalogue', () => {
-  test.each(allEntries.map((entry) => [entry.key, entry] as const))('%s: snake_case key, Title Case label, an input field has a help sentence', (_key, entry) => {
-    // An answer-only field may be keyed by its place in a nested answer (`items[]amount`, `whatsapp__status`).
-    expect(entry.key).toMatch(isInput(entry) ? /^[a-z][a-z0-9_]*$/ : /^[a-z][a-z0-9_]*((\[\]|__)[a-z0-9_]+)?$/);
-    for (const label of [entry.label, entry.shownAs ?? entry.label]) {
-      const [first, ...rest] = label.replace(/[()]/g, '').split(' ');
-      expect(first[0]).toBe(first[0].toUpperCase());
-      for (const word of rest.filter((w) => !MINOR_WORDS.has(w))) expect(word[0]).toBe(word[0].toUpperCase());
-    }
-    if (!isInput(entry)) return;
-    expect(entry.help.length).toBeGreaterThan(10);
-    expect(entry.help.trim()).toMatch(/[.)]$/);
-  });
+  test.each(allEntries.map((entry) => [entry.key, entry] as const))(
+    '%s: snake_case key, Title Case label, an input field has a help sentence',
+    (_key, entry) => {
+      // An answer-only field may be keyed by its place in a nested answer (`items[]amount`, `whatsapp__status`).
+      expect(entry.key).toMatch(isInput(entry) ? /^[a-z][a-z0-9_]*$/ : /^[a-z][a-z0-9_]*((\[\]|__)[a-z0-9_]+)?$/);
+      for (const label of [entry.label, entry.shownAs ?? entry.label]) {
+        const [first, ...rest] = label.replace(/[()]/g, '').split(' ');
+        expect(first[0]).toBe(first[0].toUpperCase());
+        for (const word of rest.filter((w) => !MINOR_WORDS.has(w))) expect(word[0]).toBe(word[0].toUpperCase());
+      }
+      if (!isInput(entry)) return;
+      expect(entry.help.length).toBeGreaterThan(10);
+      expect(entry.help.trim()).toMatch(/[.)]$/);
+    },
+  );
 
   test('the amount field takes amounts as people write them, and points to minor units for data that counts them', () => {
     expect(FIELDS.item.amount.label).toBe('Amount');
@@ -45,7 +78,13 @@ describe('field catalogue', () => {
       expect(choice.label.startsWith(`${choice.value} (`)).toBe(true);
     }
     expect(INVOICE_STATUS_CHOICES.map((choice) => choice.value)).toEqual([...INVOICE_STATUSES]);
-    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual(['Open', 'Viewed', 'Partially Paid', 'Paid', 'Disputed']);
+    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual([
+      'Open',
+      'Viewed',
+      'Partially Paid',
+      'Paid',
+      'Disputed',
+    ]);
   });
 
   test('every field of a flat event record has an output label', () => {
@@ -55,9 +94,17 @@ describe('field catalogue', () => {
 
   test('every amount of a presented invoice, and its formatted twin, has an output label', () => {
     const amountKeys = Object.keys(samplePresentedInvoice).filter((key) => key.startsWith('amount_'));
-    expect(amountKeys.sort()).toEqual(['amount_due', 'amount_due_formatted', 'amount_paid', 'amount_paid_formatted', 'amount_remaining', 'amount_remaining_formatted']);
+    expect(amountKeys.sort()).toEqual([
+      'amount_due',
+      'amount_due_formatted',
+      'amount_paid',
+      'amount_paid_formatted',
+      'amount_remaining',
+      'amount_remaining_formatted',
+    ]);
     for (const key of amountKeys) expect(INVOICE_LABELS[key]).toBeTruthy();
-    for (const key of Object.keys(samplePresentedInvoice.items[0])) expect(INVOICE_LABELS[`items[]${key}`]).toBeTruthy();
+    for (const key of Object.keys(samplePresentedInvoice.items[0]))
+      expect(INVOICE_LABELS[`items[]${key}`]).toBeTruthy();
   });
 
   test('every field of a client, its address parts included, has an output label', () => {

@@ -1,18 +1,46 @@
 import fc from 'fast-check';
 import {
-  COMMON_CURRENCIES, amountExample, currencyExponent, formatMinor, fromMinor, isKnownCurrency, minorUnitName,
+  COMMON_CURRENCIES,
+  amountExample,
+  currencyExponent,
+  formatMinor,
+  fromMinor,
+  isKnownCurrency,
+  minorUnitName,
 } from '../../shared';
 
 const NBSP = '\u00a0';
 
 describe('currency exponents follow ISO 4217', () => {
   test.each([
-    ['JPY', 0], ['KRW', 0], ['CLP', 0], ['VND', 0], ['XOF', 0], ['ISK', 0],
-    ['INR', 2], ['USD', 2], ['EUR', 2], ['GBP', 2], ['AED', 2], ['SGD', 2],
+    ['JPY', 0],
+    ['KRW', 0],
+    ['CLP', 0],
+    ['VND', 0],
+    ['XOF', 0],
+    ['ISK', 0],
+    ['INR', 2],
+    ['USD', 2],
+    ['EUR', 2],
+    ['GBP', 2],
+    ['AED', 2],
+    ['SGD', 2],
     // ISO 4217 has two decimals for these; CLDR (and so a bare Intl formatter) shows none.
-    ['IDR', 2], ['HUF', 2], ['PKR', 2], ['COP', 2], ['IRR', 2], ['LBP', 2],
-    ['KWD', 3], ['BHD', 3], ['OMR', 3], ['JOD', 3], ['TND', 3], ['LYD', 3], ['IQD', 3],
-    ['jpy', 0], ['kwd', 3],
+    ['IDR', 2],
+    ['HUF', 2],
+    ['PKR', 2],
+    ['COP', 2],
+    ['IRR', 2],
+    ['LBP', 2],
+    ['KWD', 3],
+    ['BHD', 3],
+    ['OMR', 3],
+    ['JOD', 3],
+    ['TND', 3],
+    ['LYD', 3],
+    ['IQD', 3],
+    ['jpy', 0],
+    ['kwd', 3],
   ])('%s has %i decimals', (currency, exponent) => {
     expect(currencyExponent(currency)).toBe(exponent);
   });
@@ -41,22 +69,31 @@ describe('formatMinor', () => {
 describe('formatMinor writes what Intl writes', () => {
   const intl = (amount: number, currency: string) => {
     const digits = currencyExponent(currency);
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 10 ** digits);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount / 10 ** digits);
   };
   const currencies = Intl.supportedValuesOf('currency');
 
   test('for every currency Intl knows, at the edges of each digit group', () => {
     const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 100_000_000_000];
     for (const currency of currencies) {
-      for (const amount of amounts) expect([currency, amount, formatMinor(amount, currency)]).toEqual([currency, amount, intl(amount, currency)]);
+      for (const amount of amounts)
+        expect([currency, amount, formatMinor(amount, currency)]).toEqual([currency, amount, intl(amount, currency)]);
     }
   });
 
   test('for any amount the contract allows, in any currency (1,000 runs)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.constantFrom(...currencies), (amount, currency) => {
-      expect(formatMinor(amount, currency)).toBe(intl(amount, currency));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.constantFrom(...currencies), (amount, currency) => {
+        expect(formatMinor(amount, currency)).toBe(intl(amount, currency));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   test('outside it (negative, fractional, unsafe) Intl itself formats', () => {
@@ -74,14 +111,26 @@ test('fromMinor', () => {
 
 describe('unit names and examples', () => {
   test.each([
-    ['INR', 'paise'], ['USD', 'cents'], ['EUR', 'cents'], ['GBP', 'pence'], ['JPY', 'yen'], ['KWD', 'fils'], ['AED', 'fils'],
-    ['BHD', 'fils'], ['KRW', 'won'], ['CHF', 'the smallest unit of CHF'], ['CLP', 'units of CLP'],
+    ['INR', 'paise'],
+    ['USD', 'cents'],
+    ['EUR', 'cents'],
+    ['GBP', 'pence'],
+    ['JPY', 'yen'],
+    ['KWD', 'fils'],
+    ['AED', 'fils'],
+    ['BHD', 'fils'],
+    ['KRW', 'won'],
+    ['CHF', 'the smallest unit of CHF'],
+    ['CLP', 'units of CLP'],
   ])('%s → %s', (currency, name) => {
     expect(minorUnitName(currency)).toBe(name);
   });
 
   test.each([
-    ['INR', '1500 for ₹15.00'], ['USD', '1500 for $15.00'], ['JPY', '15 for ¥15'], ['KWD', `15000 for KWD${NBSP}15.000`],
+    ['INR', '1500 for ₹15.00'],
+    ['USD', '1500 for $15.00'],
+    ['JPY', '15 for ¥15'],
+    ['KWD', `15000 for KWD${NBSP}15.000`],
     ['XYZ', '1500 for ₹15.00'],
   ])('amountExample(%s) = %s', (currency, example) => {
     expect(amountExample(currency)).toBe(example);
@@ -96,15 +145,29 @@ describe('unit names and examples', () => {
 
 describe('formatted digits (1,000 runs)', () => {
   const currencies = fc.constantFrom('JPY', 'KRW', 'INR', 'USD', 'EUR', 'IDR', 'HUF', 'KWD', 'BHD', 'IQD');
-  const exponents: Record<string, number> = { JPY: 0, KRW: 0, INR: 2, USD: 2, EUR: 2, IDR: 2, HUF: 2, KWD: 3, BHD: 3, IQD: 3 };
+  const exponents: Record<string, number> = {
+    JPY: 0,
+    KRW: 0,
+    INR: 2,
+    USD: 2,
+    EUR: 2,
+    IDR: 2,
+    HUF: 2,
+    KWD: 3,
+    BHD: 3,
+    IQD: 3,
+  };
 
-  test('the formatted twin shows the minor amount\'s digits with the currency\'s decimals', () => {
-    fc.assert(fc.property(currencies, fc.integer({ min: 0, max: 100_000_000_000 }), (currency, minor) => {
-      const exponent = exponents[currency];
-      const digits = String(minor).padStart(exponent + 1, '0');
-      const major = exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits;
-      expect(formatMinor(minor, currency).replace(/[^0-9.]/g, '')).toBe(major);
-    }), { numRuns: 1000 });
+  test("the formatted twin shows the minor amount's digits with the currency's decimals", () => {
+    fc.assert(
+      fc.property(currencies, fc.integer({ min: 0, max: 100_000_000_000 }), (currency, minor) => {
+        const exponent = exponents[currency];
+        const digits = String(minor).padStart(exponent + 1, '0');
+        const major = exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits;
+        expect(formatMinor(minor, currency).replace(/[^0-9.]/g, '')).toBe(major);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -113,7 +176,11 @@ describe('formatMinor, written from the parts Intl gives, is byte-identical to I
   const intlFormatted = (amount: number, currency: string) => {
     const digits = currencyExponent(currency);
     return new Intl.NumberFormat('en-US', {
-      style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     }).format(amount / 10 ** digits);
   };
   const currencies = Intl.supportedValuesOf('currency');
@@ -125,9 +192,12 @@ describe('formatMinor, written from the parts Intl gives, is byte-identical to I
   );
 
   test('every currency Intl knows, any amount (integers to ±10^11, edges, non-integers)', () => {
-    fc.assert(fc.property(fc.constantFrom(...currencies), amounts, (currency, amount) => {
-      expect(formatMinor(amount, currency)).toBe(intlFormatted(amount, currency));
-    }), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(fc.constantFrom(...currencies), amounts, (currency, amount) => {
+        expect(formatMinor(amount, currency)).toBe(intlFormatted(amount, currency));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   test.each(currencies)('%s: the amounts around every digit-group boundary', (currency) => {

@@ -8,8 +8,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import {
-  EVENT_CATALOGUE, FIELDS, ID_PREFIX, INVOICE_STATUSES, KEY_PREFIX, PAYMENT_METHODS, PAYMENT_METHOD_LABELS,
-  WEBHOOK_SECRET_PREFIX, type Word,
+  EVENT_CATALOGUE,
+  FIELDS,
+  ID_PREFIX,
+  INVOICE_STATUSES,
+  KEY_PREFIX,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  WEBHOOK_SECRET_PREFIX,
+  type Word,
 } from '../../shared';
 
 const root = path.resolve(__dirname, '../..');
@@ -25,8 +32,15 @@ function sources(folder: string): string[] {
 }
 
 /** Code only: a comment may quote a word (`upi` in a doc comment names the field, not a second spelling). */
-const code = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line)).join('\n');
-const files = PRODUCT.flatMap(sources).map((file) => ({ file, text: code(readFileSync(path.join(root, file), 'utf8')) }));
+const code = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+const files = PRODUCT.flatMap(sources).map((file) => ({
+  file,
+  text: code(readFileSync(path.join(root, file), 'utf8')),
+}));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where `word` is written as a whole string literal ('…', "…" or `…` without substitutions). */
@@ -48,12 +62,18 @@ describe('each word is written once in product code', () => {
     expect(literals(label)).toHaveLength(1);
   });
 
-  test.each([...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX, ...Object.values(ID_PREFIX)])('prefix %s', (prefix) => {
-    expect(literals(prefix)).toHaveLength(1);
-    // Nor spelled inside other text (a help sentence, a pattern): those read the constant.
-    const inside = files.filter(({ text }) => text.split(prefix).length - 1 > (text.match(new RegExp(`(['"\`])${escape(prefix)}\\1`, 'g')) ?? []).length);
-    expect(inside.map(({ file }) => file)).toEqual([]);
-  });
+  test.each([...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX, ...Object.values(ID_PREFIX)])(
+    'prefix %s',
+    (prefix) => {
+      expect(literals(prefix)).toHaveLength(1);
+      // Nor spelled inside other text (a help sentence, a pattern): those read the constant.
+      const inside = files.filter(
+        ({ text }) =>
+          text.split(prefix).length - 1 > (text.match(new RegExp(`(['"\`])${escape(prefix)}\\1`, 'g')) ?? []).length,
+      );
+      expect(inside.map(({ file }) => file)).toEqual([]);
+    },
+  );
 
   test.each([...PAYMENT_METHODS, ...INVOICE_STATUSES])('value %s', (value) => {
     expect(literals(value).length).toBeLessThanOrEqual(1);
@@ -61,7 +81,9 @@ describe('each word is written once in product code', () => {
 
   test('the payment methods editors offer are the ones the schema accepts, each with its word', () => {
     expect(FIELDS.payment.method.choices?.map((choice) => choice.value)).toEqual(PAYMENT_METHODS);
-    expect(FIELDS.payment.method.choices?.map((choice) => choice.label)).toEqual(PAYMENT_METHODS.map((method) => PAYMENT_METHOD_LABELS[method]));
+    expect(FIELDS.payment.method.choices?.map((choice) => choice.label)).toEqual(
+      PAYMENT_METHODS.map((method) => PAYMENT_METHOD_LABELS[method]),
+    );
   });
 
   test("n8n's per-node storage is reached through one accessor", () => {

@@ -1,11 +1,39 @@
 import {
-  EVENT_TYPES, MAX_ITEMS, accountSchema, clientCreateInputSchema, clientIdSchema, clientSchema, clientUpdateInputSchema,
-  createInvoiceInputSchema, eventSchema, idempotencyKeySchema, invoiceDisputedEventSchema, invoiceIdSchema,
-  invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, itemInputSchema, listClientsQuerySchema,
-  listEventsQuerySchema, listInvoicesQuerySchema, listPageSchema, problemSchema, sampleAccount, sampleClient,
-  sampleEvents, sampleEventsByType, sampleInvoice, samplePresentedInvoice, sampleWebhook,
-  simulateDisputeInputSchema, simulatePaymentInputSchema, simulateViewInputSchema, webhookCreateInputSchema,
-  webhookIdSchema, webhookSubscriptionSchema, presentInvoice,
+  EVENT_TYPES,
+  MAX_ITEMS,
+  accountSchema,
+  clientCreateInputSchema,
+  clientIdSchema,
+  clientSchema,
+  clientUpdateInputSchema,
+  createInvoiceInputSchema,
+  eventSchema,
+  idempotencyKeySchema,
+  invoiceDisputedEventSchema,
+  invoiceIdSchema,
+  invoicePaidEventSchema,
+  invoiceSchema,
+  invoiceViewedEventSchema,
+  itemInputSchema,
+  listClientsQuerySchema,
+  listEventsQuerySchema,
+  listInvoicesQuerySchema,
+  listPageSchema,
+  problemSchema,
+  sampleAccount,
+  sampleClient,
+  sampleEvents,
+  sampleEventsByType,
+  sampleInvoice,
+  samplePresentedInvoice,
+  sampleWebhook,
+  simulateDisputeInputSchema,
+  simulatePaymentInputSchema,
+  simulateViewInputSchema,
+  webhookCreateInputSchema,
+  webhookIdSchema,
+  webhookSubscriptionSchema,
+  presentInvoice,
 } from '../../shared';
 import type { z } from 'zod';
 
@@ -18,11 +46,22 @@ const ok = <S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> => {
 const failures = (schema: z.ZodTypeAny, value: unknown): string[] => {
   const result = schema.safeParse(value);
   if (result.success) throw new Error(`expected invalid, accepted ${JSON.stringify(value)}`);
-  return [...new Set(result.error.issues.map((issue) => (issue.code === 'unrecognized_keys' ? `unknown:${issue.keys.join(',')}` : issue.path.join('.'))))];
+  return [
+    ...new Set(
+      result.error.issues.map((issue) =>
+        issue.code === 'unrecognized_keys' ? `unknown:${issue.keys.join(',')}` : issue.path.join('.'),
+      ),
+    ),
+  ];
 };
 
-const invoiceInput = { client_email: 'ana@example.com', currency: 'INR', items: [{ description: 'Design', amount: 1500 }] };
-const items = (count: number) => Array.from({ length: count }, (_, index) => ({ description: `Line ${index + 1}`, amount: index }));
+const invoiceInput = {
+  client_email: 'ana@example.com',
+  currency: 'INR',
+  items: [{ description: 'Design', amount: 1500 }],
+};
+const items = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ description: `Line ${index + 1}`, amount: index }));
 
 describe('input schemas are strict: unknown keys are refused, nothing unexpected is sent', () => {
   test.each<[string, z.ZodTypeAny, Record<string, unknown>]>([
@@ -43,32 +82,58 @@ describe('input schemas are strict: unknown keys are refused, nothing unexpected
   });
 
   test('unknown keys inside an item and inside an address are refused too', () => {
-    expect(failures(createInvoiceInputSchema, { ...invoiceInput, items: [{ description: 'x', amount: 1, tax: 18 }] })).toContain('unknown:tax');
-    expect(failures(clientCreateInputSchema, {
-      email: 'a@example.com', address: { line1: 'x', city: 'y', postal_code: '1', country: 'IN', county: 'z' },
-    })).toContain('unknown:county');
+    expect(
+      failures(createInvoiceInputSchema, { ...invoiceInput, items: [{ description: 'x', amount: 1, tax: 18 }] }),
+    ).toContain('unknown:tax');
+    expect(
+      failures(clientCreateInputSchema, {
+        email: 'a@example.com',
+        address: { line1: 'x', city: 'y', postal_code: '1', country: 'IN', county: 'z' },
+      }),
+    ).toContain('unknown:county');
   });
 });
 
 describe('createInvoiceInputSchema', () => {
   test('normalises what platforms hand over as strings', () => {
-    expect(ok(createInvoiceInputSchema, {
-      client_email: '  Ana@Example.com ', currency: ' usd ', items: [{ description: '  Design  ', amount: ' 1500 ' }],
-      auto_send_whatsapp: 'yes',
-    })).toStrictEqual({
-      client_email: 'Ana@Example.com', currency: 'USD', items: [{ description: 'Design', amount: 1500 }], auto_send_whatsapp: true,
+    expect(
+      ok(createInvoiceInputSchema, {
+        client_email: '  Ana@Example.com ',
+        currency: ' usd ',
+        items: [{ description: '  Design  ', amount: ' 1500 ' }],
+        auto_send_whatsapp: 'yes',
+      }),
+    ).toStrictEqual({
+      client_email: 'Ana@Example.com',
+      currency: 'USD',
+      items: [{ description: 'Design', amount: 1500 }],
+      auto_send_whatsapp: true,
     });
   });
 
   test.each([
-    [true, true], ['true', true], ['TRUE', true], ['yes', true], ['1', true],
-    [false, false], ['false', false], ['no', false], ['0', false], ['', false], ['  ', false], [undefined, false],
+    [true, true],
+    ['true', true],
+    ['TRUE', true],
+    ['yes', true],
+    ['1', true],
+    [false, false],
+    ['false', false],
+    ['no', false],
+    ['0', false],
+    ['', false],
+    ['  ', false],
+    [undefined, false],
   ])('auto_send_whatsapp %j → %j', (given, expected) => {
-    expect(ok(createInvoiceInputSchema, { ...invoiceInput, auto_send_whatsapp: given }).auto_send_whatsapp).toBe(expected);
+    expect(ok(createInvoiceInputSchema, { ...invoiceInput, auto_send_whatsapp: given }).auto_send_whatsapp).toBe(
+      expected,
+    );
   });
 
   test.each(['maybe', 2, 'on'])('auto_send_whatsapp %j is refused', (given) => {
-    expect(failures(createInvoiceInputSchema, { ...invoiceInput, auto_send_whatsapp: given })).toEqual(['auto_send_whatsapp']);
+    expect(failures(createInvoiceInputSchema, { ...invoiceInput, auto_send_whatsapp: given })).toEqual([
+      'auto_send_whatsapp',
+    ]);
   });
 
   test(`1 to ${MAX_ITEMS} items`, () => {
@@ -81,17 +146,35 @@ describe('createInvoiceInputSchema', () => {
 
   test('every required field is required', () => {
     expect(failures(createInvoiceInputSchema, {}).sort()).toEqual(['client_email', 'currency', 'items']);
-    expect(failures(createInvoiceInputSchema, { ...invoiceInput, items: [{}] }).sort()).toEqual(['items.0.amount', 'items.0.description']);
+    expect(failures(createInvoiceInputSchema, { ...invoiceInput, items: [{}] }).sort()).toEqual([
+      'items.0.amount',
+      'items.0.description',
+    ]);
   });
 
   test.each([0, 1, 1500, '0', '100000000000', 100_000_000_000])('amount %j is accepted', (amount) => {
     expect(ok(itemInputSchema, { description: 'x', amount }).amount).toBe(Number(amount));
   });
 
-  test.each([-1, 1.5, '15.00', '1,500', '1e3', 1e21, 100_000_000_001, NaN, Infinity, '', ' ', null, true, '-5', '１５'])(
-    'amount %p is refused', (amount) => {
-      expect(failures(itemInputSchema, { description: 'x', amount })).toEqual(['amount']);
-    });
+  test.each([
+    -1,
+    1.5,
+    '15.00',
+    '1,500',
+    '1e3',
+    1e21,
+    100_000_000_001,
+    NaN,
+    Infinity,
+    '',
+    ' ',
+    null,
+    true,
+    '-5',
+    '１５',
+  ])('amount %p is refused', (amount) => {
+    expect(failures(itemInputSchema, { description: 'x', amount })).toEqual(['amount']);
+  });
 
   test('descriptions: 1 to 500 characters after trimming, counted as characters not UTF-16 units', () => {
     expect(ok(itemInputSchema, { description: 'a'.repeat(500), amount: 1 }).description).toHaveLength(500);
@@ -110,10 +193,19 @@ describe('createInvoiceInputSchema', () => {
     expect(ok(createInvoiceInputSchema, { ...invoiceInput, currency }).currency).toBe(currency.trim().toUpperCase());
   });
 
-  test.each(['ana @example.com', 'anä@example.com', 'ana@exämple.com', 'ana', '@example.com', 'ana@', 'ana@example', 42, '😀@example.com'])(
-    'client_email %j is refused', (client_email) => {
-      expect(failures(createInvoiceInputSchema, { ...invoiceInput, client_email })).toEqual(['client_email']);
-    });
+  test.each([
+    'ana @example.com',
+    'anä@example.com',
+    'ana@exämple.com',
+    'ana',
+    '@example.com',
+    'ana@',
+    'ana@example',
+    42,
+    '😀@example.com',
+  ])('client_email %j is refused', (client_email) => {
+    expect(failures(createInvoiceInputSchema, { ...invoiceInput, client_email })).toEqual(['client_email']);
+  });
 });
 
 describe('client inputs', () => {
@@ -122,10 +214,17 @@ describe('client inputs', () => {
   test('create: email required, the rest optional; phone and country normalised, blanks dropped', () => {
     expect(ok(clientCreateInputSchema, { email: 'ana@example.com' })).toEqual({ email: 'ana@example.com' });
     const client = ok(clientCreateInputSchema, {
-      email: ' ana@example.com', name: ' Ana ', phone: '+91 (98123) 45-678', company: '', tax_id: '  ', address,
+      email: ' ana@example.com',
+      name: ' Ana ',
+      phone: '+91 (98123) 45-678',
+      company: '',
+      tax_id: '  ',
+      address,
     });
     expect(JSON.parse(JSON.stringify(client))).toStrictEqual({
-      email: 'ana@example.com', name: 'Ana', phone: '+919812345678',
+      email: 'ana@example.com',
+      name: 'Ana',
+      phone: '+919812345678',
       address: { line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'IN' },
     });
     expect(failures(clientCreateInputSchema, { name: 'Ana' })).toEqual(['email']);
@@ -136,18 +235,28 @@ describe('client inputs', () => {
   });
 
   test.each(['IND', 'XX', 'ZZ', '1N'])('country %j is refused', (country) => {
-    expect(failures(clientCreateInputSchema, { email: 'a@example.com', address: { ...address, country } })).toEqual(['address.country']);
+    expect(failures(clientCreateInputSchema, { email: 'a@example.com', address: { ...address, country } })).toEqual([
+      'address.country',
+    ]);
   });
 
   test('an address needs line 1, city, postal code and country together', () => {
-    expect(failures(clientCreateInputSchema, { email: 'a@example.com', address: { line1: 'x' } }).sort())
-      .toEqual(['address.city', 'address.country', 'address.postal_code']);
+    expect(failures(clientCreateInputSchema, { email: 'a@example.com', address: { line1: 'x' } }).sort()).toEqual([
+      'address.city',
+      'address.country',
+      'address.postal_code',
+    ]);
   });
 
   test('text limits: name 200, tax ID 50', () => {
     ok(clientCreateInputSchema, { email: 'a@example.com', name: 'n'.repeat(200), tax_id: 't'.repeat(50) });
-    expect(failures(clientCreateInputSchema, { email: 'a@example.com', name: 'n'.repeat(201), tax_id: 't'.repeat(51) }).sort())
-      .toEqual(['name', 'tax_id']);
+    expect(
+      failures(clientCreateInputSchema, {
+        email: 'a@example.com',
+        name: 'n'.repeat(201),
+        tax_id: 't'.repeat(51),
+      }).sort(),
+    ).toEqual(['name', 'tax_id']);
   });
 
   test('update: every field optional, but at least one change', () => {
@@ -181,10 +290,12 @@ describe('ids, idempotency keys, list queries, webhooks, test helpers', () => {
   });
 
   test('list queries: limit 1 to 100 (digit strings accepted), blanks omitted, enums checked', () => {
-    expect(ok(listInvoicesQuerySchema, { limit: '10', status: '', client_email: ' ', number: 'INV-1', starting_after: '' }))
-      .toEqual({ limit: 10, number: 'INV-1' });
+    expect(
+      ok(listInvoicesQuerySchema, { limit: '10', status: '', client_email: ' ', number: 'INV-1', starting_after: '' }),
+    ).toEqual({ limit: 10, number: 'INV-1' });
     expect(ok(listInvoicesQuerySchema, { status: 'partially_paid' })).toEqual({ status: 'partially_paid' });
-    for (const limit of [0, 101, '1.5', -1, 'ten']) expect(failures(listClientsQuerySchema, { limit })).toEqual(['limit']);
+    for (const limit of [0, 101, '1.5', -1, 'ten'])
+      expect(failures(listClientsQuerySchema, { limit })).toEqual(['limit']);
     expect(failures(listInvoicesQuerySchema, { status: 'refunded' })).toEqual(['status']);
     expect(failures(listClientsQuerySchema, { email: 'nope' })).toEqual(['email']);
     for (const type of EVENT_TYPES) expect(ok(listEventsQuerySchema, { type })).toEqual({ type });
@@ -192,12 +303,17 @@ describe('ids, idempotency keys, list queries, webhooks, test helpers', () => {
   });
 
   test('webhook subscriptions: an http(s) URL and at least one known event type', () => {
-    expect(ok(webhookCreateInputSchema, { url: 'http://127.0.0.1:9999/hook', events: ['invoice.viewed'], description: '' }))
-      .toEqual({ url: 'http://127.0.0.1:9999/hook', events: ['invoice.viewed'] });
-    expect(failures(webhookCreateInputSchema, { url: 'ftp://example.com/x', events: ['invoice.paid'] })).toEqual(['url']);
+    expect(
+      ok(webhookCreateInputSchema, { url: 'http://127.0.0.1:9999/hook', events: ['invoice.viewed'], description: '' }),
+    ).toEqual({ url: 'http://127.0.0.1:9999/hook', events: ['invoice.viewed'] });
+    expect(failures(webhookCreateInputSchema, { url: 'ftp://example.com/x', events: ['invoice.paid'] })).toEqual([
+      'url',
+    ]);
     expect(failures(webhookCreateInputSchema, { url: 'not a url', events: ['invoice.paid'] })).toContain('url');
     expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: [] })).toEqual(['events']);
-    expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: ['invoice.refunded'] })).toEqual(['events.0']);
+    expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: ['invoice.refunded'] })).toEqual([
+      'events.0',
+    ]);
   });
 
   test('test helpers: view channel defaults to link, payment amount optional, dispute reason required', () => {
@@ -226,11 +342,19 @@ describe('response schemas are lenient: unknown fields are kept, new enum values
   });
 
   test('a new invoice status or WhatsApp status does not break parsing', () => {
-    expect(ok(invoiceSchema, { ...sampleInvoice, status: 'refunded', whatsapp: { status: 'read', provider: 'x' } }).status).toBe('refunded');
+    expect(
+      ok(invoiceSchema, { ...sampleInvoice, status: 'refunded', whatsapp: { status: 'read', provider: 'x' } }).status,
+    ).toBe('refunded');
   });
 
   test('nullable optionals accept null', () => {
-    ok(invoiceSchema, { ...sampleInvoice, viewed_at: null, paid_at: null, disputed_at: null, whatsapp: { status: 'failed', error_code: null, error_message: null } });
+    ok(invoiceSchema, {
+      ...sampleInvoice,
+      viewed_at: null,
+      paid_at: null,
+      disputed_at: null,
+      whatsapp: { status: 'failed', error_code: null, error_message: null },
+    });
     ok(clientSchema, { ...sampleClient, name: null, phone: null, company: null, tax_id: null, address: null });
   });
 
@@ -239,7 +363,9 @@ describe('response schemas are lenient: unknown fields are kept, new enum values
     expect(invoiceSchema.safeParse(noAmount).success).toBe(false);
     expect(invoiceSchema.safeParse({ ...sampleInvoice, object: 'client' }).success).toBe(false);
     expect(invoiceSchema.safeParse({ ...sampleInvoice, amount_due: 14900.5 }).success).toBe(false);
-    expect(invoiceSchema.safeParse({ ...sampleInvoice, items: [{ description: 'x', amount: '15.00' }] }).success).toBe(false);
+    expect(invoiceSchema.safeParse({ ...sampleInvoice, items: [{ description: 'x', amount: '15.00' }] }).success).toBe(
+      false,
+    );
     expect(clientSchema.safeParse({ ...sampleClient, email: undefined }).success).toBe(false);
     expect(accountSchema.safeParse({ ...sampleAccount, livemode: 'false' }).success).toBe(false);
     expect(webhookSubscriptionSchema.safeParse({ ...sampleWebhook, events: 'invoice.paid' }).success).toBe(false);
@@ -247,8 +373,12 @@ describe('response schemas are lenient: unknown fields are kept, new enum values
 
   test('list pages', () => {
     const page = listPageSchema(invoiceSchema);
-    expect(ok(page, { object: 'list', data: [sampleInvoice], has_more: false, url: '/v1/invoices' }))
-      .toEqual({ object: 'list', data: [sampleInvoice], has_more: false, url: '/v1/invoices' });
+    expect(ok(page, { object: 'list', data: [sampleInvoice], has_more: false, url: '/v1/invoices' })).toEqual({
+      object: 'list',
+      data: [sampleInvoice],
+      has_more: false,
+      url: '/v1/invoices',
+    });
     expect(page.safeParse({ object: 'list', data: [{ id: 'inv_1' }], has_more: false }).success).toBe(false);
     expect(page.safeParse({ data: [], has_more: false }).success).toBe(false);
     expect(page.safeParse({ object: 'list', data: [] }).success).toBe(false);
@@ -263,13 +393,22 @@ describe('response schemas are lenient: unknown fields are kept, new enum values
     expect(eventSchema.safeParse({ ...sampleEvents.disputed, type: 'invoice.refunded' }).success).toBe(false);
     const { livemode: _l, ...noLivemode } = sampleEvents.viewed;
     expect(eventSchema.safeParse(noLivemode).success).toBe(false);
-    expect(eventSchema.safeParse({ ...sampleEvents.disputed, data: { ...sampleEvents.disputed.data, dispute: { ...sampleEvents.disputed.data.dispute, note: null } } }).success).toBe(true);
+    expect(
+      eventSchema.safeParse({
+        ...sampleEvents.disputed,
+        data: { ...sampleEvents.disputed.data, dispute: { ...sampleEvents.disputed.data.dispute, note: null } },
+      }).success,
+    ).toBe(true);
   });
 
   test('problem+json as the contract defines it', () => {
     const problem = {
-      type: 'https://docs.invoicing.example/errors/validation_failed', title: 'Validation failed', status: 422,
-      detail: 'One field is invalid.', code: 'validation_failed', errors: [{ param: 'items[0].amount', message: 'must be an integer' }],
+      type: 'https://docs.invoicing.example/errors/validation_failed',
+      title: 'Validation failed',
+      status: 422,
+      detail: 'One field is invalid.',
+      code: 'validation_failed',
+      errors: [{ param: 'items[0].amount', message: 'must be an integer' }],
       request_id: 'req_1',
     };
     expect(ok(problemSchema, problem)).toEqual(problem);
@@ -312,13 +451,21 @@ describe('samples are valid objects of their schemas', () => {
 describe('country codes that Intl names but are not countries', () => {
   it.each(['EU', 'UN', 'QO', 'XA', 'ZZ', 'AA'])('refuses %s', (country) => {
     const { clientCreateInputSchema } = jest.requireActual('../../shared') as typeof import('../../shared');
-    const parsed = clientCreateInputSchema.safeParse({ email: 'a@example.com', address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country } });
+    const parsed = clientCreateInputSchema.safeParse({
+      email: 'a@example.com',
+      address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country },
+    });
     expect(parsed.success).toBe(false);
   });
   it('accepts XK (Kosovo) and IN', () => {
     const { clientCreateInputSchema } = jest.requireActual('../../shared') as typeof import('../../shared');
     for (const country of ['XK', 'IN']) {
-      expect(clientCreateInputSchema.safeParse({ email: 'a@example.com', address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country } }).success).toBe(true);
+      expect(
+        clientCreateInputSchema.safeParse({
+          email: 'a@example.com',
+          address: { line1: '1 Road', city: 'Pune', postal_code: '411001', country },
+        }).success,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import {
-  SIGNATURE_TOLERANCE_SECONDS, VERIFY_FAILURE_MESSAGES, generateWebhookSecret, signWebhook, verifyWebhook, webhookHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+  VERIFY_FAILURE_MESSAGES,
+  generateWebhookSecret,
+  signWebhook,
+  verifyWebhook,
+  webhookHeader,
   type VerifyFailure,
 } from '../../shared';
 
@@ -11,26 +16,41 @@ const now = 1_780_000_000;
 const body = '{"id":"evt_1","type":"invoice.paid","amount":1500,"note":"₹ ✓"}';
 const signed = (overrides: Partial<{ secret: string; id: string; timestamp: number; body: string }> = {}) =>
   signWebhook({ secret, id: 'evt_1', timestamp: now, body, ...overrides });
-const verify = (headers: Record<string, string | string[] | undefined>, options: Partial<{ secret: string; body: string | Uint8Array; now: number }> = {}) =>
-  verifyWebhook({ secret, headers, body, now, ...options });
+const verify = (
+  headers: Record<string, string | string[] | undefined>,
+  options: Partial<{ secret: string; body: string | Uint8Array; now: number }> = {},
+) => verifyWebhook({ secret, headers, body, now, ...options });
 const reasonOf = (result: ReturnType<typeof verifyWebhook>) => (result.ok ? 'ok' : result.reason);
 
 describe('the Standard Webhooks test vector', () => {
   const vector = {
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: 1614265330,
-    body: '{"test": 2432232314}', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+    timestamp: 1614265330,
+    body: '{"test": 2432232314}',
+    signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
   };
 
   test('we produce the published signature', () => {
     expect(signWebhook(vector)).toEqual({
-      'webhook-id': vector.id, 'webhook-timestamp': '1614265330', 'webhook-signature': vector.signature,
+      'webhook-id': vector.id,
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': vector.signature,
     });
   });
 
   test('we verify the published signature, with or without the whsec_ prefix on the secret', () => {
-    const headers = { 'webhook-id': vector.id, 'webhook-timestamp': '1614265330', 'webhook-signature': vector.signature };
+    const headers = {
+      'webhook-id': vector.id,
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': vector.signature,
+    };
     for (const key of [vector.secret, vector.secret.slice('whsec_'.length)]) {
-      expect(verifyWebhook({ secret: key, headers, body: vector.body, now: vector.timestamp })).toEqual({ ok: true, id: vector.id, timestamp: vector.timestamp });
+      expect(verifyWebhook({ secret: key, headers, body: vector.body, now: vector.timestamp })).toEqual({
+        ok: true,
+        id: vector.id,
+        timestamp: vector.timestamp,
+      });
     }
   });
 });
@@ -40,17 +60,20 @@ describe('interoperability with the reference implementation (standardwebhooks)'
   const ids = fc.stringMatching(/^evt_[A-Za-z0-9]{1,30}$/);
 
   test('what it signs we verify, and what we sign it verifies', () => {
-    fc.assert(fc.property(fc.uint8Array({ minLength: 16, maxLength: 64 }), ids, bodies, (keyBytes, id, payload) => {
-      const key = `whsec_${Buffer.from(keyBytes).toString('base64')}`;
-      const reference = new Webhook(key);
-      const timestamp = Math.floor(Date.now() / 1000);
-      const theirs = reference.sign(id, new Date(timestamp * 1000), payload);
-      const ours = signWebhook({ secret: key, id, timestamp, body: payload });
-      expect(ours['webhook-signature']).toBe(theirs);
-      expect(() => reference.verify(payload, { ...ours }, { jsonParse: false })).not.toThrow();
-      const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': theirs };
-      expect(verifyWebhook({ secret: key, headers, body: payload })).toEqual({ ok: true, id, timestamp });
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 64 }), ids, bodies, (keyBytes, id, payload) => {
+        const key = `whsec_${Buffer.from(keyBytes).toString('base64')}`;
+        const reference = new Webhook(key);
+        const timestamp = Math.floor(Date.now() / 1000);
+        const theirs = reference.sign(id, new Date(timestamp * 1000), payload);
+        const ours = signWebhook({ secret: key, id, timestamp, body: payload });
+        expect(ours['webhook-signature']).toBe(theirs);
+        expect(() => reference.verify(payload, { ...ours }, { jsonParse: false })).not.toThrow();
+        const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': theirs };
+        expect(verifyWebhook({ secret: key, headers, body: payload })).toEqual({ ok: true, id, timestamp });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('a generated secret is a valid whsec_ secret for the reference implementation', () => {
@@ -69,7 +92,9 @@ describe('verification', () => {
 
   test('a Uint8Array body verifies like the same string', () => {
     expect(verify(signed(), { body: new TextEncoder().encode(body) }).ok).toBe(true);
-    expect(signWebhook({ secret, id: 'evt_1', timestamp: now, body: new TextEncoder().encode(body) })).toEqual(signed());
+    expect(signWebhook({ secret, id: 'evt_1', timestamp: now, body: new TextEncoder().encode(body) })).toEqual(
+      signed(),
+    );
   });
 
   test('one valid signature among invalid ones is enough; v2 entries are ignored', () => {
@@ -79,15 +104,29 @@ describe('verification', () => {
     expect(verify({ ...signed(), 'webhook-signature': `${wrong} v2,${goodValue} ${good} v1,AAAA` }).ok).toBe(true);
     expect(verify({ ...signed(), 'webhook-signature': `  ${wrong}   ${good}  ` }).ok).toBe(true);
     expect(reasonOf(verify({ ...signed(), 'webhook-signature': `v2,${goodValue}` }))).toBe('no_matching_signature');
-    expect(reasonOf(verify({ ...signed(), 'webhook-signature': `${wrong} v1a,${goodValue}` }))).toBe('no_matching_signature');
+    expect(reasonOf(verify({ ...signed(), 'webhook-signature': `${wrong} v1a,${goodValue}` }))).toBe(
+      'no_matching_signature',
+    );
   });
 
   test.each<[string, () => ReturnType<typeof verifyWebhook>, VerifyFailure]>([
     ['tampered body', () => verify(signed(), { body: body.replace('1500', '15000') }), 'no_matching_signature'],
-    ['re-serialised body', () => verify(signed(), { body: JSON.stringify(JSON.parse(body), null, 1) }), 'no_matching_signature'],
+    [
+      're-serialised body',
+      () => verify(signed(), { body: JSON.stringify(JSON.parse(body), null, 1) }),
+      'no_matching_signature',
+    ],
     ['tampered id', () => verify({ ...signed(), 'webhook-id': 'evt_2' }), 'no_matching_signature'],
-    ['tampered timestamp', () => verify({ ...signed(), 'webhook-timestamp': String(now - 1) }), 'no_matching_signature'],
-    ['wrong secret', () => verify(signed(), { secret: 'whsec_' + Buffer.from('not the secret at all').toString('base64') }), 'no_matching_signature'],
+    [
+      'tampered timestamp',
+      () => verify({ ...signed(), 'webhook-timestamp': String(now - 1) }),
+      'no_matching_signature',
+    ],
+    [
+      'wrong secret',
+      () => verify(signed(), { secret: 'whsec_' + Buffer.from('not the secret at all').toString('base64') }),
+      'no_matching_signature',
+    ],
     ["another subscription's secret", () => verify(signed(), { secret: otherSecret }), 'no_matching_signature'],
     ['stale: 301 s old', () => verify(signed({ timestamp: now - 301 })), 'too_old'],
     ['future: 301 s ahead', () => verify(signed({ timestamp: now + 301 })), 'too_new'],
@@ -100,8 +139,16 @@ describe('verification', () => {
     ['non-numeric timestamp', () => verify({ ...signed(), 'webhook-timestamp': 'yesterday' }), 'bad_timestamp'],
     ['fractional timestamp', () => verify({ ...signed(), 'webhook-timestamp': `${now}.5` }), 'bad_timestamp'],
     ['negative timestamp', () => verify({ ...signed(), 'webhook-timestamp': '-1' }), 'bad_timestamp'],
-    ['timestamp in milliseconds', () => verify({ ...signed(), 'webhook-timestamp': String(now * 1000) }), 'bad_timestamp'],
-    ['signature without a version', () => verify({ ...signed(), 'webhook-signature': signed()['webhook-signature'].slice(3) }), 'malformed_signature'],
+    [
+      'timestamp in milliseconds',
+      () => verify({ ...signed(), 'webhook-timestamp': String(now * 1000) }),
+      'bad_timestamp',
+    ],
+    [
+      'signature without a version',
+      () => verify({ ...signed(), 'webhook-signature': signed()['webhook-signature'].slice(3) }),
+      'malformed_signature',
+    ],
     ['empty v1 entry', () => verify({ ...signed(), 'webhook-signature': 'v1,' }), 'malformed_signature'],
     ['not base64', () => verify({ ...signed(), 'webhook-signature': 'v1,!!not-base64!!' }), 'malformed_signature'],
     ['empty secret', () => verify(signed(), { secret: '' }), 'bad_secret'],
@@ -118,14 +165,18 @@ describe('verification', () => {
   });
 
   test('a custom tolerance and the real clock are honoured', () => {
-    expect(reasonOf(verifyWebhook({ secret, headers: signed({ timestamp: now - 60 }), body, now, toleranceSeconds: 30 }))).toBe('too_old');
+    expect(
+      reasonOf(verifyWebhook({ secret, headers: signed({ timestamp: now - 60 }), body, now, toleranceSeconds: 30 })),
+    ).toBe('too_old');
     const fresh = signWebhook({ secret, id: 'evt_1', timestamp: Date.now() / 1000, body });
     expect(verifyWebhook({ secret, headers: fresh, body }).ok).toBe(true);
     expect(reasonOf(verifyWebhook({ secret, headers: signed({ timestamp: 1_000_000_000 }), body }))).toBe('too_old');
   });
 
   test('signing with a bad secret throws without echoing the secret', () => {
-    expect(() => signWebhook({ secret: 'whsec_$$$secret$$$', id: 'evt_1', timestamp: now, body })).toThrow(/not a valid whsec_ secret/);
+    expect(() => signWebhook({ secret: 'whsec_$$$secret$$$', id: 'evt_1', timestamp: now, body })).toThrow(
+      /not a valid whsec_ secret/,
+    );
     try {
       signWebhook({ secret: 'whsec_$$$secret$$$', id: 'evt_1', timestamp: now, body });
     } catch (error) {
@@ -134,9 +185,18 @@ describe('verification', () => {
   });
 
   test('every failure has words for a log, none of them carrying a secret or signature', () => {
-    const reasons: VerifyFailure[] = ['bad_secret', 'missing_header', 'bad_timestamp', 'too_old', 'too_new', 'malformed_signature', 'no_matching_signature'];
+    const reasons: VerifyFailure[] = [
+      'bad_secret',
+      'missing_header',
+      'bad_timestamp',
+      'too_old',
+      'too_new',
+      'malformed_signature',
+      'no_matching_signature',
+    ];
     expect(Object.keys(VERIFY_FAILURE_MESSAGES).sort()).toEqual([...reasons].sort());
-    for (const reason of reasons) expect(VERIFY_FAILURE_MESSAGES[reason]).not.toMatch(/whsec_[A-Za-z0-9]|v1,[A-Za-z0-9]/);
+    for (const reason of reasons)
+      expect(VERIFY_FAILURE_MESSAGES[reason]).not.toMatch(/whsec_[A-Za-z0-9]|v1,[A-Za-z0-9]/);
   });
 });
 
@@ -157,11 +217,13 @@ describe('header lookup', () => {
     expect(webhookHeader({ 'x-webhook-id': 'a', 'webhook-idx': 'b', 'svix-id': 'c' }, 'webhook-id')).toBeUndefined();
   });
 
-  test("a whole delivery as Zapier hands it over (Http- prefixed, title case) verifies", () => {
+  test('a whole delivery as Zapier hands it over (Http- prefixed, title case) verifies', () => {
     const headers = signed();
     const zapier = {
-      'Http-Webhook-Id': headers['webhook-id'], 'Http-Webhook-Timestamp': headers['webhook-timestamp'],
-      'Http-Webhook-Signature': headers['webhook-signature'], 'Http-Content-Type': 'application/json',
+      'Http-Webhook-Id': headers['webhook-id'],
+      'Http-Webhook-Timestamp': headers['webhook-timestamp'],
+      'Http-Webhook-Signature': headers['webhook-signature'],
+      'Http-Content-Type': 'application/json',
     };
     expect(verify(zapier).ok).toBe(true);
   });

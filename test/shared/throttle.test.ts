@@ -14,7 +14,9 @@ function scripted(...responses: RawResponse[]) {
 }
 
 const limited = (retryAfter?: string): RawResponse => ({
-  status: 429, headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter }, body: { code: 'rate_limited' },
+  status: 429,
+  headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+  body: { code: 'rate_limited' },
 });
 const created: RawResponse = { status: 201, headers: {}, body: { id: 'inv_1' } };
 
@@ -22,7 +24,11 @@ describe('waitOutRateLimits', () => {
   test('waits for Retry-After, then resends the same request', async () => {
     const { send, calls } = scripted(limited('2'), limited('1'), created);
     const waits: number[] = [];
-    const response = await waitOutRateLimits(send, { sleep: async (ms) => { waits.push(ms); } })(request);
+    const response = await waitOutRateLimits(send, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    })(request);
     expect(response).toBe(created);
     expect(waits).toEqual([2000, 1000]);
     expect(calls).toEqual([request, request, request]);
@@ -31,14 +37,24 @@ describe('waitOutRateLimits', () => {
   test('a 429 without Retry-After waits the default', async () => {
     const { send } = scripted(limited(), created);
     const waits: number[] = [];
-    await waitOutRateLimits(send, { sleep: async (ms) => { waits.push(ms); }, defaultWaitSeconds: 3 })(request);
+    await waitOutRateLimits(send, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      defaultWaitSeconds: 3,
+    })(request);
     expect(waits).toEqual([3000]);
   });
 
   test('gives the 429 back after maxWaits waits', async () => {
     const { send, calls } = scripted(limited('1'));
     const waits: number[] = [];
-    const response = await waitOutRateLimits(send, { sleep: async (ms) => { waits.push(ms); }, maxWaits: 2 })(request);
+    const response = await waitOutRateLimits(send, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      maxWaits: 2,
+    })(request);
     expect(response.status).toBe(429);
     expect(waits).toHaveLength(2);
     expect(calls).toHaveLength(3);

@@ -1,11 +1,23 @@
 import {
-  InputError, clientCreateInputSchema, clientUpdateInputSchema, createInvoiceInputSchema, fieldLabel, listInvoicesQuerySchema,
-  validateInput, webhookCreateInputSchema, FIELDS,
+  InputError,
+  clientCreateInputSchema,
+  clientUpdateInputSchema,
+  createInvoiceInputSchema,
+  fieldLabel,
+  listInvoicesQuerySchema,
+  validateInput,
+  webhookCreateInputSchema,
+  FIELDS,
 } from '../../shared';
 import { inputErrorOf } from './support';
 
 const invoice = (currency: string, secondAmount: unknown) => ({
-  client_email: 'ana@example.com', currency, items: [{ description: 'Design', amount: 1500 }, { description: 'Hosting', amount: secondAmount }],
+  client_email: 'ana@example.com',
+  currency,
+  items: [
+    { description: 'Design', amount: 1500 },
+    { description: 'Hosting', amount: secondAmount },
+  ],
 });
 const invoiceError = (raw: unknown) => inputErrorOf(() => validateInput(createInvoiceInputSchema, raw));
 
@@ -26,8 +38,9 @@ describe('InputError', () => {
   });
 
   test('one message per field, the most basic first', () => {
-    expect(invoiceError(invoice('INR', Infinity)).issues)
-      .toEqual([{ field: 'items[1].amount', message: 'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00' }]);
+    expect(invoiceError(invoice('INR', Infinity)).issues).toEqual([
+      { field: 'items[1].amount', message: 'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00' },
+    ]);
     const blankEmail = invoiceError({ ...invoice('INR', 1), client_email: '' });
     expect(blankEmail.issues).toEqual([{ field: 'client_email', message: 'Client Email is required' }]);
     expect(blankEmail.message).toBe('Client Email is required');
@@ -44,9 +57,21 @@ describe('amount messages name the item, the unit of the currency and an example
     ['KWD', 'abc', 'Item 2: amount must be a whole number of fils, e.g. 15000 for KWD\u00a015.000'],
     ['AED', 'abc', 'Item 2: amount must be a whole number of fils, e.g. 1500 for AED\u00a015.00'],
     ['GBP', 'abc', 'Item 2: amount must be a whole number of pence, e.g. 1500 for £15.00'],
-    ['INR', 1.5, 'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00 (you entered 1.5: amounts are in paise, without a decimal point)'],
-    ['INR', '15.00', 'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00 (you entered 15.00: amounts are in paise, without a decimal point)'],
-    ['USD', ' 15.50 ', 'Item 2: amount must be a whole number of cents, e.g. 1500 for $15.00 (you entered 15.50: amounts are in cents, without a decimal point)'],
+    [
+      'INR',
+      1.5,
+      'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00 (you entered 1.5: amounts are in paise, without a decimal point)',
+    ],
+    [
+      'INR',
+      '15.00',
+      'Item 2: amount must be a whole number of paise, e.g. 1500 for ₹15.00 (you entered 15.00: amounts are in paise, without a decimal point)',
+    ],
+    [
+      'USD',
+      ' 15.50 ',
+      'Item 2: amount must be a whole number of cents, e.g. 1500 for $15.00 (you entered 15.50: amounts are in cents, without a decimal point)',
+    ],
     ['INR', -1, 'Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00'],
     ['KWD', -250, 'Item 2: amount cannot be negative; enter a whole number of fils, e.g. 15000 for KWD\u00a015.000'],
     ['INR', 1e21, 'Item 2: amount must be at most 100000000000 paise (₹1,000,000,000.00)'],
@@ -68,8 +93,9 @@ describe('amount messages name the item, the unit of the currency and an example
   });
 
   test('a currency without a common unit name says "smallest unit"', () => {
-    expect(invoiceError(invoice('CHF', 'abc')).issues[0].message)
-      .toBe('Item 2: amount must be a whole number of the smallest unit of CHF, e.g. 1500 for CHF\u00a015.00');
+    expect(invoiceError(invoice('CHF', 'abc')).issues[0].message).toBe(
+      'Item 2: amount must be a whole number of the smallest unit of CHF, e.g. 1500 for CHF\u00a015.00',
+    );
   });
 });
 
@@ -84,31 +110,60 @@ describe('other invoice messages', () => {
 
   test('line-item list problems', () => {
     const base = invoice('INR', 1);
-    expect(invoiceError({ ...base, items: [] }).issues).toEqual([{ field: 'items', message: 'Line Items must have at least one line item' }]);
-    expect(invoiceError({ ...base, items: Array(101).fill({ description: 'x', amount: 1 }) }).issues)
-      .toEqual([{ field: 'items', message: 'Line Items can have at most 100 line items' }]);
-    expect(invoiceError({ ...base, items: 'Design 1500' }).issues)
-      .toEqual([{ field: 'items', message: 'Line Items must be a list of line items, each with a description and an amount' }]);
-    expect(invoiceError({ ...base, items: [{ description: 'x', amount: 1 }, null] }).issues)
-      .toEqual([{ field: 'items[1]', message: 'Item 2 must have a description and an amount' }]);
+    expect(invoiceError({ ...base, items: [] }).issues).toEqual([
+      { field: 'items', message: 'Line Items must have at least one line item' },
+    ]);
+    expect(invoiceError({ ...base, items: Array(101).fill({ description: 'x', amount: 1 }) }).issues).toEqual([
+      { field: 'items', message: 'Line Items can have at most 100 line items' },
+    ]);
+    expect(invoiceError({ ...base, items: 'Design 1500' }).issues).toEqual([
+      { field: 'items', message: 'Line Items must be a list of line items, each with a description and an amount' },
+    ]);
+    expect(invoiceError({ ...base, items: [{ description: 'x', amount: 1 }, null] }).issues).toEqual([
+      { field: 'items[1]', message: 'Item 2 must have a description and an amount' },
+    ]);
   });
 
   test('descriptions', () => {
-    const withDescription = (description: unknown) => ({ ...invoice('INR', 1), items: [{ description: 'ok', amount: 1 }, { description, amount: 1 }] });
-    expect(invoiceError(withDescription('  ')).issues).toEqual([{ field: 'items[1].description', message: 'Item 2: description is required' }]);
-    expect(invoiceError(withDescription('d'.repeat(501))).issues)
-      .toEqual([{ field: 'items[1].description', message: 'Item 2: description must be at most 500 characters' }]);
+    const withDescription = (description: unknown) => ({
+      ...invoice('INR', 1),
+      items: [
+        { description: 'ok', amount: 1 },
+        { description, amount: 1 },
+      ],
+    });
+    expect(invoiceError(withDescription('  ')).issues).toEqual([
+      { field: 'items[1].description', message: 'Item 2: description is required' },
+    ]);
+    expect(invoiceError(withDescription('d'.repeat(501))).issues).toEqual([
+      { field: 'items[1].description', message: 'Item 2: description must be at most 500 characters' },
+    ]);
   });
 
   test('an unknown field inside an item names the item and the field', () => {
-    const error = invoiceError({ ...invoice('INR', 1), items: [{ description: 'x', amount: 1 }, { description: 'y', amount: 2, tax: 18 }] });
+    const error = invoiceError({
+      ...invoice('INR', 1),
+      items: [
+        { description: 'x', amount: 1 },
+        { description: 'y', amount: 2, tax: 18 },
+      ],
+    });
     expect(error.issues).toEqual([{ field: 'items[1].tax', message: 'Item 2: unexpected field tax' }]);
   });
 
   test('an unknown top-level field, a bad e-mail, an unknown currency, a bad yes/no', () => {
-    const error = invoiceError({ ...invoice('XYZ', 1), client_email: 'ana @example.com', auto_send_whatsapp: 'maybe', send_now: true, memo: 'x' });
+    const error = invoiceError({
+      ...invoice('XYZ', 1),
+      client_email: 'ana @example.com',
+      auto_send_whatsapp: 'maybe',
+      send_now: true,
+      memo: 'x',
+    });
     expect(error.issues).toEqual([
-      { field: 'client_email', message: 'Client Email must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)' },
+      {
+        field: 'client_email',
+        message: 'Client Email must be a valid e-mail address such as ana@example.com (no spaces, plain ASCII letters)',
+      },
       { field: 'currency', message: 'Currency is not a known ISO 4217 currency code; use one such as INR, USD or EUR' },
       { field: 'auto_send_whatsapp', message: 'Send on WhatsApp must be true or false' },
       { field: 'send_now, memo', message: 'unexpected fields send_now, memo' },
@@ -118,12 +173,18 @@ describe('other invoice messages', () => {
 
 describe('client, list and webhook messages', () => {
   test('client create', () => {
-    const error = inputErrorOf(() => validateInput(clientCreateInputSchema, {
-      phone: '98123 45678', address: { line1: '12 MG Road', country: 'ZZ', zip: '411001' },
-    }));
+    const error = inputErrorOf(() =>
+      validateInput(clientCreateInputSchema, {
+        phone: '98123 45678',
+        address: { line1: '12 MG Road', country: 'ZZ', zip: '411001' },
+      }),
+    );
     expect(error.issues).toEqual([
       { field: 'email', message: 'Email is required' },
-      { field: 'phone', message: 'Phone (WhatsApp) must be in international format: + then country code and number, e.g. +919812345678' },
+      {
+        field: 'phone',
+        message: 'Phone (WhatsApp) must be in international format: + then country code and number, e.g. +919812345678',
+      },
       { field: 'address.city', message: 'City is required' },
       { field: 'address.postal_code', message: 'Postal Code is required' },
       { field: 'address.country', message: 'Country is not a known country code; use one such as IN, US or GB' },
@@ -145,9 +206,20 @@ describe('client, list and webhook messages', () => {
   });
 
   test('webhook subscription: an entry of a list is named by the list label and its position', () => {
-    expect(inputErrorOf(() => validateInput(webhookCreateInputSchema, { url: 'ftp://files.example.com', events: ['invoice.paid', 'invoice.refunded'] })).issues).toEqual([
+    expect(
+      inputErrorOf(() =>
+        validateInput(webhookCreateInputSchema, {
+          url: 'ftp://files.example.com',
+          events: ['invoice.paid', 'invoice.refunded'],
+        }),
+      ).issues,
+    ).toEqual([
       { field: 'url', message: 'Webhook URL must start with https:// (or http:// for a local receiver)' },
-      { field: 'events[1]', message: 'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, client.created, client.updated' },
+      {
+        field: 'events[1]',
+        message:
+          'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, client.created, client.updated',
+      },
     ]);
   });
 

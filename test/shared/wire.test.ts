@@ -12,8 +12,9 @@ import { flatKeys } from '../../zapier/src/fields';
 
 const connection = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
 
-const single = Object.entries(operations as Record<string, unknown>)
-  .filter((entry): entry is [string, Operation] => typeof (entry[1] as Operation).request === 'function');
+const single = Object.entries(operations as Record<string, unknown>).filter(
+  (entry): entry is [string, Operation] => typeof (entry[1] as Operation).request === 'function',
+);
 
 function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
@@ -26,7 +27,9 @@ function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
 function markedInput(schema: z.ZodTypeAny, key = ''): unknown {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject) {
-    return Object.fromEntries(Object.entries(inner.shape as z.ZodRawShape).map(([child, value]) => [child, markedInput(value, child)]));
+    return Object.fromEntries(
+      Object.entries(inner.shape as z.ZodRawShape).map(([child, value]) => [child, markedInput(value, child)]),
+    );
   }
   if (inner instanceof z.ZodArray) return [markedInput(inner.element, key)];
   return `~${key}~`;
@@ -61,18 +64,22 @@ describe.each(single)('%s', (_name, operation) => {
   test('every field it declares reaches the request', () => {
     const request = travelled(operation.request(connection, markedInput(operation.input) as never));
     const unsent = Object.values(operation.fields)
-      .filter((spec) => !sentAnyway.has(spec.key) && !request.includes(`~${spec.key}~`) && !request.includes(`"${spec.key}":`))
+      .filter(
+        (spec) =>
+          !sentAnyway.has(spec.key) && !request.includes(`~${spec.key}~`) && !request.includes(`"${spec.key}":`),
+      )
       .map((spec) => spec.key);
     expect(unsent).toEqual([]);
   });
 
-  test('every field its resource echoes is in the answer\'s schema and its sample', () => {
+  test("every field its resource echoes is in the answer's schema and its sample", () => {
     if (!operation.response || operation.sample === undefined) return;
     const answer = itemOf(operation.response as z.ZodTypeAny, operation.sample);
     // A field's place in the answer, unless the catalogue says otherwise, is its place in the input (`items[]amount`).
     const places = flatKeys(markedInput(operation.input) as object);
     const placeOf = (key: string) => places.find((place) => place.replace(/^.*(__|\[\])/, '') === key) ?? key;
-    const echoed = Object.values(operation.fields).filter((spec) => !spec.inputOnly && !sentAnyway.has(spec.key))
+    const echoed = Object.values(operation.fields)
+      .filter((spec) => !spec.inputOnly && !sentAnyway.has(spec.key))
       .map((spec) => spec.shownAt ?? placeOf(spec.key));
     const sampled = flatKeys(answer.sample);
     const allowed = schemaKeys(answer.schema);
@@ -83,23 +90,40 @@ describe.each(single)('%s', (_name, operation) => {
 
 describe('where each input key travels is checked when the module loads', () => {
   const wire = z.object({ email: z.string() }).strict();
-  const definition = { method: 'POST', path: '/clients', status: 201, contract: 'the-client-resource', result: (body: unknown) => body } as const;
+  const definition = {
+    method: 'POST',
+    path: '/clients',
+    status: 201,
+    contract: 'the-client-resource',
+    result: (body: unknown) => body,
+  } as const;
 
   test('a key that is neither on the wire nor input-only stops the definition', () => {
-    expect(() => defineOperation({ ...definition, input: wire.extend({ nickname: z.string() }), bodySchema: wire }))
-      .toThrow('POST /clients: input nickname is neither in the body schema nor listed in inputOnly');
+    expect(() =>
+      defineOperation({ ...definition, input: wire.extend({ nickname: z.string() }), bodySchema: wire }),
+    ).toThrow('POST /clients: input nickname is neither in the body schema nor listed in inputOnly');
   });
 
   test('a body key no input gives stops it too', () => {
-    expect(() => defineOperation({ ...definition, input: z.object({}), bodySchema: wire }))
-      .toThrow('POST /clients: body key email is not an input key');
+    expect(() => defineOperation({ ...definition, input: z.object({}), bodySchema: wire })).toThrow(
+      'POST /clients: body key email is not an input key',
+    );
   });
 
   test('declared input-only, nested or on the wire, it loads and sends exactly the wire keys', () => {
     const input = wire.extend({ nickname: z.string(), utr: z.string().optional() });
     const body = z.object({ email: z.string(), upi: z.object({ utr: z.string() }).optional() });
-    const operation = defineOperation({ ...definition, input, bodySchema: body, inputOnly: ['nickname'], nested: { upi: ['utr'] } });
-    expect(operation.request(connection, { email: 'a@b.in', nickname: 'A', utr: '1' }).body).toEqual({ email: 'a@b.in', upi: { utr: '1' } });
+    const operation = defineOperation({
+      ...definition,
+      input,
+      bodySchema: body,
+      inputOnly: ['nickname'],
+      nested: { upi: ['utr'] },
+    });
+    expect(operation.request(connection, { email: 'a@b.in', nickname: 'A', utr: '1' }).body).toEqual({
+      email: 'a@b.in',
+      upi: { utr: '1' },
+    });
     expect(operation.request(connection, { email: 'a@b.in', nickname: 'A' }).body).toEqual({ email: 'a@b.in' });
   });
 });

@@ -24,7 +24,10 @@ interface WorkflowFile {
   meta?: { templateCredsSetupCompleted?: boolean };
 }
 
-const slugs = readdirSync(TEMPLATES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const slugs = readdirSync(TEMPLATES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 const files = slugs.map((slug) => {
   const text = readFileSync(path.join(TEMPLATES, slug, 'workflow.json'), 'utf8');
   return { slug, text, workflow: JSON.parse(text) as WorkflowFile };
@@ -39,8 +42,14 @@ afterAll(async () => {
 });
 
 test('the six templates that need nothing beyond what the package has today are here', () => {
-  expect(slugs).toEqual(['01-order-to-whatsapp-invoice', '03-upi-payment-ledger-and-thanks', '04-bulk-invoices-from-csv',
-    '05-dispute-alert', '06-daily-receivables-digest', '07-two-way-contact-sync']);
+  expect(slugs).toEqual([
+    '01-order-to-whatsapp-invoice',
+    '03-upi-payment-ledger-and-thanks',
+    '04-bulk-invoices-from-csv',
+    '05-dispute-alert',
+    '06-daily-receivables-digest',
+    '07-two-way-contact-sync',
+  ]);
 });
 
 describe.each(files)('$slug', ({ slug, text, workflow }) => {
@@ -48,7 +57,9 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
   const stickies = workflow.nodes.filter((node) => node.type === `${BUILT_IN}stickyNote`);
 
   test('holds no secret: no API key, signing secret, bearer token or credential', () => {
-    expect(text).not.toMatch(/ik_(test|live)_[A-Za-z0-9]{6,}|whsec_[A-Za-z0-9+/]{6,}|sk_(test|live)_[A-Za-z0-9]{6,}|bearer\s+\w|xox[bp]-|hooks\.slack\.com\/services\/T[0-9A-Z]{6,}/i);
+    expect(text).not.toMatch(
+      /ik_(test|live)_[A-Za-z0-9]{6,}|whsec_[A-Za-z0-9+/]{6,}|sk_(test|live)_[A-Za-z0-9]{6,}|bearer\s+\w|xox[bp]-|hooks\.slack\.com\/services\/T[0-9A-Z]{6,}/i,
+    );
     expect(workflow.nodes.filter((node) => 'credentials' in node).map((node) => node.name)).toEqual([]);
     expect(workflow.meta?.templateCredsSetupCompleted).toBe(false);
     expect(workflow).not.toHaveProperty('id');
@@ -62,7 +73,12 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
     expect(content).toMatch(/credential/i);
     for (const http of nodes.filter((node) => node.type === `${BUILT_IN}httpRequest`)) {
       // Each outside service's node is named in a note that tells the user to replace its URL.
-      expect(stickies.some((note) => String(note.parameters.content).includes(http.name) && /replace/i.test(String(note.parameters.content)))).toBe(true);
+      expect(
+        stickies.some(
+          (note) =>
+            String(note.parameters.content).includes(http.name) && /replace/i.test(String(note.parameters.content)),
+        ),
+      ).toBe(true);
       expect(String(http.parameters.url)).toMatch(/example\.com|\.example\b|YOUR/);
     }
   });
@@ -71,30 +87,49 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
     const names = workflow.nodes.map((node) => node.name);
     expect(new Set(names).size).toBe(names.length);
     // n8n's default names ("HTTP Request", "Code1") say nothing; a template renames every node.
-    expect(names.filter((name) => /^(HTTP Request|Code|Webhook|Edit Fields|Schedule Trigger|Invoicing API)\d*$/.test(name))).toEqual([]);
-    const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) => main.flat().map(({ node }) => [from, node]));
+    expect(
+      names.filter((name) => /^(HTTP Request|Code|Webhook|Edit Fields|Schedule Trigger|Invoicing API)\d*$/.test(name)),
+    ).toEqual([]);
+    const edges = Object.entries(workflow.connections).flatMap(([from, { main }]) =>
+      main.flat().map(({ node }) => [from, node]),
+    );
     expect(edges.length).toBeGreaterThan(0);
     expect(edges.flat().filter((name) => !names.includes(name))).toEqual([]);
     // Every node but the triggers has something leading into it.
     const fed = new Set(edges.map(([, to]) => to));
     const triggers = nodes.filter((node) => /[Tt]rigger$|\.webhook$/.test(node.type)).map((node) => node.name);
-    expect(nodes.filter((node) => !triggers.includes(node.name) && !fed.has(node.name)).map((node) => node.name)).toEqual([]);
+    expect(
+      nodes.filter((node) => !triggers.includes(node.name) && !fed.has(node.name)).map((node) => node.name),
+    ).toEqual([]);
   });
 
-  test('uses only n8n\'s built-in nodes and ours; ours as the built package declares them, with parameters they show and accept', () => {
-    expect(workflow.nodes.filter((node) => !node.type.startsWith(OURS) && !node.type.startsWith(BUILT_IN)).map((node) => node.type)).toEqual([]);
+  test("uses only n8n's built-in nodes and ours; ours as the built package declares them, with parameters they show and accept", () => {
+    expect(
+      workflow.nodes
+        .filter((node) => !node.type.startsWith(OURS) && !node.type.startsWith(BUILT_IN))
+        .map((node) => node.type),
+    ).toEqual([]);
     for (const node of nodes.filter((candidate) => candidate.type.startsWith(OURS))) {
-      const type = s.pkg.nodeTypes.getByNameAndVersion(`${s.pkg.packageName}.${node.type.slice(OURS.length)}`, node.typeVersion) as INodeType;
+      const type = s.pkg.nodeTypes.getByNameAndVersion(
+        `${s.pkg.packageName}.${node.type.slice(OURS.length)}`,
+        node.typeVersion,
+      ) as INodeType;
       expect({ node: node.name, declared: Boolean(type) }).toEqual({ node: node.name, declared: true });
       const { description } = type;
-      expect({ node: node.name, issues: NodeHelpers.getNodeParametersIssues(description.properties, node, description) })
-        .toEqual({ node: node.name, issues: null });
-      const shown = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? {};
-      expect({ node: node.name, unshown: Object.keys(node.parameters).filter((key) => !(key in shown)) }).toEqual({ node: node.name, unshown: [] });
+      expect({
+        node: node.name,
+        issues: NodeHelpers.getNodeParametersIssues(description.properties, node, description),
+      }).toEqual({ node: node.name, issues: null });
+      const shown =
+        NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? {};
+      expect({ node: node.name, unshown: Object.keys(node.parameters).filter((key) => !(key in shown)) }).toEqual({
+        node: node.name,
+        unshown: [],
+      });
     }
   });
 
-  test('its expressions read only nodes it has, and only fields our trigger\'s record has', () => {
+  test("its expressions read only nodes it has, and only fields our trigger's record has", () => {
     const names = new Set(workflow.nodes.map((node) => node.name));
     const referenced = [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1]);
     expect(referenced.filter((name) => !names.has(name))).toEqual([]);
@@ -104,11 +139,18 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
       const records = events.map((type) => flattenEvent(sampleEventsByType[type as keyof typeof sampleEventsByType]));
       // Fields read by name from the trigger, and as $json in the nodes it feeds directly.
       const next = new Set(workflow.connections[trigger.name]?.main.flat().map(({ node }) => node));
-      const direct = nodes.filter((node) => next.has(node.name)).flatMap((node) => [...JSON.stringify(node.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]));
-      const named = [...text.matchAll(new RegExp(`\\$\\('${trigger.name}'\\)\\.item\\.json\\.(\\w+)`, 'g'))].map((m) => m[1]);
+      const direct = nodes
+        .filter((node) => next.has(node.name))
+        .flatMap((node) => [...JSON.stringify(node.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]));
+      const named = [...text.matchAll(new RegExp(`\\$\\('${trigger.name}'\\)\\.item\\.json\\.(\\w+)`, 'g'))].map(
+        (m) => m[1],
+      );
       const read = [...new Set([...direct, ...named])];
       expect(read.length).toBeGreaterThan(0);
-      expect({ slug, missing: read.filter((field) => records.some((record) => !(field in record))) }).toEqual({ slug, missing: [] });
+      expect({ slug, missing: read.filter((field) => records.some((record) => !(field in record))) }).toEqual({
+        slug,
+        missing: [],
+      });
     }
   });
 });

@@ -13,16 +13,26 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const pkg = readJson(path.join(zapierDir, 'package.json'));
 
 type Field = { key: string; label?: string; helpText?: string; type?: string; children?: Field[] };
-type Action = { key: string; noun: string; display: { label: string; description: string };
-  operation: { inputFields?: Field[]; outputFields: Field[]; sample: Record<string, unknown> } };
+type Action = {
+  key: string;
+  noun: string;
+  display: { label: string; description: string };
+  operation: { inputFields?: Field[]; outputFields: Field[]; sample: Record<string, unknown> };
+};
 
-const groups = { triggers: app.triggers, creates: app.creates, searches: app.searches } as unknown as Record<string, Record<string, Action>>;
-const actions = Object.entries(groups).flatMap(([group, byKey]) => Object.values(byKey).map((action) => ({ group, action })));
-const inputFields = (action: Action) => (action.operation.inputFields ?? []).flatMap((field) => [field, ...(field.children ?? [])]);
+const groups = { triggers: app.triggers, creates: app.creates, searches: app.searches } as unknown as Record<
+  string,
+  Record<string, Action>
+>;
+const actions = Object.entries(groups).flatMap(([group, byKey]) =>
+  Object.values(byKey).map((action) => ({ group, action })),
+);
+const inputFields = (action: Action) =>
+  (action.operation.inputFields ?? []).flatMap((field) => [field, ...(field.children ?? [])]);
 
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
-const isTitleCase = (label: string) => label.split(/\s+/).every((word, index) =>
-  (index > 0 && SMALL_WORDS.has(word)) || /^[^a-z]/.test(word));
+const isTitleCase = (label: string) =>
+  label.split(/\s+/).every((word, index) => (index > 0 && SMALL_WORDS.has(word)) || /^[^a-z]/.test(word));
 
 describe('package.json', () => {
   it('pins exactly the zapier-platform-core the app is built and tested with, and nothing else at runtime', () => {
@@ -46,25 +56,33 @@ describe('package.json', () => {
 });
 
 describe('publishing checks', () => {
-  it.each(actions.map(({ group, action }) => [`${group}.${action.key}`, action] as const))('%s has Title Case labels, a description and a sample with an id', (_name, action) => {
-    expect(isTitleCase(action.display.label)).toBe(true);
-    expect(action.display.description).toMatch(/^[A-Z].{20,}\.$/);
-    expect(action.noun).toMatch(/^[A-Z]/);
-    expect(action.operation.sample.id).toEqual(expect.any(String));
-    for (const field of [...inputFields(action), ...action.operation.outputFields]) {
-      expect({ key: field.key, titleCase: isTitleCase(field.label ?? '') }).toEqual({ key: field.key, titleCase: true });
-    }
-    // Every field of the sample has a label, so the editor never shows a raw key (fields the sample
-    // lacks, such as a WhatsApp error, are labelled too).
-    const labelled = action.operation.outputFields.map((field) => field.key);
-    expect(flatKeys(action.operation.sample).filter((key) => !labelled.includes(key))).toEqual([]);
-  });
+  it.each(actions.map(({ group, action }) => [`${group}.${action.key}`, action] as const))(
+    '%s has Title Case labels, a description and a sample with an id',
+    (_name, action) => {
+      expect(isTitleCase(action.display.label)).toBe(true);
+      expect(action.display.description).toMatch(/^[A-Z].{20,}\.$/);
+      expect(action.noun).toMatch(/^[A-Z]/);
+      expect(action.operation.sample.id).toEqual(expect.any(String));
+      for (const field of [...inputFields(action), ...action.operation.outputFields]) {
+        expect({ key: field.key, titleCase: isTitleCase(field.label ?? '') }).toEqual({
+          key: field.key,
+          titleCase: true,
+        });
+      }
+      // Every field of the sample has a label, so the editor never shows a raw key (fields the sample
+      // lacks, such as a WhatsApp error, are labelled too).
+      const labelled = action.operation.outputFields.map((field) => field.key);
+      expect(flatKeys(action.operation.sample).filter((key) => !labelled.includes(key))).toEqual([]);
+    },
+  );
 
   // Zapier's style: a trigger says when, a create what it does (a verb in the third person: Creates,
   // Updates, Voids, Sends), a search what it finds.
   it('describes triggers with "Triggers when", creates with the verb of what they do, searches with "Finds"', () => {
     for (const { group, action } of actions) {
-      const opening = { triggers: /^Triggers when /, creates: /^[A-Z][a-z]+s /, searches: /^Finds / }[group as 'triggers'];
+      const opening = { triggers: /^Triggers when /, creates: /^[A-Z][a-z]+s /, searches: /^Finds / }[
+        group as 'triggers'
+      ];
       expect(action.display.description).toMatch(opening);
     }
   });
@@ -72,8 +90,10 @@ describe('publishing checks', () => {
   it('gives every input field help text of a length Zapier accepts', () => {
     for (const { action } of actions) {
       for (const field of inputFields(action).filter((f) => !f.children)) {
-        expect({ key: field.key, help: (field.helpText ?? '').length >= 10 && (field.helpText ?? '').length <= 1000 })
-          .toEqual({ key: field.key, help: true });
+        expect({
+          key: field.key,
+          help: (field.helpText ?? '').length >= 10 && (field.helpText ?? '').length <= 1000,
+        }).toEqual({ key: field.key, help: true });
       }
     }
   });
@@ -94,24 +114,47 @@ describe('publishing checks', () => {
 
   it('offers every hook trigger with subscribe, unsubscribe, list and a sample, as public apps need', () => {
     for (const trigger of Object.values(app.triggers)) {
-      expect(trigger.operation).toEqual(expect.objectContaining({
-        type: 'hook', performSubscribe: expect.any(Function), performUnsubscribe: expect.any(Function),
-        perform: expect.any(Function), performList: expect.any(Function), sample: expect.any(Object),
-      }));
+      expect(trigger.operation).toEqual(
+        expect.objectContaining({
+          type: 'hook',
+          performSubscribe: expect.any(Function),
+          performUnsubscribe: expect.any(Function),
+          perform: expect.any(Function),
+          performList: expect.any(Function),
+          sample: expect.any(Object),
+        }),
+      );
     }
   });
 
   it('offers currency as a dropdown of common codes', () => {
-    const currency = app.creates.create_invoice.operation.inputFields.find((field) => field.key === 'currency') as { choices?: unknown[] };
-    expect(currency.choices).toEqual(expect.arrayContaining([{ value: 'INR', label: expect.stringContaining('INR'), sample: 'INR' }]));
+    const currency = app.creates.create_invoice.operation.inputFields.find((field) => field.key === 'currency') as {
+      choices?: unknown[];
+    };
+    expect(currency.choices).toEqual(
+      expect.arrayContaining([{ value: 'INR', label: expect.stringContaining('INR'), sample: 'INR' }]),
+    );
   });
 
-  it('shows the line-item group\'s help on its first field (the schema refuses it on the group) and an example in the amount help', () => {
+  it("shows the line-item group's help on its first field (the schema refuses it on the group) and an example in the amount help", () => {
     const items = app.creates.create_invoice.operation.inputFields.find((field) => field.key === 'items') as Field;
     expect(items.helpText).toBeUndefined();
     expect(items.children![0].helpText).toMatch(/^One entry per line on the invoice/);
-    expect(items.children!.map((child) => child.key)).toEqual(['description', 'amount', 'quantity', 'unit', 'unit_price', 'hsn_sac', 'gst_rate']);
-    expect((items.children![6] as { choices?: unknown }).choices).toEqual(expect.arrayContaining([{ value: '18', label: '18 %', sample: '18' }, { value: 'exempt', label: 'Exempt', sample: 'exempt' }]));
+    expect(items.children!.map((child) => child.key)).toEqual([
+      'description',
+      'amount',
+      'quantity',
+      'unit',
+      'unit_price',
+      'hsn_sac',
+      'gst_rate',
+    ]);
+    expect((items.children![6] as { choices?: unknown }).choices).toEqual(
+      expect.arrayContaining([
+        { value: '18', label: '18 %', sample: '18' },
+        { value: 'exempt', label: 'Exempt', sample: 'exempt' },
+      ]),
+    );
     expect(items.children![5].helpText).toMatch(/SAC of a service, starting 99, such as 998314/);
     expect(items.children![1].helpText).toMatch(/1500, 1500\.00 or 1,500\.00/);
   });

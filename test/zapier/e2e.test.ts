@@ -24,70 +24,150 @@ describe('Zapier app against the sandbox', () => {
 
   it('connects with a test key and labels the connection as test mode', async () => {
     const account = await appTester(App.authentication.test, { authData: session.authData });
-    await expect(appTester(App.authentication.connectionLabel, { authData: session.authData, inputData: account }))
-      .resolves.toMatch(/ \(Test mode\)$/);
+    await expect(
+      appTester(App.authentication.connectionLabel, { authData: session.authData, inputData: account }),
+    ).resolves.toMatch(/ \(Test mode\)$/);
   });
 
   it('syncs a client: Find (none yet), Create, Find, Update', async () => {
-    await expect(appTester(App.searches.find_client.operation.perform, { authData: session.authData, inputData: { email } })).resolves.toEqual([]);
-    client = await appTester(App.creates.create_client.operation.perform, { authData: session.authData,
-      inputData: { email, name: 'Ana Sharma', line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'IN' } });
-    await expect(appTester(App.searches.find_client.operation.perform, { authData: session.authData, inputData: { email } }))
-      .resolves.toMatchObject([{ id: client.id, address: { city: 'Pune' } }]);
-    await expect(appTester(App.creates.update_client.operation.perform, { authData: session.authData, inputData: { client_id: client.id, phone: '+91 98123 45678' } }))
-      .resolves.toMatchObject({ id: client.id, phone: '+919812345678', name: 'Ana Sharma' });
+    await expect(
+      appTester(App.searches.find_client.operation.perform, { authData: session.authData, inputData: { email } }),
+    ).resolves.toEqual([]);
+    client = await appTester(App.creates.create_client.operation.perform, {
+      authData: session.authData,
+      inputData: { email, name: 'Ana Sharma', line1: '12 MG Road', city: 'Pune', postal_code: '411001', country: 'IN' },
+    });
+    await expect(
+      appTester(App.searches.find_client.operation.perform, { authData: session.authData, inputData: { email } }),
+    ).resolves.toMatchObject([{ id: client.id, address: { city: 'Pune' } }]);
+    await expect(
+      appTester(App.creates.update_client.operation.perform, {
+        authData: session.authData,
+        inputData: { client_id: client.id, phone: '+91 98123 45678' },
+      }),
+    ).resolves.toMatchObject({ id: client.id, phone: '+919812345678', name: 'Ana Sharma' });
   });
 
   it('creates an invoice with its line items in order, sent on WhatsApp, and finds it by number', async () => {
-    invoice = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData, inputData: {
-      client_email: email, currency: 'inr', auto_send_whatsapp: 'yes', idempotency_key: `order-${client.id}`,
-      items: [{ description: 'Website design, May', amount: '12,500.00' }, { description: 'Hosting, 12 months', amount: '2400' }],
-    } });
-    expect(invoice).toMatchObject({ client_id: client.id, currency: 'INR', amount_due: 1490000, amount_due_formatted: '₹14,900.00',
-      items: [{ description: 'Website design, May' }, { description: 'Hosting, 12 months' }] });
+    invoice = await appTester(App.creates.create_invoice.operation.perform, {
+      authData: session.authData,
+      inputData: {
+        client_email: email,
+        currency: 'inr',
+        auto_send_whatsapp: 'yes',
+        idempotency_key: `order-${client.id}`,
+        items: [
+          { description: 'Website design, May', amount: '12,500.00' },
+          { description: 'Hosting, 12 months', amount: '2400' },
+        ],
+      },
+    });
+    expect(invoice).toMatchObject({
+      client_id: client.id,
+      currency: 'INR',
+      amount_due: 1490000,
+      amount_due_formatted: '₹14,900.00',
+      items: [{ description: 'Website design, May' }, { description: 'Hosting, 12 months' }],
+    });
     expect(invoice.whatsapp.status).not.toBe('failed');
-    await expect(appTester(App.searches.find_invoice.operation.perform, { authData: session.authData, inputData: { number: invoice.number } }))
-      .resolves.toMatchObject([{ id: invoice.id }]);
+    await expect(
+      appTester(App.searches.find_invoice.operation.perform, {
+        authData: session.authData,
+        inputData: { number: invoice.number },
+      }),
+    ).resolves.toMatchObject([{ id: invoice.id }]);
   });
 
   it('shows a WhatsApp send that failed (client without a phone) in the output', async () => {
-    const output = await appTester(App.creates.create_invoice.operation.perform, { authData: session.authData, inputData: {
-      client_email: `no.phone.${Date.now()}@example.com`, currency: 'USD', auto_send_whatsapp: true, items: [{ description: 'Consulting', amount: '15.00' }],
-    } });
+    const output = await appTester(App.creates.create_invoice.operation.perform, {
+      authData: session.authData,
+      inputData: {
+        client_email: `no.phone.${Date.now()}@example.com`,
+        currency: 'USD',
+        auto_send_whatsapp: true,
+        items: [{ description: 'Consulting', amount: '15.00' }],
+      },
+    });
     expect(output.whatsapp).toMatchObject({ status: 'failed', error_code: 'client_phone_missing' });
   });
 
   it('subscribes all three triggers and turns each signed delivery into the right record', async () => {
     for (const trigger of triggers) {
-      subscriptions.set(trigger.key, await appTester(trigger.operation.performSubscribe, { authData: session.authData, targetUrl: session.receiver.url }));
+      subscriptions.set(
+        trigger.key,
+        await appTester(trigger.operation.performSubscribe, {
+          authData: session.authData,
+          targetUrl: session.receiver.url,
+        }),
+      );
     }
     // The three occasions, in order, each delivery awaited so the receiver sees them in that order.
-    await appTester(direct((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })), { authData: session.authData });
+    await appTester(
+      direct((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })),
+      { authData: session.authData },
+    );
     await session.receiver.waitFor(1);
-    await appTester(direct((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: undefined })), { authData: session.authData });
+    await appTester(
+      direct((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id, amount: undefined })),
+      { authData: session.authData },
+    );
     await session.receiver.waitFor(2);
-    await appTester(direct((c) => operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect', note: 'Hosting was ₹2,000' })), { authData: session.authData });
+    await appTester(
+      direct((c) =>
+        operations.simulateDispute.request(c, {
+          invoice_id: invoice.id,
+          reason: 'amount_incorrect',
+          note: 'Hosting was ₹2,000',
+        }),
+      ),
+      { authData: session.authData },
+    );
     const deliveries = await session.receiver.waitFor(3);
 
     const expected = [
       { trigger: viewed, record: { event_type: 'invoice.viewed', invoice_status: 'viewed', view_channel: 'whatsapp' } },
-      { trigger: paid, record: { event_type: 'invoice.paid', invoice_status: 'paid', payment_method: 'upi', fully_paid: true,
-        payment_amount_formatted: '₹14,900.00', amount_remaining: 0 } },
-      { trigger: disputed, record: { event_type: 'invoice.disputed', invoice_status: 'disputed', dispute_reason: 'amount_incorrect' } },
+      {
+        trigger: paid,
+        record: {
+          event_type: 'invoice.paid',
+          invoice_status: 'paid',
+          payment_method: 'upi',
+          fully_paid: true,
+          payment_amount_formatted: '₹14,900.00',
+          amount_remaining: 0,
+        },
+      },
+      {
+        trigger: disputed,
+        record: { event_type: 'invoice.disputed', invoice_status: 'disputed', dispute_reason: 'amount_incorrect' },
+      },
     ];
     for (const [index, { trigger, record }] of expected.entries()) {
       const rawRequest = zapierHookRequest(deliveries[index].headers, deliveries[index].rawBody).rawRequest;
       const cleanedRequest = JSON.parse(rawRequest.content);
       for (const other of triggers) {
-        const output = await appTester(other.operation.perform,
-          { authData: session.authData, subscribeData: subscriptions.get(other.key), rawRequest, cleanedRequest });
+        const output = await appTester(other.operation.perform, {
+          authData: session.authData,
+          subscribeData: subscriptions.get(other.key),
+          rawRequest,
+          cleanedRequest,
+        });
         if (other !== trigger) {
           expect({ trigger: other.key, output }).toEqual({ trigger: other.key, output: [] });
           continue;
         }
-        expect(output).toEqual([expect.objectContaining({ ...record, id: cleanedRequest.id, invoice_id: invoice.id, invoice_number: invoice.number })]);
+        expect(output).toEqual([
+          expect.objectContaining({
+            ...record,
+            id: cleanedRequest.id,
+            invoice_id: invoice.id,
+            invoice_number: invoice.number,
+          }),
+        ]);
         // The editor's test shows the same record, read back from /v1/events.
-        await expect(appTester(trigger.operation.performList, { authData: session.authData })).resolves.toContainEqual(output[0]);
+        await expect(appTester(trigger.operation.performList, { authData: session.authData })).resolves.toContainEqual(
+          output[0],
+        );
       }
     }
   });
@@ -98,6 +178,11 @@ describe('Zapier app against the sandbox', () => {
       await expect(appTester(trigger.operation.performUnsubscribe, bundle)).resolves.toEqual({ deleted: true });
       await expect(appTester(trigger.operation.performUnsubscribe, bundle)).resolves.toEqual({ deleted: false });
     }
-    await expect(appTester(direct((c) => operations.listWebhooks.request(c, {})), { authData: session.authData })).resolves.toMatchObject({ data: [] });
+    await expect(
+      appTester(
+        direct((c) => operations.listWebhooks.request(c, {})),
+        { authData: session.authData },
+      ),
+    ).resolves.toMatchObject({ data: [] });
   });
 });

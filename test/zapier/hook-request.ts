@@ -7,7 +7,12 @@ export function zapierHookRequest(headers: Record<string, string | string[] | un
   const renamed: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    renamed[`Http-${name.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('-')}`] = String(value);
+    renamed[
+      `Http-${name
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join('-')}`
+    ] = String(value);
   }
   let cleanedRequest: unknown = {};
   try {

@@ -12,7 +12,14 @@ import { pathToFileURL } from 'node:url';
 type Nock = typeof import('nock', { with: { 'resolution-mode': 'import' } }).default;
 
 function bundle(entry: string, outfile: string): void {
-  const options: BuildOptions = { entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node22', logLevel: 'error' };
+  const options: BuildOptions = {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    logLevel: 'error',
+  };
   // The HTTP parser finds its .wasm file next to its own module through import.meta.url, which a
   // CommonJS bundle does not have: pin it to that module's real location.
   const { metafile } = buildSync({ ...options, write: false, metafile: true });
@@ -26,10 +33,15 @@ function bundle(entry: string, outfile: string): void {
 
 function loadNock(): Nock {
   const entry = require.resolve('nock');
-  const { version } = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   // In this clone's node_modules, not the shared tmp folder: the bundle pins absolute paths of the nock it
   // was built from, and another clone's (since removed) copy broke every suite that loads it.
-  const outfile = path.join(path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'zapier-tests'), `nock-${version}.cjs.js`);
+  const outfile = path.join(
+    path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'zapier-tests'),
+    `nock-${version}.cjs.js`,
+  );
   if (!existsSync(outfile)) {
     mkdirSync(path.dirname(outfile), { recursive: true });
     bundle(entry, outfile);

@@ -19,10 +19,18 @@ export interface SandboxProcess {
 export async function startSandboxProcess(args: string[] = []): Promise<SandboxProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'zapier-e2e-sandbox-'));
   const outfile = path.join(dir, 'cli.js');
-  buildSync({ entryPoints: [path.resolve(__dirname, '../../sandbox/cli/index.ts')], outfile, bundle: true, platform: 'node',
-    format: 'cjs', target: 'node22', logLevel: 'error' });
-  const child: ChildProcess = spawn(process.execPath, [outfile, 'start', '--port', '0', '--memory', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  buildSync({
+    entryPoints: [path.resolve(__dirname, '../../sandbox/cli/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    logLevel: 'error',
+  });
+  const child: ChildProcess = spawn(process.execPath, [outfile, 'start', '--port', '0', '--memory', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -32,4 +32,8 @@ export function sandboxSession(): SandboxSession {
 
 /** A request the app has no operation for (test helpers, listing webhooks), sent with the app's own send. */
 export const direct = (build: (connection: Connection) => HttpRequest) => (z: ZObject, bundle: Bundle) =>
-  call(z, bundle, async (connection, send) => JSON.parse(String(expectOk(await send(build(connection))))) as Record<string, any>);
+  call(
+    z,
+    bundle,
+    async (connection, send) => JSON.parse(String(expectOk(await send(build(connection))))) as Record<string, any>,
+  );

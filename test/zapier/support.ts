@@ -16,11 +16,19 @@ export const authData = { api_key: API_KEY };
 export const api = (options?: { badheaders?: string[] }) => nock(normalizeBaseUrl(SERVICE.defaultBaseUrl), options);
 
 export const problem = (status: number, code: string, detail: string, extra: object = {}) => ({
-  type: `https://docs.invoicing.example/errors/${code}`, title: code, status, detail, code, request_id: 'req_unit', ...extra,
+  type: `https://docs.invoicing.example/errors/${code}`,
+  title: code,
+  status,
+  detail,
+  code,
+  request_id: 'req_unit',
+  ...extra,
 });
 
 /** What a Zap builder would read: Zapier's errors carry a JSON message; others a plain one. */
-export async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string; delay?: number; code?: string }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string; delay?: number; code?: string }> {
   try {
     await promise;
   } catch (error) {

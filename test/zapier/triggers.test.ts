@@ -1,5 +1,11 @@
 import {
-  EVENT_CATALOGUE, flattenEvent, generateWebhookSecret, sampleEventsByType, sampleWebhook, signWebhook, type EventType,
+  EVENT_CATALOGUE,
+  flattenEvent,
+  generateWebhookSecret,
+  sampleEventsByType,
+  sampleWebhook,
+  signWebhook,
+  type EventType,
 } from '../../shared';
 import { api, app, appTester, authData, failure, problem } from './support';
 
@@ -10,8 +16,12 @@ const now = () => Math.floor(Date.now() / 1000);
 /** A delivery as Zapier hands it to `perform`: raw body, headers with the `Http-` prefix. */
 function delivery(event: object, options: { secret?: string; timestamp?: number; body?: string } = {}) {
   const signedBody = JSON.stringify(event);
-  const headers = signWebhook({ secret: options.secret ?? secret, id: (event as { id: string }).id,
-    timestamp: options.timestamp ?? now(), body: signedBody });
+  const headers = signWebhook({
+    secret: options.secret ?? secret,
+    id: (event as { id: string }).id,
+    timestamp: options.timestamp ?? now(),
+    body: signedBody,
+  });
   return {
     content: options.body ?? signedBody,
     headers: {
@@ -28,17 +38,23 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
   const { perform, performList, performSubscribe, performUnsubscribe } = trigger.operation;
   const event = sampleEventsByType[type as EventType];
 
-  it('subscribes Zapier\'s target URL for this one event and keeps the webhook id and secret', async () => {
+  it("subscribes Zapier's target URL for this one event and keeps the webhook id and secret", async () => {
     let body: any;
-    api().post('/v1/webhooks', (sent) => ((body = sent), true))
+    api()
+      .post('/v1/webhooks', (sent) => ((body = sent), true))
       .reply(201, { ...sampleWebhook, id: 'we_new1', events: [type], secret });
     const targetUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
     await expect(appTester(performSubscribe, { authData, targetUrl })).resolves.toEqual({ id: 'we_new1', secret });
     expect(body).toMatchObject({ url: targetUrl, events: [type] });
   });
 
-  it('fails the subscription with the service\'s reason when it is refused', async () => {
-    api().post('/v1/webhooks').reply(422, problem(422, 'validation_failed', 'Bad URL.', { errors: [{ param: 'url', message: 'must be https' }] }));
+  it("fails the subscription with the service's reason when it is refused", async () => {
+    api()
+      .post('/v1/webhooks')
+      .reply(
+        422,
+        problem(422, 'validation_failed', 'Bad URL.', { errors: [{ param: 'url', message: 'must be https' }] }),
+      );
     const error = await failure(appTester(performSubscribe, { authData, targetUrl: 'https://hooks.zapier.com/x' }));
     expect(error.message).toContain('Webhook URL (url): must be https');
   });
@@ -50,13 +66,20 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
   });
 
   it('treats unsubscribing an already deleted webhook as done', async () => {
-    const scope = api().delete('/v1/webhooks/we_unit123').reply(404, problem(404, 'not_found', 'No such webhook.'));
+    const scope = api()
+      .delete('/v1/webhooks/we_unit123')
+      .reply(404, problem(404, 'not_found', 'No such webhook.'));
     await expect(appTester(performUnsubscribe, { authData, subscribeData })).resolves.toEqual({ deleted: false });
     expect(scope.isDone()).toBe(true);
   });
 
   it('accepts a correctly signed delivery and returns the flat record with the event id as id', async () => {
-    const records = await appTester(perform, { authData, subscribeData, rawRequest: delivery(event), cleanedRequest: event });
+    const records = await appTester(perform, {
+      authData,
+      subscribeData,
+      rawRequest: delivery(event),
+      cleanedRequest: event,
+    });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ id: event.id, event_id: event.id, event_type: type });
     expect(records[0]).toEqual(flattenEvent(event));
@@ -68,7 +91,9 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
     ['signed with another secret', () => delivery(event, { secret: generateWebhookSecret() })],
     ['unsigned', () => ({ content: JSON.stringify(event), headers: { 'Http-Content-Type': 'application/json' } })],
   ])('drops a %s delivery', async (_kind, rawRequest) => {
-    await expect(appTester(perform, { authData, subscribeData, rawRequest: rawRequest(), cleanedRequest: event })).resolves.toEqual([]);
+    await expect(
+      appTester(perform, { authData, subscribeData, rawRequest: rawRequest(), cleanedRequest: event }),
+    ).resolves.toEqual([]);
   });
 
   it('starts one Zap per event: a repeated delivery (new timestamp, same event id) is dropped, per subscription', async () => {
@@ -88,7 +113,10 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
 
   it('lists recent real events of its type in the same shape as perform', async () => {
     const recent = { ...event, id: `evt_recent_${key}` };
-    const scope = api().get('/v1/events').query({ type, limit: 3 }).reply(200, { object: 'list', data: [recent], has_more: false });
+    const scope = api()
+      .get('/v1/events')
+      .query({ type, limit: 3 })
+      .reply(200, { object: 'list', data: [recent], has_more: false });
     const listed = await appTester(performList, { authData });
     const performed = await appTester(perform, { authData, subscribeData, rawRequest: delivery(recent) });
     expect(scope.isDone()).toBe(true);
@@ -102,8 +130,15 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
 
   it('labels its output fields', () => {
     const keys = trigger.operation.outputFields.map((field) => field.key);
-    expect(keys).toEqual(expect.arrayContaining(['id', 'event_type', 'client_id', 'client_email',
-      ...(type.startsWith('invoice.') ? ['invoice_number', 'amount_due_formatted'] : ['client_name', 'client_city'])]));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'id',
+        'event_type',
+        'client_id',
+        'client_email',
+        ...(type.startsWith('invoice.') ? ['invoice_number', 'amount_due_formatted'] : ['client_name', 'client_city']),
+      ]),
+    );
     expect([...keys].sort()).toEqual(Object.keys(trigger.operation.sample).sort());
     expect(keys.length).toBeGreaterThan(15);
   });

@@ -47,7 +47,8 @@ function action<T extends object, R>(operation: Translated<T>, words: ActionWord
         if (shown === null) return [];
         return [shown ?? inputField(spec)];
       }),
-      perform: async (z: ZObject, bundle: Bundle): Promise<R> => answer(await runFor(z, bundle, operation, given(bundle.inputData))),
+      perform: async (z: ZObject, bundle: Bundle): Promise<R> =>
+        answer(await runFor(z, bundle, operation, given(bundle.inputData))),
       sample: operation.sample as T,
       outputFields: outputFields(operation.sample as T, operation.labels ?? {}),
     },

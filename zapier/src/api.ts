@@ -45,7 +45,9 @@ export function sender(z: ZObject): Send {
       throw networkError(error, { timedOut: (error as { type?: string })?.type === 'request-timeout' });
     }
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => { headers[name] = value; });
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     return { status: response.status, headers, body: response.content };
   };
 }
@@ -65,7 +67,12 @@ interface Runnable<T> {
 }
 
 /** Runs one shared operation with this bundle's connection and a Zapier `send`, translating whatever it throws. */
-export async function runFor<T>(z: ZObject, bundle: Pick<Bundle, 'authData'>, operation: Runnable<T>, raw: unknown): Promise<T> {
+export async function runFor<T>(
+  z: ZObject,
+  bundle: Pick<Bundle, 'authData'>,
+  operation: Runnable<T>,
+  raw: unknown,
+): Promise<T> {
   try {
     return await operation.run(connectionOf(bundle), raw, sender(z));
   } catch (error) {
@@ -75,7 +82,9 @@ export async function runFor<T>(z: ZObject, bundle: Pick<Bundle, 'authData'>, op
 
 /** Runs `work` with this bundle's connection and a Zapier `send`, translating whatever it throws. */
 export async function call<T>(
-  z: ZObject, bundle: Pick<Bundle, 'authData'>, work: (connection: Connection, send: Send) => Promise<T>,
+  z: ZObject,
+  bundle: Pick<Bundle, 'authData'>,
+  work: (connection: Connection, send: Send) => Promise<T>,
 ): Promise<T> {
   try {
     return await work(connectionOf(bundle), sender(z));

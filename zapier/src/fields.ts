@@ -7,13 +7,23 @@ import type { PlainInputField, PlainOutputField } from 'zapier-platform-core';
 import type { FieldSpec, FieldType } from '../../shared/fields';
 
 const ZAPIER_TYPES: Record<FieldType, NonNullable<PlainInputField['type']>> = {
-  string: 'string', email: 'string', integer: 'integer', boolean: 'boolean',
-  currency: 'string', phone: 'string', country: 'string', id: 'string',
+  string: 'string',
+  email: 'string',
+  integer: 'integer',
+  boolean: 'boolean',
+  currency: 'string',
+  phone: 'string',
+  country: 'string',
+  id: 'string',
 };
 
 export function inputField(spec: FieldSpec, overrides: Partial<PlainInputField> = {}): PlainInputField {
   const field: PlainInputField = {
-    key: spec.key, label: spec.label, helpText: spec.help, type: ZAPIER_TYPES[spec.type], required: spec.required ?? false,
+    key: spec.key,
+    label: spec.label,
+    helpText: spec.help,
+    type: ZAPIER_TYPES[spec.type],
+    required: spec.required ?? false,
   };
   if (spec.example !== undefined && spec.type !== 'boolean') field.placeholder = String(spec.example);
   if (spec.default !== undefined) field.default = String(spec.default);
@@ -43,11 +53,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * does not show (a field the service echoes is labelled before any sample carries it).
  */
 export function outputFields(sample: object, labels: Readonly<Record<string, string>>): PlainOutputField[] {
-  return [...sampledOutputFields(sample, labels), ...Object.keys(labels).filter((key) => !flatKeys(sample).includes(key))
-    .map((key) => ({ key, label: labels[key] }))];
+  return [
+    ...sampledOutputFields(sample, labels),
+    ...Object.keys(labels)
+      .filter((key) => !flatKeys(sample).includes(key))
+      .map((key) => ({ key, label: labels[key] })),
+  ];
 }
 
 /** Labelled output fields for exactly the fields of `sample` (an event record is all its sample shows). */
 export function sampledOutputFields(sample: object, labels: Readonly<Record<string, string>>): PlainOutputField[] {
-  return flatKeys(sample).filter((key) => labels[key] !== undefined).map((key) => ({ key, label: labels[key] }));
+  return flatKeys(sample)
+    .filter((key) => labels[key] !== undefined)
+    .map((key) => ({ key, label: labels[key] }));
 }

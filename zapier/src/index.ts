@@ -26,10 +26,19 @@ export = {
   flags: { skipHttpPatch: true },
   // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
   triggers: {
-    invoice_created: invoiceCreated, invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed,
-    client_created: clientCreated, client_updated: clientUpdated,
+    invoice_created: invoiceCreated,
+    invoice_viewed: invoiceViewed,
+    invoice_paid: invoicePaid,
+    invoice_disputed: invoiceDisputed,
+    client_created: clientCreated,
+    client_updated: clientUpdated,
   },
-  creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient, record_payment: recordPayment },
+  creates: {
+    create_invoice: createInvoice,
+    create_client: createClient,
+    update_client: updateClient,
+    record_payment: recordPayment,
+  },
   searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
   searchOrCreates: {
     find_client: {

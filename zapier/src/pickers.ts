@@ -8,7 +8,14 @@
  * judges that value as it judges any other.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { clientChoices, invoiceChoices, type ChoicePage, type Connection, type PickerQuery, type Send } from '../../shared';
+import {
+  clientChoices,
+  invoiceChoices,
+  type ChoicePage,
+  type Connection,
+  type PickerQuery,
+  type Send,
+} from '../../shared';
 import { call } from './api';
 
 type Load = (connection: Connection, send: Send, query: PickerQuery) => Promise<ChoicePage>;
@@ -21,16 +28,24 @@ interface ZapierChoices {
 
 function dropdown(load: Load) {
   return {
-    perform: (z: ZObject, bundle: Bundle): Promise<ZapierChoices> => call(z, bundle, async (connection, send) => {
-      const page = await load(connection, send, { after: bundle.meta?.paging_token || undefined });
-      return { results: page.choices.map(({ value, label }) => ({ id: value, label })), paging_token: page.next ?? null };
-    }),
+    perform: (z: ZObject, bundle: Bundle): Promise<ZapierChoices> =>
+      call(z, bundle, async (connection, send) => {
+        const page = await load(connection, send, { after: bundle.meta?.paging_token || undefined });
+        return {
+          results: page.choices.map(({ value, label }) => ({ id: value, label })),
+          paging_token: page.next ?? null,
+        };
+      }),
   };
 }
 
 export const clientDropdown = dropdown(clientChoices);
 /** Create Invoice keeps the client's e-mail (it creates an unknown one), so its choices carry the e-mail. */
-export const clientEmailDropdown = dropdown((connection, send, query) => clientChoices(connection, send, { ...query, value: 'email' }));
+export const clientEmailDropdown = dropdown((connection, send, query) =>
+  clientChoices(connection, send, { ...query, value: 'email' }),
+);
 export const invoiceDropdown = dropdown(invoiceChoices);
 /** Record Payment: only invoices that still have money to be paid. */
-export const owedInvoiceDropdown = dropdown((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true }));
+export const owedInvoiceDropdown = dropdown((connection, send, query) =>
+  invoiceChoices(connection, send, { ...query, owed: true }),
+);

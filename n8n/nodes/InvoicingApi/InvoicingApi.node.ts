@@ -22,7 +22,9 @@ import { DEFAULT_VERSION, VERSIONS } from './versions';
 const DEFAULT_CONCURRENCY = 5;
 
 const actions: Record<string, Record<string, Action>> = {
-  invoice: invoice.actions, client: client.actions, payment: payment.actions,
+  invoice: invoice.actions,
+  client: client.actions,
+  payment: payment.actions,
 };
 
 export class InvoicingApi implements INodeType {

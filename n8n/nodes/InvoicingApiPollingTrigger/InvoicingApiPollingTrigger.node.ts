@@ -31,7 +31,8 @@ export class InvoicingApiPollingTrigger implements INodeType {
     group: ['trigger'],
     version: 1,
     subtitle: '={{$parameter["events"].join(", ")}}',
-    description: 'Checks for new invoice and client events on a schedule, for an n8n the service cannot send webhooks to',
+    description:
+      'Checks for new invoice and client events on a schedule, for an n8n the service cannot send webhooks to',
     defaults: { name: `${SERVICE.displayName} Polling Trigger` },
     polling: true,
     inputs: [],
@@ -39,7 +40,8 @@ export class InvoicingApiPollingTrigger implements INodeType {
     credentials: [{ name: CREDENTIAL, required: true }],
     properties: [
       {
-        displayName: `Checks ${SERVICE.displayName} for new events on the schedule below. Use the ${SERVICE.displayName} Trigger ` +
+        displayName:
+          `Checks ${SERVICE.displayName} for new events on the schedule below. Use the ${SERVICE.displayName} Trigger ` +
           'instead when the service can reach this n8n: it starts the workflow the moment an event happens.',
         name: 'notice',
         type: 'notice',

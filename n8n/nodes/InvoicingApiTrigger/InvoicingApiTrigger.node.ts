@@ -31,16 +31,14 @@ export class InvoicingApiTrigger implements INodeType {
     version: [1, 2],
     defaultVersion: 2,
     subtitle: '={{$parameter["events"].join(", ")}}',
-    description: 'Starts the workflow when an invoice is created, viewed, paid or disputed, or a client is created or changed',
+    description:
+      'Starts the workflow when an invoice is created, viewed, paid or disputed, or a client is created or changed',
     defaults: { name: `${SERVICE.displayName} Trigger` },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: CREDENTIAL, required: true }],
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
-    properties: [
-      eventsProperty,
-      replayProperty,
-    ],
+    properties: [eventsProperty, replayProperty],
   };
 
   webhookMethods = {
@@ -88,9 +86,13 @@ export class InvoicingApiTrigger implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     keepDeliveries(this, items.map((item) => String(item.json.event_id ?? '')).filter(Boolean));
-    advanceCursor(this, items.map((item) => item.json.event as IDataObject | undefined)
-      .filter((event) => typeof event?.id === 'string' && typeof event.created_at === 'string')
-      .map((event) => ({ id: String(event?.id), created_at: String(event?.created_at) })));
+    advanceCursor(
+      this,
+      items
+        .map((item) => item.json.event as IDataObject | undefined)
+        .filter((event) => typeof event?.id === 'string' && typeof event.created_at === 'string')
+        .map((event) => ({ id: String(event?.id), created_at: String(event?.created_at) })),
+    );
     return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
   }
 }

@@ -22,9 +22,11 @@ const RECENT_SUBSCRIPTIONS = 100;
 /** Per subscription (workflow and remote webhook), the ids this process has accepted. */
 const inMemory = new Map<string, string[]>();
 
-const persisted = (data: IDataObject): string[] => (Array.isArray(data.recentDeliveries) ? (data.recentDeliveries as string[]) : []);
+const persisted = (data: IDataObject): string[] =>
+  Array.isArray(data.recentDeliveries) ? (data.recentDeliveries as string[]) : [];
 
-const remember = (seen: string[], ids: string[]) => [...seen.filter((id) => !ids.includes(id)), ...ids].slice(-REMEMBERED);
+const remember = (seen: string[], ids: string[]) =>
+  [...seen.filter((id) => !ids.includes(id)), ...ids].slice(-REMEMBERED);
 
 /** True the first time `eventId` reaches this subscription in this server; records it. */
 export function firstDelivery(context: IWebhookFunctions, subscriptionId: string, eventId: string): boolean {

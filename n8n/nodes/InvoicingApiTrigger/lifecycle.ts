@@ -21,9 +21,13 @@ import { forgetSubscription, saveSubscription, subscriptionOf } from './subscrip
 
 const selectedEvents = (context: IHookFunctions) => [...(context.getNodeParameter('events', []) as string[])].sort();
 
-const sameEvents = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((event, i) => event === b[i]);
+const sameEvents = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().every((event, i) => event === b[i]);
 
-async function withService<T>(context: IHookFunctions, work: (connection: Connection, send: Send) => Promise<T>): Promise<T> {
+async function withService<T>(
+  context: IHookFunctions,
+  work: (connection: Connection, send: Send) => Promise<T>,
+): Promise<T> {
   try {
     return await work(await connectionOf(context), sender(context));
   } catch (error) {
@@ -35,7 +39,8 @@ export async function subscriptionIsCurrent(context: IHookFunctions): Promise<bo
   const stored = subscriptionOf(context);
   if (!stored) return false;
   return await withService(context, async (connection, send) => {
-    const matches = stored.url === context.getNodeWebhookUrl('default') && sameEvents(stored.events, selectedEvents(context));
+    const matches =
+      stored.url === context.getNodeWebhookUrl('default') && sameEvents(stored.events, selectedEvents(context));
     if (matches && (await webhookIsActive(connection, stored.id, send))) {
       await replayMissed(context, connection, send, stored.id);
       return true;
@@ -50,7 +55,10 @@ export async function subscriptionIsCurrent(context: IHookFunctions): Promise<bo
 export async function createSubscription(context: IHookFunctions): Promise<boolean> {
   const url = context.getNodeWebhookUrl('default') ?? '';
   const events = selectedEvents(context);
-  const description = `${SERVICE.n8n.packageName}: ${context.getWorkflow().name ?? context.getWorkflow().id}`.slice(0, 200);
+  const description = `${SERVICE.n8n.packageName}: ${context.getWorkflow().name ?? context.getWorkflow().id}`.slice(
+    0,
+    200,
+  );
   return await withService(context, async (connection, send) => {
     const created = await runOperation(operations.createWebhook, connection, { url, events, description }, send);
     saveSubscription(context, { id: created.id, secret: created.secret, events, url });

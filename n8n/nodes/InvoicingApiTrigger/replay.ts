@@ -25,14 +25,17 @@ export const replayProperty: INodeProperties = {
   name: 'replayMissed',
   type: 'boolean',
   default: false,
-  description: 'Whether events this workflow missed while it was off or n8n was down start it when it is active again, ' +
+  description:
+    'Whether events this workflow missed while it was off or n8n was down start it when it is active again, ' +
     'oldest first, each once. Counts from the first activation with this on: nothing before it is replayed. ' +
     'The service keeps events 30 days.',
 };
 
 function cursorOf(data: IDataObject): Cursor | undefined {
   const cursor = data.replayCursor as Partial<Cursor> | undefined;
-  return typeof cursor?.id === 'string' && typeof cursor.created_at === 'string' ? { id: cursor.id, created_at: cursor.created_at } : undefined;
+  return typeof cursor?.id === 'string' && typeof cursor.created_at === 'string'
+    ? { id: cursor.id, created_at: cursor.created_at }
+    : undefined;
 }
 
 /**
@@ -56,12 +59,20 @@ export function advanceCursor(context: IExecuteFunctions, events: Cursor[]): voi
  * Without a cursor yet (or one the service no longer keeps), the newest event now becomes it, so the
  * next outage is covered.
  */
-export async function replayMissed(context: IHookFunctions, connection: Connection, send: Send, webhookId: string): Promise<void> {
+export async function replayMissed(
+  context: IHookFunctions,
+  connection: Connection,
+  send: Send,
+  webhookId: string,
+): Promise<void> {
   if (!(context.getNodeParameter('replayMissed', false) as boolean)) return;
   const data = nodeState(context);
   const cursor = cursorOf(data);
   if (cursor && (await recoverAfter(connection, webhookId, cursor.id, send))) return;
-  if (cursor) context.logger.warn(`Events after ${cursor.id} are no longer kept by the service (30 days), so some missed events cannot be replayed.`);
+  if (cursor)
+    context.logger.warn(
+      `Events after ${cursor.id} are no longer kept by the service (30 days), so some missed events cannot be replayed.`,
+    );
   const [newest] = (await runOperation(operations.listEvents, connection, { limit: 1 }, send)).data;
   if (newest) data.replayCursor = { id: newest.id, created_at: newest.created_at };
   else delete data.replayCursor;

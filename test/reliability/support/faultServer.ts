@@ -7,7 +7,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FaultCall { method: string; path: string; headers: IncomingHttpHeaders; body: any; receivedAt: number }
+export interface FaultCall {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: any;
+  receivedAt: number;
+}
 
 export type FaultReply =
   | { status: number; headers?: Record<string, string>; body?: string }
@@ -29,7 +35,13 @@ export async function startFaultServer(rule: (call: FaultCall, index: number) =>
     } catch {
       // Kept as text.
     }
-    const call: FaultCall = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, receivedAt: Date.now() };
+    const call: FaultCall = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headers,
+      body,
+      receivedAt: Date.now(),
+    };
     calls.push(call);
     const reply = rule(call, calls.length - 1);
     if ('reset' in reply) {
@@ -43,7 +55,11 @@ export async function startFaultServer(rule: (call: FaultCall, index: number) =>
     if ('forward' in reply) {
       const forwarded = await fetch(`${forwardTo}${call.path}`, {
         method: call.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as Array<[string, string]>),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(
+            ([name]) => !['host', 'connection', 'content-length'].includes(name),
+          ) as Array<[string, string]>,
+        ),
         body: call.method === 'GET' || call.method === 'DELETE' ? undefined : text,
       });
       const payload = await forwarded.text();
@@ -51,7 +67,9 @@ export async function startFaultServer(rule: (call: FaultCall, index: number) =>
         held.push(res);
         return;
       }
-      res.writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' }).end(payload);
+      res
+        .writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' })
+        .end(payload);
       return;
     }
     res.writeHead(reply.status, reply.headers ?? {}).end(reply.body ?? '');

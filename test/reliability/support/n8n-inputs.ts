@@ -18,16 +18,47 @@ function clientForm(): IDataObject {
 
 // One request at a time (Max Concurrent Requests = 1), so requests arrive in item order.
 export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
-  createInvoice: { resource: 'invoice', operation: 'create', client_email: '={{ $json.client_email }}', currency: '={{ $json.currency }}',
-    itemsInput: 'json', itemsJson: '={{ $json.items }}', auto_send_whatsapp: '={{ $json.auto_send_whatsapp }}', amount_unit: 'minor',
-    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' } },
-  createClient: { resource: 'client', operation: 'create', email: '={{ $json.email }}', additionalFields: clientForm(), options: { concurrency: 1 } },
-  updateClient: { resource: 'client', operation: 'update', client_id: '={{ $json.client_id }}',
-    updateFields: { email: '={{ $json.email }}', ...clientForm() }, options: { concurrency: 1 } },
-  recordPayment: { resource: 'payment', operation: 'record', invoice_id: '={{ $json.invoice_id }}', method: '={{ $json.method }}',
-    amount: '={{ $json.amount }}', utr: '={{ $json.utr }}', vpa: '={{ $json.vpa }}',
-    additionalFields: { reference: '={{ $json.reference }}', paid_at: '={{ $json.paid_at }}', note: '={{ $json.note }}', amount_unit: 'minor' },
-    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' } },
+  createInvoice: {
+    resource: 'invoice',
+    operation: 'create',
+    client_email: '={{ $json.client_email }}',
+    currency: '={{ $json.currency }}',
+    itemsInput: 'json',
+    itemsJson: '={{ $json.items }}',
+    auto_send_whatsapp: '={{ $json.auto_send_whatsapp }}',
+    amount_unit: 'minor',
+    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
+  },
+  createClient: {
+    resource: 'client',
+    operation: 'create',
+    email: '={{ $json.email }}',
+    additionalFields: clientForm(),
+    options: { concurrency: 1 },
+  },
+  updateClient: {
+    resource: 'client',
+    operation: 'update',
+    client_id: '={{ $json.client_id }}',
+    updateFields: { email: '={{ $json.email }}', ...clientForm() },
+    options: { concurrency: 1 },
+  },
+  recordPayment: {
+    resource: 'payment',
+    operation: 'record',
+    invoice_id: '={{ $json.invoice_id }}',
+    method: '={{ $json.method }}',
+    amount: '={{ $json.amount }}',
+    utr: '={{ $json.utr }}',
+    vpa: '={{ $json.vpa }}',
+    additionalFields: {
+      reference: '={{ $json.reference }}',
+      paid_at: '={{ $json.paid_at }}',
+      note: '={{ $json.note }}',
+      amount_unit: 'minor',
+    },
+    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
+  },
 };
 
 export interface N8nInputsResult {
@@ -50,8 +81,13 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
       const cases = inputCases(key, seed);
       service.sent.length = 0;
       const started = Date.now();
-      const run = await runNode(pkg, { node: 'invoicingApi', parameters: N8N_PARAMETERS[key], input: cases.map((c) => c.n8n as IDataObject),
-        credentials: { invoicingApi: { apiKey: API_KEY, baseUrl: BASE_URL } }, settings: { onError: 'continueRegularOutput' } });
+      const run = await runNode(pkg, {
+        node: 'invoicingApi',
+        parameters: N8N_PARAMETERS[key],
+        input: cases.map((c) => c.n8n as IDataObject),
+        credentials: { invoicingApi: { apiKey: API_KEY, baseUrl: BASE_URL } },
+        settings: { onError: 'continueRegularOutput' },
+      });
       const ms = Date.now() - started;
       const requests = service.sent;
       const derivedKeys = new Set<string>();
@@ -62,21 +98,34 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
         scanner.record('n8n output item', json);
         const mine = c.expected.valid ? requests.slice(next, next + 1) : [];
         next += mine.length;
-        judge(t, index, c, mine, typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
+        judge(
+          t,
+          index,
+          c,
+          mine,
+          typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
           (header, wanted) => {
             if (wanted !== undefined || (key !== 'createInvoice' && key !== 'recordPayment')) return header === wanted;
             // No key given: the node derives one from the n8n instance, the execution, the node and the item, so each is new.
-            const fresh = header !== undefined && /^auto_[^:]+:[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
+            const fresh =
+              header !== undefined && /^auto_[^:]+:[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
             if (header) derivedKeys.add(header);
             return fresh;
-          });
+          },
+        );
       }
       // Requests beyond those the valid items account for were sent for invalid ones.
       t.sentForInvalid += requests.length - next;
       const executionError = run.run.data.resultData.error;
       scanner.record('n8n execution error', executionError ?? null);
-      tallies[key] = { ...t, ms, executionError: executionError?.message,
-        orderKept: run.items.length === cases.length && run.items.every((item, index) => (item.pairedItem as { item: number }).item === index) };
+      tallies[key] = {
+        ...t,
+        ms,
+        executionError: executionError?.message,
+        orderKept:
+          run.items.length === cases.length &&
+          run.items.every((item, index) => (item.pairedItem as { item: number }).item === index),
+      };
     }
   } finally {
     service.stop();

@@ -34,7 +34,10 @@ export interface SuiteResult {
 
 export function writeResult(file: string, result: SuiteResult): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(path.join(RESULTS_DIR, `${file}.json`), `${JSON.stringify({ ...result, writtenAt: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    path.join(RESULTS_DIR, `${file}.json`),
+    `${JSON.stringify({ ...result, writtenAt: new Date().toISOString() }, null, 2)}\n`,
+  );
 }
 
 export function readResults(dir = RESULTS_DIR): Array<SuiteResult & { file: string; writtenAt: string }> {
@@ -44,8 +47,10 @@ export function readResults(dir = RESULTS_DIR): Array<SuiteResult & { file: stri
   } catch {
     return [];
   }
-  return files.sort().map((name) => ({ file: name.replace(/\.json$/, ''),
-    ...(JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SuiteResult & { writtenAt: string }) }));
+  return files.sort().map((name) => ({
+    file: name.replace(/\.json$/, ''),
+    ...(JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SuiteResult & { writtenAt: string }),
+  }));
 }
 
 /** The seed of this run's generated inputs: RELIABILITY_SEED to repeat a run, else a fresh one (printed). */

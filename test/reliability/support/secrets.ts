@@ -33,7 +33,9 @@ function textOf(value: unknown): string {
   try {
     parts.push(JSON.stringify(value) ?? String(value));
   } catch {
-    parts.push(inspect(value, { depth: 8, breakLength: Infinity, maxStringLength: Infinity, maxArrayLength: Infinity }));
+    parts.push(
+      inspect(value, { depth: 8, breakLength: Infinity, maxStringLength: Infinity, maxArrayLength: Infinity }),
+    );
   }
   return parts.join('\n');
 }
@@ -75,7 +77,11 @@ export class SecretScanner {
     }
     for (const shape of SHAPES) {
       const match = shape.exec(text);
-      if (match) this.leaks.push({ where, context: `shaped like ${match[0].slice(0, 6)}…: …${text.slice(Math.max(0, match.index - 40), match.index)}[SECRET]…` });
+      if (match)
+        this.leaks.push({
+          where,
+          context: `shaped like ${match[0].slice(0, 6)}…: …${text.slice(Math.max(0, match.index - 40), match.index)}[SECRET]…`,
+        });
     }
   }
 
@@ -87,7 +93,8 @@ export class SecretScanner {
     const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
     const saved = methods.map((name) => console[name]);
     const writes = [process.stdout.write, process.stderr.write];
-    for (const name of methods) console[name] = (...args: unknown[]) => this.record(`console.${name}`, args.map(textOf).join(' '));
+    for (const name of methods)
+      console[name] = (...args: unknown[]) => this.record(`console.${name}`, args.map(textOf).join(' '));
     // Written output still reaches the terminal (jest's own reporter writes there too).
     const tee = (where: string, write: typeof process.stdout.write, stream: NodeJS.WriteStream) =>
       ((chunk: unknown, ...rest: unknown[]) => {
@@ -114,6 +121,12 @@ export class SecretScanner {
   }
 
   summary(): ScanSummary {
-    return { artefacts: this.artefacts, bytes: this.bytes, secrets: this.secrets.size, leaks: [...this.leaks], byKind: { ...this.byKind } };
+    return {
+      artefacts: this.artefacts,
+      bytes: this.bytes,
+      secrets: this.secrets.size,
+      leaks: [...this.leaks],
+      byKind: { ...this.byKind },
+    };
   }
 }

@@ -12,7 +12,13 @@ const repoRoot = path.resolve(__dirname, '../../..');
 export function runInThread<T>(entry: string, workerData: unknown): Promise<T> {
   const outfile = path.join(repoRoot, 'node_modules', '.cache', 'reliability', `${path.basename(entry, '.ts')}.js`);
   buildSync({
-    entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node22', packages: 'external',
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    packages: 'external',
     logLevel: 'error',
     // The n8n harness finds the package and node_modules from its own folder.
     define: { __dirname: JSON.stringify(path.join(repoRoot, 'test', 'n8n')) },

@@ -16,7 +16,13 @@ import type { SecretScanner } from './secrets';
 
 export { App };
 
-export interface ZapierError { name: string; message: string; code?: string; status?: number; delay?: number }
+export interface ZapierError {
+  name: string;
+  message: string;
+  code?: string;
+  status?: number;
+  delay?: number;
+}
 export type Outcome<T = any> = { ok: true; result: T } | { ok: false; error: ZapierError };
 
 /** What a Zap builder reads from a Zapier error: its JSON message when it has one. */
@@ -52,7 +58,10 @@ export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
       let method = methods.get(operation);
       if (!method) methods.set(operation, (method = resolveMethodPath(App, operation)));
       const event = {
-        command: 'execute', method, bundle, zcacheTestObj: zcache,
+        command: 'execute',
+        method,
+        bundle,
+        zcacheTestObj: zcache,
         customLogger: (message: string, data: object) => scanner?.record('zapier log', { message, data }),
       };
       const logBuffer: unknown[] = [];
@@ -64,7 +73,10 @@ export function zapierRuntime(scanner?: SecretScanner): ZapierRuntime {
         return { ok: true, result: results as any };
       } catch (error) {
         // As the Lambda handler does, so the scan sees what Zapier would log for a failed step.
-        await logger(`Unhandled error: ${String(error)}\n${(error as Error)?.stack ?? ''}`, { err: error, log_type: 'error' });
+        await logger(`Unhandled error: ${String(error)}\n${(error as Error)?.stack ?? ''}`, {
+          err: error,
+          log_type: 'error',
+        });
         scanner?.record('zapier error', error);
         return { ok: false, error: readError(error) };
       } finally {

@@ -32,7 +32,10 @@ export function lineItems(inputData: Record<string, unknown>): unknown {
   // A line keeps its description and amount (even empty, for the refusal to name), and whatever else it was given.
   const kept = (key: string, value: unknown) => key === description.key || key === amount.key || value !== undefined;
   return Array.from({ length }, (_, index) =>
-    Object.fromEntries(columns.filter(([key, values]) => kept(key, values[index])).map(([key, values]) => [key, values[index]])));
+    Object.fromEntries(
+      columns.filter(([key, values]) => kept(key, values[index])).map(([key, values]) => [key, values[index]]),
+    ),
+  );
 }
 
 export const createInvoice = createAction(operation, {
@@ -45,7 +48,9 @@ export const createInvoice = createAction(operation, {
     [client_email.key]: inputField(client_email, { choices: clientEmailDropdown, helpText: PICKER_HELP.clientEmail }),
     // Zapier's schema refuses helpText beside children, so the group's help leads its first field's.
     [items.key]: {
-      key: items.key, label: items.label, required: items.required,
+      key: items.key,
+      label: items.label,
+      required: items.required,
       children: [
         inputField(description, { helpText: `${items.help} ${description.help}` }),
         ...lineItemFields.slice(1).map((spec) => inputField(spec)),
@@ -54,7 +59,9 @@ export const createInvoice = createAction(operation, {
     ...Object.fromEntries(lineItemKeys.map((key) => [key, null])),
   },
   input: (inputData) => ({
-    ...Object.fromEntries(Object.entries(knownInput(operation.fields, inputData)).filter(([key]) => !lineItemKeys.includes(key))),
+    ...Object.fromEntries(
+      Object.entries(knownInput(operation.fields, inputData)).filter(([key]) => !lineItemKeys.includes(key)),
+    ),
     items: lineItems(inputData),
   }),
 });

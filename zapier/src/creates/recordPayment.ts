@@ -11,8 +11,13 @@ export const recordPayment = createAction(operation, {
   key: 'record_payment',
   noun: 'Payment',
   label: 'Record Payment',
-  description: 'Creates a payment on an invoice for money received outside UPI (a bank transfer, cash) or reported by your bank.',
+  description:
+    'Creates a payment on an invoice for money received outside UPI (a bank transfer, cash) or reported by your bank.',
   inputFields: {
-    [invoiceId.key]: inputField(invoiceId, { choices: owedInvoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.owedInvoice }),
+    [invoiceId.key]: inputField(invoiceId, {
+      choices: owedInvoiceDropdown,
+      search: 'find_invoice.id',
+      helpText: PICKER_HELP.owedInvoice,
+    }),
   },
 });

@@ -12,7 +12,11 @@ export const updateClient = createAction(operation, {
   label: 'Update Client',
   description: 'Updates an existing client. Fields left empty keep their current value.',
   inputFields: {
-    [clientId.key]: inputField(clientId, { choices: clientDropdown, search: 'find_client.id', helpText: PICKER_HELP.client }),
+    [clientId.key]: inputField(clientId, {
+      choices: clientDropdown,
+      search: 'find_client.id',
+      helpText: PICKER_HELP.client,
+    }),
   },
   input: (inputData) => ({ client_id: inputData.client_id, ...clientInputFromFields(inputData) }),
 });

@@ -5,13 +5,26 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
-  DELIVERY_RETRY_WINDOW_SECONDS, EVENT_CATALOGUE, EVENT_LABELS, deleteWebhookIfExists, flattenEvent, operations, receiveWebhook, recentEventRecords, runOperation,
-  sampleEventsByType, type EventType, type FlatEventRecord,
+  DELIVERY_RETRY_WINDOW_SECONDS,
+  EVENT_CATALOGUE,
+  EVENT_LABELS,
+  deleteWebhookIfExists,
+  flattenEvent,
+  operations,
+  receiveWebhook,
+  recentEventRecords,
+  runOperation,
+  sampleEventsByType,
+  type EventType,
+  type FlatEventRecord,
 } from '../../../shared';
 import { call } from '../api';
 import { sampledOutputFields } from '../fields';
 
-interface SubscribeData { id: string; secret: string }
+interface SubscribeData {
+  id: string;
+  secret: string;
+}
 
 /**
  * True the first time an event reaches this subscription. z.cache's set-if-absent settles two
@@ -35,14 +48,19 @@ export function hookTrigger(type: EventType) {
 
   const performSubscribe = (z: ZObject, bundle: Bundle): Promise<SubscribeData> =>
     call(z, bundle, async (connection, send) => {
-      const webhook = await runOperation(operations.createWebhook, connection,
-        { url: bundle.targetUrl, events: [type], description: `Zapier: ${event.label}` }, send);
+      const webhook = await runOperation(
+        operations.createWebhook,
+        connection,
+        { url: bundle.targetUrl, events: [type], description: `Zapier: ${event.label}` },
+        send,
+      );
       return { id: webhook.id, secret: webhook.secret };
     });
 
   const performUnsubscribe = (z: ZObject, bundle: Bundle) =>
     call(z, bundle, (connection, send) =>
-      deleteWebhookIfExists(connection, (bundle.subscribeData as SubscribeData).id, send));
+      deleteWebhookIfExists(connection, (bundle.subscribeData as SubscribeData).id, send),
+    );
 
   /**
    * Anything unsigned, tampered, stale, of another type or already seen is dropped: an empty array starts
@@ -52,7 +70,9 @@ export function hookTrigger(type: EventType) {
   const perform = async (z: ZObject, bundle: Bundle): Promise<FlatEventRecord[]> => {
     const subscription = bundle.subscribeData as Partial<SubscribeData> | undefined;
     if (!subscription?.secret) {
-      z.console.log(`This ${event.label} trigger has no subscription (the Zap was never turned on, or was turned off), so no delivery can be verified; nothing was started.`);
+      z.console.log(
+        `This ${event.label} trigger has no subscription (the Zap was never turned on, or was turned off), so no delivery can be verified; nothing was started.`,
+      );
       return [];
     }
     const received = receiveWebhook({
@@ -62,7 +82,9 @@ export function hookTrigger(type: EventType) {
       types: [type],
     });
     if (received.outcome !== 'accepted') {
-      z.console.log(received.outcome === 'rejected' ? received.message : `Ignored an event of type ${received.event.type}.`);
+      z.console.log(
+        received.outcome === 'rejected' ? received.message : `Ignored an event of type ${received.event.type}.`,
+      );
       return [];
     }
     if (!(await firstDelivery(z, subscription?.id ?? '', received.event.id))) {

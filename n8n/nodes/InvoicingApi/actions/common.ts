@@ -8,8 +8,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import type { Connection, FieldSpec, Fields, Send } from '../../../../shared';
 import { showFor } from '../../../lib/properties';
 
-export type Action = (context: IExecuteFunctions, itemIndex: number, connection: Connection, send: Send) =>
-  Promise<object | object[]>;
+export type Action = (
+  context: IExecuteFunctions,
+  itemIndex: number,
+  connection: Connection,
+  send: Send,
+) => Promise<object | object[]>;
 
 export interface NodeOperation {
   /** The shared operation it translates (its fields say, for one, whether it takes an idempotency key). */

@@ -12,9 +12,14 @@ const { idempotencyKey: field } = FIELDS.invoice;
 
 /** Resource name → its operations whose shared operation takes an idempotency key. */
 function idempotentOperations(resources: Record<string, readonly NodeOperation[]>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(resources)
-    .map(([name, entries]) => [name, entries.filter((entry) => field.key in entry.operation.fields).map((entry) => entry.option.value)])
-    .filter(([, values]) => values.length));
+  return Object.fromEntries(
+    Object.entries(resources)
+      .map(([name, entries]) => [
+        name,
+        entries.filter((entry) => field.key in entry.operation.fields).map((entry) => entry.option.value),
+      ])
+      .filter(([, values]) => values.length),
+  );
 }
 
 /**
@@ -29,9 +34,12 @@ export function idempotencyKeyOption(resources: Record<string, readonly NodeOper
     type: 'string',
     default: '',
     placeholder: `e.g. ${field.example}`,
-    description: `${field.help} When empty, one is made from the execution, the node and the item, ` +
+    description:
+      `${field.help} When empty, one is made from the execution, the node and the item, ` +
       'so Retry On Fail never creates an invoice, or records a payment, twice.',
-    displayOptions: { show: { '/resource': Object.keys(idempotent), '/operation': [...new Set(Object.values(idempotent).flat())] } },
+    displayOptions: {
+      show: { '/resource': Object.keys(idempotent), '/operation': [...new Set(Object.values(idempotent).flat())] },
+    },
   };
 }
 

@@ -23,8 +23,14 @@ export const update: NodeOperation = {
       options: Object.values(changes).map((spec) => property(spec)),
     },
   ],
-  execute: (context, i, connection, send) => runOperation(operation, connection, {
-    client_id: locatorId(context, 'client', client_id, i),
-    ...clientInputFromFields((param(context, 'updateFields', i, {}) as IDataObject) ?? {}),
-  }, send),
+  execute: (context, i, connection, send) =>
+    runOperation(
+      operation,
+      connection,
+      {
+        client_id: locatorId(context, 'client', client_id, i),
+        ...clientInputFromFields((param(context, 'updateFields', i, {}) as IDataObject) ?? {}),
+      },
+      send,
+    ),
 };

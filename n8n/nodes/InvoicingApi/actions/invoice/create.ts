@@ -14,8 +14,19 @@ import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
 const { createInvoice: operation } = operations;
 const {
-  client_email, currency, items, description, amount, amount_unit, idempotency_key, quantity, unit, unit_price, hsn_sac,
-  gst_rate, place_of_supply,
+  client_email,
+  currency,
+  items,
+  description,
+  amount,
+  amount_unit,
+  idempotency_key,
+  quantity,
+  unit,
+  unit_price,
+  hsn_sac,
+  gst_rate,
+  place_of_supply,
 } = operation.fields;
 /** A line's optional particulars (quantity and unit price, HSN/SAC, GST rate), behind the line's own Add Field. */
 const lineExtras = [quantity, unit, unit_price, hsn_sac, gst_rate];
@@ -40,12 +51,19 @@ const picked: Partial<Record<string, INodeProperties | INodeProperties[]>> = {
 const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.example, amount: amount.example }]);
 
 /** The fields shown one to one: all but the line items' and the idempotency key. */
-const plain = Object.values(operation.fields).filter((spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst].includes(spec));
+const plain = Object.values(operation.fields).filter(
+  (spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst].includes(spec),
+);
 
 /** The state lists (GST rate, place of supply) as dropdowns; the schema still judges a mapped value. */
-const listed = (spec: FieldSpec) => (spec.choices
-  ? property(spec, { type: 'options', options: spec.choices.map(({ value, label }) => ({ name: label, value })), default: String(spec.example) })
-  : property(spec));
+const listed = (spec: FieldSpec) =>
+  spec.choices
+    ? property(spec, {
+        type: 'options',
+        options: spec.choices.map(({ value, label }) => ({ name: label, value })),
+        default: String(spec.example),
+      })
+    : property(spec);
 
 const lineItemProperties: INodeProperties[] = [
   {
@@ -70,10 +88,24 @@ const lineItemProperties: INodeProperties[] = [
     required: items.required,
     description: items.help,
     displayOptions: { show: { itemsInput: ['fields'] } },
-    options: [{ name: 'item', displayName: 'Line Item', values: [property(description), property(amount), {
-      displayName: 'Quantity, Unit Price and GST', name: 'more', type: 'collection', placeholder: 'Add Field', default: {},
-      options: lineExtras.map(listed),
-    }] }],
+    options: [
+      {
+        name: 'item',
+        displayName: 'Line Item',
+        values: [
+          property(description),
+          property(amount),
+          {
+            displayName: 'Quantity, Unit Price and GST',
+            name: 'more',
+            type: 'collection',
+            placeholder: 'Add Field',
+            default: {},
+            options: lineExtras.map(listed),
+          },
+        ],
+      },
+    ],
   },
   {
     displayName: `${items.label} (JSON)`,
@@ -86,8 +118,12 @@ const lineItemProperties: INodeProperties[] = [
     displayOptions: { show: { itemsInput: ['json'] } },
   },
   {
-    displayName: 'GST', name: 'gst', type: 'collection', placeholder: 'Add Field', default: {},
-    description: 'Only for a GST tax invoice whose place of supply is not the client\'s',
+    displayName: 'GST',
+    name: 'gst',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    description: "Only for a GST tax invoice whose place of supply is not the client's",
     options: invoiceGst.map(listed),
   },
 ];
@@ -104,7 +140,11 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
     }
   }
   const entries = (param(context, `${items.key}.item`, itemIndex, []) as IDataObject[]) ?? [];
-  return entries.map((entry) => ({ description: entry[description.key], amount: entry[amount.key], ...(entry.more as IDataObject | undefined) }));
+  return entries.map((entry) => ({
+    description: entry[description.key],
+    amount: entry[amount.key],
+    ...(entry.more as IDataObject | undefined),
+  }));
 }
 
 /** What the editor shows for a field: the line items their own way, the rest one to one (picked where it is more). */
@@ -129,10 +169,16 @@ export const create: NodeOperation = {
     description: 'Create an invoice with line items for a client, and optionally send it on WhatsApp',
   },
   properties: Object.values(operation.fields).flatMap(shown),
-  execute: (context, i, connection, send) => runOperation(operation, connection, {
-    ...Object.fromEntries(plain.map((spec) => [spec.key, valueOf(context, spec, i)])),
-    items: lineItems(context, i),
-    ...(param(context, 'gst', i, {}) as IDataObject),
-    idempotency_key: idempotencyKey(context, i),
-  }, send),
+  execute: (context, i, connection, send) =>
+    runOperation(
+      operation,
+      connection,
+      {
+        ...Object.fromEntries(plain.map((spec) => [spec.key, valueOf(context, spec, i)])),
+        items: lineItems(context, i),
+        ...(param(context, 'gst', i, {}) as IDataObject),
+        idempotency_key: idempotencyKey(context, i),
+      },
+      send,
+    ),
 };

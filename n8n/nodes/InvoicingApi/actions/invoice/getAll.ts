@@ -14,7 +14,12 @@ export const getAll: NodeOperation = {
     action: 'Get many invoices',
     description: 'List invoices, newest first, optionally filtered',
   },
-  properties: listProperties(limit, [property(status), property(client_email), property(number), property(client_gstin)]),
+  properties: listProperties(limit, [
+    property(status),
+    property(client_email),
+    property(number),
+    property(client_gstin),
+  ]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);
     return listAll(operation, connection, filters, send, max);

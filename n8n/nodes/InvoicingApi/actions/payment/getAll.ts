@@ -12,10 +12,17 @@ export const getAll: NodeOperation = {
     name: 'Get Many',
     value: 'getAll',
     action: 'Get many payments',
-    description: 'List payments, newest recorded first, by invoice, UPI reference, reference, method or a paid-at period',
+    description:
+      'List payments, newest recorded first, by invoice, UPI reference, reference, method or a paid-at period',
   },
-  properties: listProperties(limit, [property(invoice_id), property(utr), property(reference),
-    property(method, { default: UPI }), property(paid_from), property(paid_before)]),
+  properties: listProperties(limit, [
+    property(invoice_id),
+    property(utr),
+    property(reference),
+    property(method, { default: UPI }),
+    property(paid_from),
+    property(paid_before),
+  ]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);
     return listAll(operation, connection, filters, send, max);

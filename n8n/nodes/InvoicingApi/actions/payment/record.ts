@@ -18,7 +18,8 @@ export const record: NodeOperation = {
     name: 'Record',
     value: 'record',
     action: 'Record a payment',
-    description: 'Record a payment received outside UPI (a bank transfer, cash) or reported by your bank against an invoice',
+    description:
+      'Record a payment received outside UPI (a bank transfer, cash) or reported by your bank against an invoice',
   },
   properties: [
     locator('invoice', invoice_id, 'owedInvoices', PICKER_HELP.owedInvoice),
@@ -38,17 +39,22 @@ export const record: NodeOperation = {
   execute: (context, i, connection, send) => {
     const upi = param(context, method.key, i) === UPI;
     const extra = (param(context, 'additionalFields', i, {}) as IDataObject) ?? {};
-    return runOperation(operation, connection, {
-      invoice_id: locatorId(context, 'invoice', invoice_id, i),
-      method: param(context, method.key, i),
-      amount: param(context, amount.key, i),
-      amount_unit: extra[amount_unit.key] ?? defaultAmountUnit(context),
-      utr: upi ? param(context, utr.key, i) : undefined,
-      vpa: upi ? param(context, vpa.key, i, '') : undefined,
-      reference: extra[reference.key],
-      paid_at: extra[paid_at.key],
-      note: extra[note.key],
-      idempotency_key: idempotencyKey(context, i),
-    }, send);
+    return runOperation(
+      operation,
+      connection,
+      {
+        invoice_id: locatorId(context, 'invoice', invoice_id, i),
+        method: param(context, method.key, i),
+        amount: param(context, amount.key, i),
+        amount_unit: extra[amount_unit.key] ?? defaultAmountUnit(context),
+        utr: upi ? param(context, utr.key, i) : undefined,
+        vpa: upi ? param(context, vpa.key, i, '') : undefined,
+        reference: extra[reference.key],
+        paid_at: extra[paid_at.key],
+        note: extra[note.key],
+        idempotency_key: idempotencyKey(context, i),
+      },
+      send,
+    );
   },
 };
