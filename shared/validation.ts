@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { FIELDS, type Word } from './fields';
+import { inMinorUnits, readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
 import { MAX_AMOUNT } from './schemas/primitives';
 
@@ -107,8 +108,17 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
     const position = itemPlace(path[1]);
     const key = path[2];
     if (key === 'amount') {
-      // Custom issues come from shared/amounts.ts and already name the accepted forms.
-      const text = issue.code === 'custom' ? issue.message : amountMessage(issue, valueAt, currency);
+      // Custom issues come from shared/amounts.ts and already name the accepted forms. A line's missing amount
+      // (refused where a unit price could stand for it) is said in the unit the field takes: typed, unless
+      // Amounts Are In says minor units.
+      const typedAndMissing = valueAt === undefined && !inMinorUnits(raw);
+      const missing = typedAndMissing ? readAmount(undefined, currency) : undefined;
+      const text =
+        issue.code === 'custom'
+          ? issue.message
+          : missing && !missing.ok
+            ? missing.message
+            : amountMessage(issue, valueAt, currency);
       return { field, message: `${position}: amount ${text}` };
     }
     if (key === undefined) return { field, message: `${position} must have a description and an amount` };

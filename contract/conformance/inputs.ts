@@ -18,6 +18,8 @@ export interface ValueContext {
   now?: number;
   /** The oldest event about what this run made, in the service's order. */
   firstEvent?: string;
+  /** A client this run made with a GSTIN: later invoices bill it, so the client GSTIN filter has both sides. */
+  gstClient?: Thing;
 }
 
 const email = (ctx: ValueContext) => `conformance+${ctx.tag}-${ctx.next()}@example.com`;
@@ -25,10 +27,15 @@ const HOUR = 3_600_000;
 
 /** Keys a request needs a value for; returning undefined leaves an optional key out. */
 export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
-  client_email: email,
+  client_email: (ctx) => ctx.gstClient?.email ?? email(ctx),
   email,
+  // A registered client in Karnataka (29): its invoices from the Maharashtra sandbox account are inter-state.
+  gstin: () => '29AAPFU0939F1ZR',
   currency: () => 'INR',
-  items: (ctx) => [{ description: `Conformance ${ctx.tag} ${ctx.next()}`, amount: 150000 }],
+  // A tax invoice's line, so every answer carries the GST figures the connectors show.
+  items: (ctx) => [
+    { description: `Conformance ${ctx.tag} ${ctx.next()}`, amount: 150000, hsn_sac: '998314', gst_rate: '18' },
+  ],
   auto_send_whatsapp: () => false,
   name: (ctx) => `Conformance ${ctx.tag}`,
   address: () => ({ line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001', country: 'IN' }),
@@ -70,6 +77,10 @@ export const FILTERS: Record<string, Filter> = {
     value: (object) => object.client_email ?? object.email,
     matches: (object, value) =>
       Object.values(object).some((field) => typeof field === 'string' && text(field).includes(text(value))),
+  },
+  client_gstin: {
+    value: (object) => object.tax?.client_gstin ?? undefined,
+    matches: (object, value) => object.tax?.client_gstin === value,
   },
   owed: { value: () => 'true', matches: (object) => Number(object.amount_remaining) > 0 },
   utr: { value: (object) => object.upi?.utr, matches: (object, value) => object.upi?.utr === value },

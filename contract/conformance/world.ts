@@ -109,6 +109,7 @@ export class World {
       target,
       receiverUrl: this.ctx.receiverUrl,
       firstEvent: this.firstEvent(),
+      gstClient: this.made('cli_').find((client) => client.gstin),
     };
   }
 

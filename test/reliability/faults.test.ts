@@ -94,7 +94,8 @@ const FAULTS: Fault[] = [
       problem(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed.'),
     zapier: { name: 'AppError', code: 'idempotency_in_progress', status: 409 },
     n8n: { httpCode: '409' },
-    message: /HTTP 409\. A request with this Idempotency-Key is still being processed\./,
+    // The service's words, with its header named as the field a user fills in (issue 32).
+    message: /\(HTTP 409\)\. A request with this Prevent Duplicates Key is still being processed\./,
   },
   {
     name: '410',

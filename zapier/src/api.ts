@@ -28,13 +28,13 @@ export function sender(z: ZObject): Send {
       url: request.url,
       method: request.method,
       headers: request.headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // core's request check refuses a body holding "{{bundle.…}}" (and turning it off with `merge: false`
+      // also let an echoed key into Zapier's logs): a user's text goes as typed, each "{{" sent as JSON's
+      // "{\u007b", which the service reads back as "{{" (issue 32).
+      body: request.body === undefined ? undefined : JSON.stringify(request.body).replace(/\{\{/g, '{\\u007b'),
       // Every status, 429 included, reaches shared's normalizeError, which writes the message.
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
-      // The app has no request template, and `merge` would refuse any body holding "{{bundle.…}}": text a
-      // user typed goes as typed (issue 32).
-      merge: false,
       timeout: REQUEST_TIMEOUT_MS,
     } as HttpRequestOptions & { url: string };
     let response;
