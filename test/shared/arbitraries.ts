@@ -52,8 +52,8 @@ export const currencyArb = fc
  * Not text, by docs/architecture's free-text rule: controls other than tab, line feed and carriage return,
  * the bidi embeddings, overrides and isolates, and lone surrogates. Stated here again, as the tests' oracle.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const NOT_FREE_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Any text whose trimmed form has 1 to `max` characters (code points), emoji and other scripts included. */
