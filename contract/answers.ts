@@ -53,7 +53,18 @@ export function answerChecker(document: Document) {
     }
     const media = Object.keys(response.content ?? {})[0];
     if (!media) return problems;
-    const ref = `openapi.json#/${pointer(['paths', template, method.toLowerCase(), 'responses', String(answer.status), 'content', media, 'schema'])}`;
+    const ref =
+      'openapi.json#/' +
+      pointer([
+        'paths',
+        template,
+        method.toLowerCase(),
+        'responses',
+        String(answer.status),
+        'content',
+        media,
+        'schema',
+      ]);
     if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: ref }));
     const validate = compiled.get(ref)!;
     if (!validate(answer.body)) {
@@ -67,7 +78,8 @@ export function answerChecker(document: Document) {
   /** What is wrong with a delivered event's body, as the document's webhook of that type says it. */
   function checkWebhook(type: string, event: unknown): string[] {
     if (!document.webhooks?.[type]) return [`no webhook ${JSON.stringify(type)} in the document`];
-    const ref = `openapi.json#/${pointer(['webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema'])}`;
+    const ref =
+      'openapi.json#/' + pointer(['webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema']);
     if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: ref }));
     const validate = compiled.get(ref)!;
     return validate(event)

@@ -62,13 +62,23 @@ export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
 
 /** The error statuses every endpoint can answer, and when; each with the problem body (contract §7). */
 const ERRORS: Record<number, string> = {
-  400: 'The body is not JSON, not a JSON object, or missing (`invalid_json`, `invalid_body`, `body_required`), or a path id is not valid percent-encoding (`invalid_path`).',
+  400:
+    'The body is not JSON, not a JSON object, or missing (`invalid_json`, `invalid_body`, `body_required`), ' +
+    'or a path id is not valid percent-encoding (`invalid_path`).',
   401: `No key, or a key that is not valid (\`invalid_api_key\`): reconnect with a key from the API-keys page.`,
-  403: 'The key may not do this (`forbidden`; the sandbox answers a live key so), or the Host is not allowed (`host_not_allowed`, sandbox).',
+  403:
+    'The key may not do this (`forbidden`; the sandbox answers a live key so), ' +
+    'or the Host is not allowed (`host_not_allowed`, sandbox).',
   404: 'No such object on this account (`not_found`).',
-  409: 'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), or a request with this Idempotency-Key is still running (`idempotency_in_progress`, worth replaying with the same key).',
+  409:
+    'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), ' +
+    'or a request with this Idempotency-Key is still running (`idempotency_in_progress`, ' +
+    'worth replaying with the same key).',
   413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
-  422: "A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field's path such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), or nothing left to pay (`invoice_already_paid`).",
+  422:
+    "A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field's path " +
+    'such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), ' +
+    'or nothing left to pay (`invoice_already_paid`).',
   429: 'Over the rate limit (`rate_limited`): wait the `Retry-After` seconds and send again (it was not processed).',
   500: 'The service failed (`internal_error`); worth replaying, with the same Idempotency-Key for a create.',
 };
@@ -94,7 +104,8 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
 
 const IDEMPOTENCY =
   `1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters. The same key and body within 24 h answer the first ` +
-  `response; another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. See ${contractLink('idempotency')}.`;
+  'response; another body, 422 idempotency_key_reused; while the first is running, 409 idempotency_in_progress. ' +
+  `See ${contractLink('idempotency')}.`;
 
 const requestIdHeader = z.object({
   'Request-Id': z.string().openapi({ description: "The request's id (`req_…`); quote it to support." }),
@@ -171,7 +182,9 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
     summary: name
       .replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
       .replace(/^./, (first) => first.toUpperCase()),
-    description: `Decided in ${contractLink(section)}.${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
+    description:
+      `Decided in ${contractLink(section)}.` +
+      `${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
     tags: [tagOf(operation)],
     'x-contract': contractLink(section),
     request: {
@@ -216,8 +229,10 @@ const EVENT_SCHEMAS = {
 
 const SIGNING =
   `Signed as Standard Webhooks v1 (${contractLink('signing')}): compute HMAC-SHA256 over ` +
-  "`{webhook-id}.{webhook-timestamp}.{raw body}` with the base64-decoded part of the subscription's `whsec_…` secret, " +
-  'base64-encode it, and accept the delivery when any `v1,` entry of `webhook-signature` equals it (constant-time compare) ' +
+  "`{webhook-id}.{webhook-timestamp}.{raw body}` with the base64-decoded part of the subscription's " +
+  '`whsec_…` secret, ' +
+  'base64-encode it, and accept the delivery when any `v1,` entry of `webhook-signature` equals it ' +
+  '(constant-time compare) ' +
   `and the timestamp is within ${SIGNATURE_TOLERANCE_SECONDS} s of now. Deduplicate on \`webhook-id\`.`;
 
 const signatureHeaders = z.object({
@@ -245,7 +260,8 @@ function registerWebhooks(registry: OpenAPIRegistry) {
       responses: {
         200: {
           description:
-            'Any 2xx: delivered. Anything else, a 10 s time-out or a refused connection is retried with backoff for up to 3 days.',
+            'Any 2xx: delivered. Anything else, a 10 s time-out or a refused connection is retried ' +
+            'with backoff for up to 3 days.',
         },
         410: { description: 'Gone: the subscription is disabled at once.' },
       },
@@ -309,8 +325,10 @@ export function openApiDocument() {
       version: SERVICE.apiVersion,
       description:
         `The Invoicing API as the connectors assume it. Generated by \`npm run openapi\` from shared/operations/ and ` +
-        `shared/schemas/events.ts; every decision is explained in ${CONTRACT}. Lists are \`{ object: "list", data, has_more }\`, ` +
-        `newest first, paged with \`limit\` (1-100, default 10) and \`starting_after=<last id>\` (${contractLink('lists-and-paging')}). ` +
+        `shared/schemas/events.ts; every decision is explained in ${CONTRACT}. ` +
+        'Lists are `{ object: "list", data, has_more }`, ' +
+        'newest first, paged with `limit` (1-100, default 10) and `starting_after=<last id>` ' +
+        `(${contractLink('lists-and-paging')}). ` +
         `Errors are RFC 9457 \`application/problem+json\` (${contractLink('body-shapes-and-codes')}).`,
       // The connector package's licence (package.json); the placeholder service's documentation is its contact.
       license: { name: 'MIT', identifier: 'MIT' },

@@ -36,8 +36,10 @@ const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_FAULTS = 'duplicate=0.5,shuffle,429=0.1';
 const CLIENT = { email: 'ana.sharma@example.com', name: 'Ana Sharma', city: 'Pune', phone: '+91 98123 45678' };
 
-const USAGE = `Usage: npm run demo -- [--faults] [--seed <n>]
-  --faults      sandbox fault injection: ${DEFAULT_FAULTS} (DEMO_FAULTS=1 does the same; DEMO_FAULTS=<spec> picks others)
+const USAGE =
+  `Usage: npm run demo -- [--faults] [--seed <n>]
+  --faults      sandbox fault injection: ${DEFAULT_FAULTS} (DEMO_FAULTS=1 does the same; ` +
+  `DEMO_FAULTS=<spec> picks others)
   --seed <n>    repeatable faults and shuffling`;
 
 /** The flags, or an error naming what was wrong, with the usage (a bad fault spec is caught before anything starts). */
@@ -67,7 +69,8 @@ async function main(): Promise<number> {
   const started = performance.now();
   const traffic = watchTraffic();
   print(
-    `Invoicing API connectors demo: Zapier app and n8n package against a local sandbox${faults ? ` (faults on: ${faults})` : ''}\n`,
+    `Invoicing API connectors demo: Zapier app and n8n package against a local sandbox` +
+      `${faults ? ` (faults on: ${faults})` : ''}\n`,
   );
 
   let sandbox: DemoSandbox | undefined;
@@ -92,7 +95,8 @@ async function main(): Promise<number> {
       "n8n: build the package and load it with n8n-core's PackageDirectoryLoader",
       () => N8nSide.load({ apiKey: connection.apiKey, baseUrl: connection.baseUrl }),
       (side) =>
-        `${side.pkg.packageName}: ${side.pkg.loader.known.nodes ? Object.keys(side.pkg.loader.known.nodes).join(', ') : ''}`,
+        `${side.pkg.packageName}: ` +
+        `${side.pkg.loader.known.nodes ? Object.keys(side.pkg.loader.known.nodes).join(', ') : ''}`,
     );
     const z = zapier;
     const n = n8n;
@@ -138,7 +142,8 @@ async function main(): Promise<number> {
       (choice) => `picked "${choice.label}"`,
     );
     const zapierInvoice = await steps.run(
-      'Zapier: Create Invoice (the picked client, amounts typed "12,500.00" and "2,400.00", Send on WhatsApp, Prevent Duplicates Key)',
+      'Zapier: Create Invoice (the picked client, amounts typed "12,500.00" and "2,400.00", ' +
+        'Send on WhatsApp, Prevent Duplicates Key)',
       () =>
         z.createInvoice({
           client_email: picked.id,
@@ -190,7 +195,8 @@ async function main(): Promise<number> {
       (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`,
     );
 
-    // Client sync the other way: a client created in the service itself (its dashboard, its own API) reaches both platforms.
+    // Client sync the other way: a client created in the service itself (its dashboard, its own API)
+    // reaches both platforms.
     const newClient = await steps.run(
       'Service: a client is created there (not through a connector)',
       async () => {

@@ -195,7 +195,8 @@ export class N8nSide {
    */
   async refusalOfTampered(): Promise<string | undefined> {
     const host = this.trigger!;
-    // An invoice event, since the forger raises the amount due (with shuffled deliveries a client event may come first).
+    // An invoice event, since the forger raises the amount due (with shuffled deliveries
+    // a client event may come first).
     const event = host.started
       .map((run) => run[0][0].json.event as IDataObject)
       .find((started) => JSON.stringify(started).includes('"amount_due":'))!;

@@ -74,5 +74,8 @@ export function expectEveryEvent(
 }
 
 export function receiptLine(receipts: Receipts): string {
-  return `${receipts.deliveries} deliveries → ${receipts.records.length} runs started, ${receipts.repeats} repeats recognised by event id`;
+  return (
+    `${receipts.deliveries} deliveries → ${receipts.records.length} runs started, ` +
+    `${receipts.repeats} repeats recognised by event id`
+  );
 }

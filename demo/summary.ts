@@ -13,7 +13,10 @@ export interface DemoResult {
   listed: PresentedInvoice[];
   webhooks: { zapier: number; n8n: number; remaining: number };
   events: WebhookEvent[];
-  /** Issue 16's flows: a client created in the service, a transfer recorded from n8n, a UPI payment found from Zapier. */
+  /**
+   * Issue 16's flows: a client created in the service, a transfer recorded from n8n,
+   * a UPI payment found from Zapier.
+   */
   reconciliation: { newClient: string; transfer: PresentedPayment; found: PresentedPayment };
   receipts: { zapier: Receipts; n8n: Receipts };
   traffic: { zapier: PlatformTraffic; n8n: PlatformTraffic };
@@ -26,8 +29,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** One line per platform: the lines test/demo/demo.test.ts reads back, so keep their wording. */
 export function receivedLine(platform: string, receipts: Receipts, expected: number): string {
   return (
-    `${platform.padEnd(7)} received ${receipts.records.length}/${expected} events, ${receipts.deliveries} deliveries, ` +
-    `${receipts.repeats} repeats recognised by event id, ${receipts.deliveries - receipts.rejected}/${receipts.deliveries} signatures verified`
+    `${platform.padEnd(7)} received ${receipts.records.length}/${expected} events, ` +
+    `${receipts.deliveries} deliveries, ` +
+    `${receipts.repeats} repeats recognised by event id, ` +
+    `${receipts.deliveries - receipts.rejected}/${receipts.deliveries} signatures verified`
   );
 }
 
@@ -44,7 +49,8 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
   print(`  Mode:       ${result.faults ? `faults on (${result.faults})` : 'no faults'}`);
   print(`  Connection: "${result.label}" on both platforms`);
   print(
-    `  Client:     ${result.client.id} ${result.client.email} (${result.createdClient ? 'created from Zapier' : 'found from Zapier'}, updated from n8n)`,
+    `  Client:     ${result.client.id} ${result.client.email} ` +
+      `(${result.createdClient ? 'created from Zapier' : 'found from Zapier'}, updated from n8n)`,
   );
   print(
     `  Invoices:   ${zapier.number} ${zapier.amount_due_formatted} (${zapier.items.length} line items) from Zapier; ` +
@@ -52,13 +58,15 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
   );
   print(`  Listed:     ${result.listed.length} invoices afterwards, none created twice`);
   print(
-    `  Webhooks:   Zapier ${result.webhooks.zapier} (one per trigger), n8n ${result.webhooks.n8n} (all ${result.webhooks.zapier} events); ` +
+    `  Webhooks:   Zapier ${result.webhooks.zapier} (one per trigger), ` +
+      `n8n ${result.webhooks.n8n} (all ${result.webhooks.zapier} events); ` +
       `${result.webhooks.remaining} remain after clean-up`,
   );
   print('');
   const { transfer, found } = result.reconciliation;
   print(
-    `  Payments:   ${transfer.amount_formatted} bank transfer (reference ${transfer.reference}) recorded from n8n on ${n8n.number}; ` +
+    `  Payments:   ${transfer.amount_formatted} bank transfer (reference ${transfer.reference}) ` +
+      `recorded from n8n on ${n8n.number}; ` +
       `UPI payment ${found.amount_formatted} found from Zapier by its UTR ${found.upi?.utr} on ${zapier.number}`,
   );
   print('');
@@ -81,7 +89,8 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
   const limited = ({ rateLimited }: PlatformTraffic, how: string) =>
     `${rateLimited} answered 429${rateLimited ? `, ${how}` : ''}`;
   print(
-    `  API calls:  Zapier ${zapierCalls.calls} (${limited(zapierCalls, 'each step retried after Retry-After, as Zapier does')}); ` +
+    `  API calls:  Zapier ${zapierCalls.calls} ` +
+      `(${limited(zapierCalls, 'each step retried after Retry-After, as Zapier does')}); ` +
       `n8n ${n8nCalls.calls} (${limited(n8nCalls, 'waited out for Retry-After')})`,
   );
   const slowest = [...result.timings].sort((a, b) => b.ms - a.ms)[0];

@@ -183,7 +183,8 @@ export class ZapierSide {
 
   /** A delivery whose body was changed after signing: the trigger must return no record. Returns why it refused. */
   async refusalOfTampered(): Promise<string | undefined> {
-    // An invoice event, since the forger raises the amount due (with shuffled deliveries a client event may come first).
+    // An invoice event, since the forger raises the amount due (with shuffled deliveries
+    // a client event may come first).
     const [type, original] = [...this.hooks.entries()]
       .flatMap(([key, h]) => h.receiver.requests.map((request) => [key, request] as const))
       .find(([, request]) => request.rawBody.includes('"amount_due":'))!;

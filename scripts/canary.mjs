@@ -102,7 +102,8 @@ const ran = {
   'zapier-platform-cli': installedVersion(copy, 'zapier-platform-cli'),
 };
 say(
-  `running the live suite with n8n ${ran.n8n}, zapier-platform-core ${ran['zapier-platform-core']}, zapier-platform-cli ${ran['zapier-platform-cli']}`,
+  `running the live suite with n8n ${ran.n8n}, zapier-platform-core ${ran['zapier-platform-core']}, ` +
+    `zapier-platform-cli ${ran['zapier-platform-cli']}`,
 );
 started = Date.now();
 const liveFiles = execFileSync('git', ['ls-files', 'test/live/*.live.ts'], { cwd: root, encoding: 'utf8' })
@@ -117,11 +118,21 @@ const live = spawnSync(process.execPath, [path.join(copy, 'test', 'live', 'run.m
 const lines = [
   '',
   'canary: the live suite against the newest platform releases',
-  `  n8n                   ${ran.n8n}${ran.n8n === n8n.latest ? " (the registry's latest)" : ` (the registry's latest, ${n8n.latest}, does not install here)`}; supported today: ${SUPPORTED_N8N.oldest} to ${SUPPORTED_N8N.newest}`,
+  `  n8n                   ${ran.n8n}` +
+    (ran.n8n === n8n.latest
+      ? " (the registry's latest)"
+      : ` (the registry's latest, ${n8n.latest}, does not install here)`) +
+    `; supported today: ${SUPPORTED_N8N.oldest} to ${SUPPORTED_N8N.newest}`,
   ...n8n.skipped.map(({ reason }) => `    skipped: ${reason}`),
-  `  zapier-platform-core  ${ran['zapier-platform-core']} (the app pins ${JSON.parse(readFileSync(path.join(root, 'zapier', 'package.json'), 'utf8')).dependencies['zapier-platform-core']})`,
-  `  zapier-platform-cli   ${ran['zapier-platform-cli']} (the repo pins ${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['zapier-platform-cli']})`,
-  `  live suite            ${live.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 60000).toFixed(1)} min; the canary took ${((Date.now() - began) / 60000).toFixed(1)} min`,
+  `  zapier-platform-core  ${ran['zapier-platform-core']} (the app pins ` +
+    JSON.parse(readFileSync(path.join(root, 'zapier', 'package.json'), 'utf8')).dependencies['zapier-platform-core'] +
+    ')',
+  `  zapier-platform-cli   ${ran['zapier-platform-cli']} (the repo pins ` +
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['zapier-platform-cli'] +
+    ')',
+  `  live suite            ${live.status === 0 ? 'passed' : 'FAILED'} ` +
+    `in ${((Date.now() - started) / 60000).toFixed(1)} min; ` +
+    `the canary took ${((Date.now() - began) / 60000).toFixed(1)} min`,
   '',
 ];
 process.stdout.write(lines.join('\n'));

@@ -3,7 +3,9 @@
 class SummaryReporter {
   onRunComplete(_contexts, results) {
     const skipped = results.numPendingTests + results.numTodoTests;
-    const line = `tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+    const line =
+      `tests: ${results.numPassedTests} passed, ` +
+      `${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`${line}\n`);
   }
 }

@@ -11,7 +11,9 @@ const BASE_URL_ADVICE = `leave it empty for ${SERVICE.defaultBaseUrl}, or give t
 
 const ADVICE: Record<number, string> = {
   401: 'The key may be mistyped, revoked, or pasted with extra characters.',
-  403: `If this is a live key (${KEY_PREFIX.live}…) on the sandbox, which accepts test keys only, use a test key (${KEY_PREFIX.test}…) there.`,
+  403:
+    `If this is a live key (${KEY_PREFIX.live}…) on the sandbox, which accepts test keys only, ` +
+    `use a test key (${KEY_PREFIX.test}…) there.`,
   404: `The base URL does not lead to the ${SERVICE.displayName}: ${BASE_URL_ADVICE}`,
   // normalizeError's own words say all there is for these.
   429: '',
@@ -29,4 +31,5 @@ export function connectionTestMessages(): Array<{ status: number; message: strin
 }
 
 /** An answer that is neither an account nor one of the service's errors: the base URL leads somewhere else. */
-export const NOT_THE_API_MESSAGE = `The base URL answered, but not as the ${SERVICE.displayName} (no account came back): ${BASE_URL_ADVICE}`;
+export const NOT_THE_API_MESSAGE =
+  `The base URL answered, but not as the ${SERVICE.displayName} ` + `(no account came back): ${BASE_URL_ADVICE}`;

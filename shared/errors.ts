@@ -172,7 +172,10 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
   const name = SERVICE.displayName;
   switch (status >= 500 ? 500 : status) {
     case 401:
-      return `${name} did not accept the API key (HTTP 401).${detail} Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`;
+      return (
+        `${name} did not accept the API key (HTTP 401).${detail} ` +
+        `Reconnect the account with a valid key from ${SERVICE.apiKeysUrl}.`
+      );
     case 403:
       return `${name} refused this request for this key (HTTP 403).${detail}`;
     case 404:
@@ -180,7 +183,8 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
     case 409:
       if (found.code === 'idempotency_in_progress') {
         return (
-          `${name} is still working on an earlier request with this ${fieldLabel(IDEMPOTENCY_KEY)} (HTTP 409).${detail} ` +
+          `${name} is still working on an earlier request ` +
+          `with this ${fieldLabel(IDEMPOTENCY_KEY)} (HTTP 409).${detail} ` +
           'Replay this step in a moment to get its result.'
         );
       }
@@ -192,13 +196,22 @@ function compose(status: number, found: Extracted, retryAfter?: number): string 
       }
       return `${name} answered HTTP 409.${detail || ' The request was not accepted.'}`;
     case 422:
-      return `${name} rejected the input (HTTP 422).${found.fieldErrors.length ? ` ${found.fieldErrors.map((f) => f.message).join('; ')}.` : detail}`;
+      return (
+        `${name} rejected the input (HTTP 422).` +
+        `${found.fieldErrors.length ? ` ${found.fieldErrors.map((f) => f.message).join('; ')}.` : detail}`
+      );
     case 429:
-      return `Too many requests to ${name} (HTTP 429).${retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again shortly.'}`;
+      return (
+        `Too many requests to ${name} (HTTP 429).` +
+        `${retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again shortly.'}`
+      );
     case 413:
       return `The request is too large for ${name} (HTTP 413): send fewer line items or shorter descriptions.${detail}`;
     case 500:
-      return `${name} is failing right now (HTTP ${status}).${detail} This step can be replayed once the service recovers.`;
+      return (
+        `${name} is failing right now (HTTP ${status}).${detail} ` +
+        `This step can be replayed once the service recovers.`
+      );
     case 408:
       return `${name} did not answer in time (HTTP ${status}).${detail} This step can be replayed.`;
     default:
@@ -243,7 +256,8 @@ export function networkError(cause: unknown, options: { timedOut?: boolean } = {
       code: 'invalid_api_key',
       fieldErrors: [{ field: 'api_key', message: 'is not plain ASCII' }],
       message:
-        `The connection's ${fieldLabel('api_key')} contains characters that are not plain ASCII (a pasted space, quote or ` +
+        `The connection's ${fieldLabel('api_key')} contains characters ` +
+        `that are not plain ASCII (a pasted space, quote or ` +
         `symbol?); nothing was sent. Copy the key again from ${SERVICE.apiKeysUrl} and reconnect.`,
     });
   }

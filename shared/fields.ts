@@ -81,7 +81,8 @@ const idempotencyKeyField = (example: string, what: string, outcome: string) =>
     example,
     inputOnly: true,
     help:
-      `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, the first ${outcome} ` +
+      `Optional. Map something unique to ${what}: if the same key is sent again within 24 hours, ` +
+      `the first ${outcome} ` +
       '(1 to 255 characters).',
   });
 
@@ -124,8 +125,10 @@ const placeOfSupply = field({
   choices: PLACE_OF_SUPPLY_CHOICES,
   allowCustom: true,
   help:
-    'GST only, optional: the state supplies are made to, as its 2-digit GST state code (27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
-    "or its name. Empty: the client's (its GSTIN's state). Decides CGST + SGST (your own state) or IGST (another state).",
+    'GST only, optional: the state supplies are made to, as its 2-digit GST state code ' +
+    '(27 Maharashtra, 29 Karnataka, 07 Delhi) ' +
+    "or its name. Empty: the client's (its GSTIN's state). " +
+    'Decides CGST + SGST (your own state) or IGST (another state).',
 });
 
 export const AMOUNT_UNIT_CHOICES = [
@@ -155,7 +158,8 @@ export const FIELDS = {
       required: true,
       help:
         `Your ${SERVICE.displayName} secret key, from [API keys](${SERVICE.apiKeysUrl}). ` +
-        `Keys starting \`${KEY_PREFIX.test}\` work on test data (and the local sandbox); keys starting \`${KEY_PREFIX.live}\` bill real clients.`,
+        `Keys starting \`${KEY_PREFIX.test}\` work on test data (and the local sandbox); ` +
+        `keys starting \`${KEY_PREFIX.live}\` bill real clients.`,
     }),
     baseUrl: field({
       key: 'base_url',
@@ -306,7 +310,8 @@ export const FIELDS = {
       type: 'string',
       example: '1.5',
       help:
-        'Optional: how many, such as 3 or 1.5 (hours); up to 3 decimals. With a Unit Price, leave Amount empty: the line amount is ' +
+        'Optional: how many, such as 3 or 1.5 (hours); up to 3 decimals. ' +
+        'With a Unit Price, leave Amount empty: the line amount is ' +
         'quantity × unit price, rounded to the paisa. Empty means 1.',
     }),
     unit: field({
@@ -322,7 +327,8 @@ export const FIELDS = {
       type: 'string',
       example: '1,250.50',
       help:
-        'Optional, instead of Amount: the price of one unit before GST, written as on a price tag: 1250.50 or 1,250.50 ' +
+        'Optional, instead of Amount: the price of one unit before GST, ' +
+        'written as on a price tag: 1250.50 or 1,250.50 ' +
         '(₹1,250.50). The service multiplies it by the quantity.',
     }),
     hsnSac: field({
@@ -331,7 +337,8 @@ export const FIELDS = {
       type: 'string',
       example: '998314',
       help:
-        'GST only: the HSN code of goods (4 digits up to ₹5 crore turnover, 6 above; 8 accepted), such as 8471, or the 6-digit ' +
+        'GST only: the HSN code of goods (4 digits up to ₹5 crore turnover, 6 above; 8 accepted), ' +
+        'such as 8471, or the 6-digit ' +
         'SAC of a service, starting 99, such as 998314 (IT consulting). Spaces and points are ignored.',
     }),
     gstRate: field({
@@ -342,8 +349,10 @@ export const FIELDS = {
       choices: GST_RATE_CHOICES,
       allowCustom: false,
       help:
-        `GST only: the rate for this line, from the rates in force since 22 September 2025 (list checked ${GST_RATES_CHECKED}), or ` +
-        'Exempt, Nil-rated or Non-GST. Give every line a rate once one has one; the service splits it into CGST + SGST or IGST.',
+        `GST only: the rate for this line, from the rates in force since 22 September 2025 ` +
+        `(list checked ${GST_RATES_CHECKED}), or ` +
+        'Exempt, Nil-rated or Non-GST. Give every line a rate once one has one; ' +
+        'the service splits it into CGST + SGST or IGST.',
     }),
   },
   client: {
@@ -445,7 +454,8 @@ export const FIELDS = {
       type: 'string',
       example: '29AAGCB7383J1Z4',
       help:
-        "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): checked character by character; its first two " +
+        "The client's GST registration (15 characters, such as 29AAGCB7383J1Z4): " +
+        'checked character by character; its first two ' +
         'digits give the state. Leave empty for a client without one (B2C).',
     }),
     placeOfSupply,
@@ -481,7 +491,8 @@ export const FIELDS = {
       example: '5,000.00',
       help:
         "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
-        'at most what the invoice still has to be paid. Data already in paise or cents? Set Amounts Are In to Minor Units.',
+        'at most what the invoice still has to be paid. ' +
+        'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
     amountUnit: amountUnitField,
     reference: field({

@@ -72,7 +72,8 @@ const ISO_EXPONENTS: Record<string, number> = {
 };
 
 /**
- * What a currency input accepts (docs/openapi.json lists it as the enum): every code Intl knows, and the ISO 4217 codes listed above that some ICU builds leave out (the funds codes
+ * What a currency input accepts (docs/openapi.json lists it as the enum): every code Intl knows, and the ISO 4217
+ * codes listed above that some ICU builds leave out (the funds codes
  * CLF, UYI and UYW): an amount in any currency this module can count is accepted.
  */
 export const KNOWN_CURRENCIES = [

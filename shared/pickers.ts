@@ -31,9 +31,13 @@ export interface ChoicePage {
 
 /** The help both editors show beside a picker: what to pick, and what else may go there. */
 export const PICKER_HELP = {
-  client: `Pick the client from the list (search by name, e-mail or company), or give a client ID (${ID_PREFIX.client}…).`,
+  client:
+    `Pick the client from the list (search by name, e-mail or company), ` +
+    `or give a client ID (${ID_PREFIX.client}…).`,
   clientEmail: 'Pick an existing client, or type or map any e-mail address: a client with a new address is created.',
-  invoice: `Pick the invoice from the list (search by number or client e-mail), or give an invoice ID (${ID_PREFIX.invoice}…).`,
+  invoice:
+    `Pick the invoice from the list (search by number or client e-mail), ` +
+    `or give an invoice ID (${ID_PREFIX.invoice}…).`,
   owedInvoice:
     'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
@@ -153,7 +157,9 @@ export const ID_PATTERNS = {
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */
 export const LINK_FORMS = {
-  invoice: `the invoice's page (https://…/i/${ID_PREFIX.invoice}…) or its dashboard page (https://…/dashboard#/invoices/${ID_PREFIX.invoice}…)`,
+  invoice:
+    `the invoice's page (https://…/i/${ID_PREFIX.invoice}…) ` +
+    `or its dashboard page (https://…/dashboard#/invoices/${ID_PREFIX.invoice}…)`,
   client: `the client's dashboard page (https://…/dashboard#/clients/${ID_PREFIX.client}…)`,
 } as const;
 

@@ -44,7 +44,10 @@ export type PresentedInvoice = Invoice & {
   amount_remaining_formatted: string;
 };
 
-/** The amounts of a line or of an invoice's tax figures that get a formatted twin when present (GST, contract issue 30). */
+/**
+ * The amounts of a line or of an invoice's tax figures that get a formatted twin
+ * when present (GST, contract issue 30).
+ */
 const LINE_AMOUNTS = ['unit_price', 'cgst', 'sgst', 'utgst', 'igst', 'tax', 'total'] as const;
 const TAX_AMOUNTS = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax', 'total'] as const;
 

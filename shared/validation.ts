@@ -63,7 +63,10 @@ function pathText(path: Array<string | number>): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index ? `.${part}` : part)).join('');
 }
 
-/** What the user calls the place in the input: "Item 2" for items[1], "Events entry 2" for events[1], else the label. */
+/**
+ * What the user calls the place in the input: "Item 2" for items[1], "Events entry 2" for events[1],
+ * else the label.
+ */
 function placeName(path: Array<string | number>): string {
   const last = path[path.length - 1];
   if (typeof last !== 'number') return fieldLabel(String(last));

@@ -102,9 +102,13 @@ function filterRows(document: Document): Assumption[] {
             (fixed): Assumption => ({
               id: `${name}.filter.${key}${fixed ? `=${fixed}` : ''}`,
               kind: 'filter',
-              says: `${template(operation)}?${key}=${fixed ?? '…'} lists only what matches, including what this run made`,
+              says:
+                `${template(operation)}?${key}=${fixed ?? '…'} lists only what matches, ` +
+                'including what this run made',
               decidedIn: anchorOf(document, operation),
-              ifDiffers: `a connector filtering by ${key} gets other ${operation.path.split('/')[1]} (pickers, finds, triggers)`,
+              ifDiffers:
+                `a connector filtering by ${key} gets other ${operation.path.split('/')[1]} ` +
+                '(pickers, finds, triggers)',
               async run(ctx, verdict) {
                 // What the list holds now (the request row's page may be older than what later rows made).
                 const first = listed(await page(ctx, operation, { limit: 100 }));
@@ -137,7 +141,8 @@ function filterRows(document: Document): Assumption[] {
                 const wrong = items.filter((item) => !filter.matches(item, value));
                 verdict.that(
                   wrong.length === 0,
-                  `${key}=${String(value)} also listed ${ids(wrong).slice(0, 3).join(', ')}${wrong.length > 3 ? '…' : ''}`,
+                  `${key}=${String(value)} also listed ` +
+                    `${ids(wrong).slice(0, 3).join(', ')}${wrong.length > 3 ? '…' : ''}`,
                   exchange,
                 );
                 verdict.that(
@@ -250,7 +255,8 @@ function idempotencyRows(): Assumption[] {
             const again = await ctx.world.send(operation, sent);
             verdict.that(
               again.answer.status === first.answer.status && body(again)?.id === body(first)?.id,
-              `the repeat answered ${again.answer.status} ${String(body(again)?.id ?? body(again)?.code)}, not ${first.answer.status} ${body(first)?.id}`,
+              `the repeat answered ${again.answer.status} ${String(body(again)?.id ?? body(again)?.code)}, ` +
+                `not ${first.answer.status} ${body(first)?.id}`,
               again,
             );
           },
@@ -423,7 +429,9 @@ function protocolRows(): Assumption[] {
     {
       id: 'errors.validation',
       kind: 'protocol',
-      says: 'an invalid body answers 422 validation_failed with errors[] naming each field by its path (items[0].amount)',
+      says:
+        'an invalid body answers 422 validation_failed with errors[] naming each field by its path ' +
+        '(items[0].amount)',
       decidedIn: 'body-shapes-and-codes',
       ifDiffers: "the service's refusals are shown without the field they are about",
       async run(ctx, verdict) {

@@ -12,13 +12,18 @@ import { coverageLine, report } from './table';
 export interface Io {
   out(text: string): void;
   err(text: string): void;
-  /** Asks for the key without echoing it, when the environment has none (a terminal); never a flag (npm prints flags). */
+  /**
+   * Asks for the key without echoing it, when the environment has none (a terminal); never a flag
+   * (npm prints flags).
+   */
   askKey?(): Promise<string | undefined>;
   /** Called with the session once it holds resources, so the caller can close it on a signal. */
   opened?(session: Session): void;
 }
 
-const USAGE = `Usage: INVOICING_API_KEY=<key> npm run conformance -- [--base-url <url>] [--allow-live] [--receiver-url <url>]
+const USAGE =
+  'Usage: INVOICING_API_KEY=<key> npm run conformance -- ' +
+  `[--base-url <url>] [--allow-live] [--receiver-url <url>]
   [--delivery-wait <s>] [--retry-wait <s>]
 Without --base-url, checks a sandbox started in-process. The key comes from INVOICING_API_KEY, or is asked for
 (not echoed); it is never a flag, since npm prints a script's command line.

@@ -49,7 +49,10 @@ export interface Assumption {
   /** An anchor in docs/api-contract.md. */
   decidedIn: string;
   ifDiffers: string;
-  /** Rows whose assumption this one stands on: when one differs, this one is not checkable rather than differing too. */
+  /**
+   * Rows whose assumption this one stands on: when one differs, this one is not checkable rather than
+   * differing too.
+   */
   dependsOn?: string[];
   run(ctx: Context, verdict: Verdict): Promise<void>;
 }

@@ -23,7 +23,8 @@ async function main(wanted: string[]) {
         (!wanted.length || wanted.some((id) => row.id.startsWith(id))),
     );
     process.stdout.write(
-      "| Drifted assumption | Named | Other rows differing | Rows newly not checkable | The run's words |\n|---|---|---|---|---|\n",
+      "| Drifted assumption | Named | Other rows differing | Rows newly not checkable | The run's words |\n" +
+        '|---|---|---|---|---|\n',
     );
     let exact = 0;
     for (const row of rows) {

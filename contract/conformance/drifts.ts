@@ -60,7 +60,9 @@ export function driftLine(outcome: DriftOutcome): string {
   const exact = outcome.differing.length === 1 && outcome.differing[0] === outcome.row.id;
   const others = outcome.differing.filter((id) => id !== outcome.row.id);
   return (
-    `| ${outcome.row.id} | ${exact ? 'exactly its row' : outcome.differing.includes(outcome.row.id) ? 'its row and others' : 'NOT NAMED'} | ` +
+    `| ${outcome.row.id} | ` +
+    (exact ? 'exactly its row' : outcome.differing.includes(outcome.row.id) ? 'its row and others' : 'NOT NAMED') +
+    ' | ' +
     `${list(others)} | ${list(outcome.notCheckable)} | ${(outcome.named ?? '').replace(/\|/g, '\\|').slice(0, 90)} |`
   );
 }

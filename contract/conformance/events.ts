@@ -63,7 +63,9 @@ export function deliveryRows(): Assumption[] {
   return EVENT_TYPES.map((type) => ({
     id: `event ${type}.delivered`,
     kind: 'event' as const,
-    says: `a subscription to ${type} (the ${EVENT_CATALOGUE[type].label} trigger) receives it, signed (Standard Webhooks v1), webhook-id the event's id`,
+    says:
+      `a subscription to ${type} (the ${EVENT_CATALOGUE[type].label} trigger) receives it, ` +
+      "signed (Standard Webhooks v1), webhook-id the event's id",
     decidedIn: 'signing',
     ifDiffers: `the ${EVENT_CATALOGUE[type].label} trigger never fires, or refuses what arrives`,
     async run(ctx, verdict) {
@@ -126,7 +128,9 @@ export const retryRow: Assumption = {
 export const catchUpRow: Assumption = {
   id: 'catch-up',
   kind: 'catch-up',
-  says: 'catching up from an event (ending_before, as the Polling Trigger does) gives every later event once, oldest first',
+  says:
+    'catching up from an event (ending_before, as the Polling Trigger does) gives every later event once, ' +
+    'oldest first',
   decidedIn: 'catching-up-on-events',
   ifDiffers: 'the Polling Trigger misses or repeats events',
   dependsOn: ['listEvents.paging.ending_before'],
@@ -175,7 +179,9 @@ export const catchUpRow: Assumption = {
 export const replayRow: Assumption = {
   id: 'replay',
   kind: 'replay',
-  says: 'recovering a subscription after an event delivers every later event of its types again, once each, oldest first',
+  says:
+    'recovering a subscription after an event delivers every later event of its types again, once each, ' +
+    'oldest first',
   decidedIn: 'replaying-missed-events',
   ifDiffers: "the n8n trigger's Replay Missed Events misses or repeats what happened while it was off",
   async run(ctx, verdict) {

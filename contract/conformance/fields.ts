@@ -85,14 +85,18 @@ export function fieldWalker(document: Document) {
     const validate = compiled.get(ref)!;
     return validate(value)
       ? undefined
-      : `${JSON.stringify(value)?.slice(0, 80)} ${validate.errors!.map((error) => `${error.instancePath} ${error.message}`.trim()).join('; ')}`;
+      : `${JSON.stringify(value)?.slice(0, 80)} ` +
+          validate.errors!.map((error) => `${error.instancePath} ${error.message}`.trim()).join('; ');
   }
   const describe = (schema: Schema): string =>
     members(schema, '')
       .map(([member]) => refName(member) ?? [resolve(member).type ?? 'object'].flat().join('|'))
       .join(' or ');
 
-  /** The member a value is, for a choice: by its `type` where the members say one, else the first whose type allows it. */
+  /**
+   * The member a value is, for a choice: by its `type` where the members say one, else the first whose
+   * type allows it.
+   */
   function choose(schema: Schema, pointer: string, value: unknown): [Schema, string] | undefined {
     const all = members(schema, pointer);
     if (all.length === 1) return all[0];

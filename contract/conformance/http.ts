@@ -101,7 +101,10 @@ export function showExchange(exchange: Exchange): string {
       .map(([name, value]) => `${name}: ${value}`)
       .join(', ');
   return [
-    `    request: ${request.method} ${request.url}  [${headers(request.headers)}]${request.body === undefined ? '' : `  ${cut(request.body)}`}`,
-    `    answer:  ${answer.status}  [${headers(answer.headers, ['content-type', 'retry-after', 'request-id', 'location'])}]  ${cut(answer.body ?? '')}`,
+    `    request: ${request.method} ${request.url}  [${headers(request.headers)}]` +
+      `${request.body === undefined ? '' : `  ${cut(request.body)}`}`,
+    `    answer:  ${answer.status}  ` +
+      `[${headers(answer.headers, ['content-type', 'retry-after', 'request-id', 'location'])}]  ` +
+      `${cut(answer.body ?? '')}`,
   ].join('\n');
 }

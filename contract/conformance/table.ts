@@ -6,7 +6,8 @@ import type { Result } from './run';
 export function report(results: Result[]): string {
   const rows = results.map(
     ({ assumption, outcome }, index) =>
-      `| ${index + 1} | ${assumption.id}: ${assumption.says} | ${contractLink(assumption.decidedIn)} | ${assumption.ifDiffers} | ` +
+      `| ${index + 1} | ${assumption.id}: ${assumption.says} | ${contractLink(assumption.decidedIn)} | ` +
+      `${assumption.ifDiffers} | ` +
       `${outcome.state}${outcome.state === 'not checkable' ? `: ${outcome.why}` : ''} |`,
   );
   const details = results.flatMap(({ assumption, outcome }, index) =>
@@ -27,7 +28,8 @@ export function report(results: Result[]): string {
     ...rows,
     '',
     ...(details.length ? ['Differences (request sent, answer seen):', ...details, ''] : []),
-    `${count('held')} held, ${count('differs')} differ, ${count('not checkable')} not checkable (of ${results.length}).`,
+    `${count('held')} held, ${count('differs')} differ, ` +
+      `${count('not checkable')} not checkable (of ${results.length}).`,
     coverageLine(results),
   ].join('\n');
 }
@@ -42,5 +44,8 @@ export function coverageLine(results: Result[]): string {
   const kinds = [...new Set(results.map((result) => result.assumption.kind))]
     .map((kind) => `${results.filter((result) => result.assumption.kind === kind).length} ${kind}`)
     .join(', ');
-  return `Coverage: ${checked}/${made} assumptions checked (${Math.floor((100 * checked) / Math.max(made, 1))} %): ${kinds}.`;
+  return (
+    `Coverage: ${checked}/${made} assumptions checked ` +
+    `(${Math.floor((100 * checked) / Math.max(made, 1))} %): ${kinds}.`
+  );
 }

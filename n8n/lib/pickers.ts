@@ -156,7 +156,10 @@ export const listSearch = {
   payments: listMethod(paymentChoices),
 };
 
-/** The node's `methods.loadOptions`: closed lists the editor shows as dropdowns (a custom value or expression still goes). */
+/**
+ * The node's `methods.loadOptions`: closed lists the editor shows as dropdowns
+ * (a custom value or expression still goes).
+ */
 export const loadOptions = {
   async currencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
     return CURRENCY_CHOICES.map(({ value, label }) => ({ name: label, value }));

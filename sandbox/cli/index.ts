@@ -132,11 +132,14 @@ async function start(values: Values, io: Io): Promise<Sandbox> {
   io.out(`  Base URL:   ${sandbox.baseUrl}`);
   io.out(
     sandbox.testKeyIssued
-      ? `  Test key:   ${sandbox.testKey}   (issued now and shown only this once: keep it; npm start -- keys create makes another)`
-      : `  Test key:   ${keyPreview(sandbox.testKey)}   (printed at first start; npm start -- keys create makes another)`,
+      ? `  Test key:   ${sandbox.testKey}   (issued now and shown only this once: ` +
+          `keep it; npm start -- keys create makes another)`
+      : `  Test key:   ${keyPreview(sandbox.testKey)}   (printed at first start; ` +
+          `npm start -- keys create makes another)`,
   );
   io.out(
-    `  Database:   ${sandbox.databasePath === ':memory:' ? 'in memory (nothing kept after stop)' : sandbox.databasePath}`,
+    `  Database:   ` +
+      `${sandbox.databasePath === ':memory:' ? 'in memory (nothing kept after stop)' : sandbox.databasePath}`,
   );
   // On first start the link signs the browser in (the key rides in the fragment, which no server sees).
   io.out(`  Dashboard:  ${sandbox.dashboardUrl}${sandbox.testKeyIssued ? `#key=${sandbox.testKey}` : ''}`);

@@ -42,7 +42,10 @@ export interface Listener {
 
 /** The same key always gives the same secret: a receiver set up once verifies every later `listen`. */
 export function listenSecret(apiKey: string): string {
-  return `${WEBHOOK_SECRET_PREFIX}${createHmac('sha256', apiKey).update('invoicing-sandbox listen').digest().subarray(0, 24).toString('base64')}`;
+  return (
+    WEBHOOK_SECRET_PREFIX +
+    createHmac('sha256', apiKey).update('invoicing-sandbox listen').digest().subarray(0, 24).toString('base64')
+  );
 }
 
 const time = () => new Date().toISOString().slice(11, 19);

@@ -22,13 +22,15 @@ const SWAGGER_UI: Record<string, string> = {
 const swaggerUiFile = (name: string) =>
   locate(`swagger-ui/${name}`, () => path.join(__dirname, '..', '..', 'node_modules', 'swagger-ui-dist', name));
 
-const PAGE = `<!doctype html>
+const PAGE =
+  `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Invoicing API reference (sandbox)</title>
 <link rel="stylesheet" href="/api-reference/swagger-ui.css">
 <style>body{margin:0} .back{font:14px system-ui,sans-serif;padding:10px 20px;display:block}</style></head>
 <body><a class="back" href="/dashboard">← Dashboard</a><div id="reference"></div>
 <script src="/api-reference/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true, defaultModelsExpandDepth: 0 });</script>
+<script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', ` +
+  `deepLinking: true, defaultModelsExpandDepth: 0 });</script>
 </body></html>`;
 
 export function apiReferencePages(ownUrl: () => string) {

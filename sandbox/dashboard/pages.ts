@@ -30,19 +30,24 @@ function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
+    body:
+      `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
 ${
   invoice.tax
     ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, money, escapeHtml)
     : `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
 <p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
 <table>${rows.join('')}</table>`
-}<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · remaining ${money(invoice.amount_remaining)}</p>
+}<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
+      `remaining ${money(invoice.amount_remaining)}</p>
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }
 
-/** The pages outside the API: the dashboard (plain HTML and JS, and shared/money.ts as /money.js) and hosted invoice pages. */
+/**
+ * The pages outside the API: the dashboard (plain HTML and JS, and shared/money.ts as /money.js)
+ * and hosted invoice pages.
+ */
 export function createPages(core: SandboxCore) {
   // Read on first use, so an embedding (a test, the benchmark) that never opens the dashboard needs no files.
   const cache = new Map<string, string>();

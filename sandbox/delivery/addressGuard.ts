@@ -7,7 +7,10 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 
-/** An IPv4 address, also written IPv4-mapped in IPv6 (URL parsing turns ::ffff:169.254.169.254 into ::ffff:a9fe:a9fe). */
+/**
+ * An IPv4 address, also written IPv4-mapped in IPv6
+ * (URL parsing turns ::ffff:169.254.169.254 into ::ffff:a9fe:a9fe).
+ */
 export function ipv4Parts(address: string): number[] | undefined {
   const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
   if (hex) return hex.slice(1).flatMap((group) => [parseInt(group, 16) >> 8, parseInt(group, 16) & 255]);

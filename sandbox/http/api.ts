@@ -58,7 +58,8 @@ export function toProblem(error: unknown): Problem {
 /** What to send, for the three creates a newcomer tries first with an empty body. */
 const BODY_EXAMPLES: Record<string, string> = {
   '/v1/invoices':
-    '{"client_email": "ana@example.com", "currency": "INR", "items": [{"description": "Website design", "amount": 150000}]}',
+    '{"client_email": "ana@example.com", "currency": "INR", ' +
+    '"items": [{"description": "Website design", "amount": 150000}]}',
   '/v1/clients': '{"email": "ana@example.com", "name": "Ana Sharma"}',
   '/v1/webhooks': '{"url": "http://127.0.0.1:5678/webhook", "events": ["invoice.paid"]}',
 };

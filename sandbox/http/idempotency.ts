@@ -30,7 +30,8 @@ export class IdempotencyKeys {
         throw new Problem(
           422,
           'idempotency_key_reused',
-          'This Idempotency-Key was already used with a different request in the last 24 hours; use a new key for a new request.',
+          'This Idempotency-Key was already used with a different request in the last 24 hours; ' +
+            'use a new key for a new request.',
         );
       }
       if (row.state !== 'done') {

@@ -27,7 +27,8 @@ export function listPage<T extends { id: string }, Out>(
       404,
       'not_found',
       `Ending Before names no event kept by the service: ${query.ending_before}. ` +
-        'Events older than that are no longer available; a receiver that lost its place starts again from the newest event.',
+        'Events older than that are no longer available; ' +
+        'a receiver that lost its place starts again from the newest event.',
       [{ param: 'ending_before', message: 'Ending Before must be the ID of an event that is still kept' }],
     );
   }

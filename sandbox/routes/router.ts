@@ -70,7 +70,8 @@ function decodeSegment(segment: string): string {
       400,
       'invalid_path',
       `The path segment "${shown}" is not valid percent-encoding. ` +
-        'Send the ID exactly as the API returned it (e.g. inv_…, cli_…, evt_…, we_…), or percent-encode every "%" as %25.',
+        'Send the ID exactly as the API returned it (e.g. inv_…, cli_…, evt_…, we_…), ' +
+        'or percent-encode every "%" as %25.',
     );
   }
 }

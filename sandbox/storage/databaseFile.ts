@@ -6,7 +6,8 @@ import path from 'node:path';
 export function openProblem(file: string, error: Error): Error {
   const words = error.message;
   const fix = /not a database|malformed|corrupt/i.test(words)
-    ? 'The file is not a sandbox database or is damaged. Move it away (its invoices are lost to the sandbox), or start with another --db <path> or --memory.'
+    ? 'The file is not a sandbox database or is damaged. Move it away (its invoices are lost to the sandbox), ' +
+      'or start with another --db <path> or --memory.'
     : /unable to open|readonly|permission|cantopen|ENOTDIR|ENOENT|EACCES|EROFS|EPERM/i.test(words)
       ? 'Check that its folder exists and that you may write there, or start with another --db <path> or --memory.'
       : 'Start with another --db <path> or --memory.';

@@ -4,7 +4,10 @@
  */
 import type { Where } from './store';
 
-/** A `where` key on a field of the stored document that has no column of its own (`docField('amount_remaining', '>')`). */
+/**
+ * A `where` key on a field of the stored document that has no column of its own
+ * (`docField('amount_remaining', '>')`).
+ */
 export const docField = (field: string, comparison = '='): string => `json_extract(doc, '$.${field}') ${comparison}`;
 
 /**

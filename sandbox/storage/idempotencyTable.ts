@@ -36,7 +36,8 @@ export class IdempotencyTable {
     this.store
       .statement(
         `INSERT INTO idempotency (account_id, key, fingerprint, state, created_at)
-      VALUES (?, ?, ?, 'in_progress', ?) ON CONFLICT(account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state, created_at = excluded.created_at`,
+      VALUES (?, ?, ?, 'in_progress', ?) ON CONFLICT(account_id, key) DO UPDATE SET ` +
+          'fingerprint = excluded.fingerprint, state = excluded.state, created_at = excluded.created_at',
       )
       .run(accountId, key, fingerprint, now);
   }

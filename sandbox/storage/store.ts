@@ -217,7 +217,8 @@ export class Store {
       throw Object.assign(
         new Error(
           `The sandbox database ${this.path} was written by ${version < SCHEMA_VERSION ? 'an older' : 'a newer'} ` +
-            `sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}). Move it away to start afresh, or start with another --db <path> or --memory.`,
+            `sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}). Move it away to start afresh, ` +
+            `or start with another --db <path> or --memory.`,
         ),
         { code: 'SANDBOX_DATABASE' },
       );

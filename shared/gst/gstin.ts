@@ -41,21 +41,25 @@ const refuse = (message: string): GstinReading => ({ ok: false, message });
  */
 export function readGstin(raw: string): GstinReading {
   const gstin = raw.replace(/\s+/g, '').toUpperCase();
-  const shape = `15 characters: a 2-digit state code, the 10-character PAN, a registration number, Z and a check character, such as ${EXAMPLE}`;
+  const shape =
+    `15 characters: a 2-digit state code, the 10-character PAN, a registration number, ` +
+    `Z and a check character, such as ${EXAMPLE}`;
   if (gstin.length !== 15)
     return refuse(`must be ${shape} (you entered ${gstin.length} character${gstin.length === 1 ? '' : 's'})`);
   for (let index = 0; index < 15; index += 1) {
     const { test, takes } = POSITIONS[index];
     if (!test.test(gstin[index])) {
       return refuse(
-        `has "${gstin[index]}" at position ${index + 1} where ${takes} belongs (you entered ${gstin}); a GSTIN is ${shape}`,
+        `has "${gstin[index]}" at position ${index + 1} where ${takes} belongs ` +
+          `(you entered ${gstin}); a GSTIN is ${shape}`,
       );
     }
   }
   const state = gstState(gstin.slice(0, 2));
   if (!state) {
     return refuse(
-      `starts with ${gstin.slice(0, 2)}, which is not a GST state code (01 to 38, or 97 Other Territory; you entered ${gstin})`,
+      `starts with ${gstin.slice(0, 2)}, which is not a GST state code ` +
+        `(01 to 38, or 97 Other Territory; you entered ${gstin})`,
     );
   }
   const check = gstinCheckCharacter(gstin);

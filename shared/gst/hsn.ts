@@ -8,7 +8,8 @@
 export type HsnReading = { ok: true; code: string; kind: 'hsn' | 'sac' } | { ok: false; message: string };
 
 const ACCEPTED =
-  'an HSN code of 4, 6 or 8 digits for goods (such as 8471 or 847130) or a 6-digit SAC for services, starting 99 (such as 998314)';
+  'an HSN code of 4, 6 or 8 digits for goods (such as 8471 or 847130) ' +
+  'or a 6-digit SAC for services, starting 99 (such as 998314)';
 
 export function readHsnSac(raw: string): HsnReading {
   const code = raw.replace(/[\s.]+/g, '');

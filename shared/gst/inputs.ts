@@ -47,7 +47,8 @@ export const gstRateInput = text('a GST rate such as 18').transform(
     readGstRate(value) ??
     custom(
       ctx,
-      `is not a GST rate in force (you entered ${value}); choose one of ${GST_RATES.map((rate) => rate.label).join(', ')} ` +
+      `is not a GST rate in force (you entered ${value}); ` +
+        `choose one of ${GST_RATES.map((rate) => rate.label).join(', ')} ` +
         `(rates in force since 22 September 2025, list checked ${GST_RATES_CHECKED})`,
     ),
 );

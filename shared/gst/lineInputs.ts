@@ -37,7 +37,8 @@ export function withPricing<S extends z.ZodTypeAny>(line: S) {
         code: z.ZodIssueCode.custom,
         path: ['amount'],
         message:
-          'must be left empty when the line has a unit price (the service computes quantity × unit price); give one of the two',
+          'must be left empty when the line has a unit price ' +
+          '(the service computes quantity × unit price); give one of the two',
       });
     } else if (!priced && given.amount === undefined) {
       ctx.addIssue({

@@ -9,7 +9,10 @@ export interface GstState {
   name: string;
   /** UTGST instead of SGST on an intra-state supply. */
   ut?: true;
-  /** A code still found in older GSTINs but no longer a place of supply (25 merged into 26 in 2020; 28 was Andhra Pradesh before 2014). */
+  /**
+   * A code still found in older GSTINs but no longer a place of supply (25 merged into 26 in 2020;
+   * 28 was Andhra Pradesh before 2014).
+   */
   legacy?: true;
 }
 

@@ -60,7 +60,8 @@ export const createInvoice = defineOperation({
   response: invoiceSchema,
   input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict()),
   bodySchema: createInvoiceInputSchema,
-  // Each line's amount or unit price as typed ("1,500.00", in the invoice's currency unless Amounts Are In says minor units).
+  // Each line's amount or unit price as typed ("1,500.00",
+  // in the invoice's currency unless Amounts Are In says minor units).
   amounts: { at: ['items.amount', 'items.unit_price'], currency: 'currency' },
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [

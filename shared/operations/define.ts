@@ -77,7 +77,10 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   result: (body: unknown) => Out;
   /** The heading of docs/api-contract.md that decides this endpoint (its GitHub anchor: `the-invoice-as-sent`). */
   contract: string;
-  /** The success status the contract decides (any 2xx is read as success; this one is what docs/openapi.json states). */
+  /**
+   * The success status the contract decides (any 2xx is read as success;
+   * this one is what docs/openapi.json states).
+   */
   status: 200 | 201 | 202 | 204;
   /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
   response?: DocumentedSchema;
@@ -121,7 +124,10 @@ function innerShape(schema: z.ZodTypeAny): z.ZodRawShape | undefined {
   return schema instanceof z.ZodObject ? schema.shape : undefined;
 }
 
-/** Required when the schema refuses the key absent: a top-level key, or a nested one (an item's amount) under a required parent. */
+/**
+ * Required when the schema refuses the key absent: a top-level key, or a nested one
+ * (an item's amount) under a required parent.
+ */
 function requiredIn(shape: z.ZodRawShape, key: string): boolean | undefined {
   if (key in shape) return !shape[key].isOptional();
   for (const parent of Object.values(shape)) {
@@ -291,7 +297,9 @@ export function unexpected(detail: string): never {
     status: 502,
     code: 'unexpected_response',
     fieldErrors: [],
-    message: `The Invoicing API answered in an unexpected way: ${detail}. Please report this to the connector's maintainers.`,
+    message:
+      `The Invoicing API answered in an unexpected way: ${detail}. ` +
+      `Please report this to the connector's maintainers.`,
   });
 }
 

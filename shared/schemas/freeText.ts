@@ -11,9 +11,14 @@
  *   that Hindi, Arabic and emoji need stay allowed;
  * - a lone surrogate: not a character at all, and no UTF-8 encoder can send it unchanged.
  */
-const NOT_TEXT =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_TEXT = new RegExp(
+  [
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.source,
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source,
+    /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source,
+  ].join('|'),
+);
 
 const KINDS: Array<[RegExp, string]> = [
   [/[\uD800-\uDFFF]/, 'a broken character (a lone UTF-16 surrogate)'],

@@ -15,7 +15,10 @@ export function onTheWire<S extends z.ZodTypeAny>(schema: S, keywords: WireKeywo
   return schema;
 }
 
-/** The keywords declared on a schema, so a wrapper (optional) carries them: the generator reads only the outer level. */
+/**
+ * The keywords declared on a schema, so a wrapper (optional) carries them:
+ * the generator reads only the outer level.
+ */
 export function wireOf(schema: z.ZodTypeAny): WireKeywords {
   return (schema._def as { openapi?: { metadata?: WireKeywords } }).openapi?.metadata ?? {};
 }

@@ -107,7 +107,8 @@ export class CursorExpired extends Error {
     readonly restartFrom: Cursor,
   ) {
     super(
-      `Events after ${cursor} are no longer available from the service (it keeps them 30 days), so some may have been ` +
+      `Events after ${cursor} are no longer available from the service (it keeps them 30 days), ` +
+        `so some may have been ` +
         'missed; catching up starts again from the newest event.',
     );
   }

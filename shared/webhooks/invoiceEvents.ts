@@ -33,7 +33,10 @@ export function envelope(event: { id: string; type: string; created_at: string; 
   };
 }
 
-/** A tax invoice's GST figures on every invoice event (null on an invoice without GST; contract: "The GST fields on the wire"). */
+/**
+ * A tax invoice's GST figures on every invoice event (null on an invoice without GST;
+ * contract: "The GST fields on the wire").
+ */
 const TAX_FIGURES = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax'] as const;
 const taxWord = (key: string) => (invoice as Readonly<Record<string, Word>>)[key];
 const TAX_LABELS: Record<string, string> = {

@@ -1,6 +1,7 @@
 /**
  * Standard Webhooks v1 (contract: "Signing"): HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed with
- * the base64 part of a signing secret (WEBHOOK_SECRET_PREFIX), sent as a space-separated list of `v1,<base64>` signatures.
+ * the base64 part of a signing secret (WEBHOOK_SECRET_PREFIX), sent as a space-separated list
+ * of `v1,<base64>` signatures.
  * One job, a tiny API; each failure has its own reason so a log can say why an event was refused.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -113,7 +114,8 @@ export const VERIFY_FAILURE_MESSAGES: Record<VerifyFailure, string> = {
   bad_secret: `the stored webhook secret is not a valid ${WEBHOOK_SECRET_PREFIX} secret; recreate the subscription`,
   missing_header: 'the webhook-id, webhook-timestamp or webhook-signature header is missing',
   bad_timestamp: 'the webhook-timestamp header is not a Unix time in seconds',
-  too_old: `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the past (a replay, or a slow clock)`,
+  too_old:
+    `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the past ` + `(a replay, or a slow clock)`,
   too_new: `the webhook-timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s in the future (check the clock)`,
   malformed_signature: 'the webhook-signature header holds no v1,<base64> signature',
   no_matching_signature: "no signature matches this body with this subscription's secret",

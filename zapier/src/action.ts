@@ -24,7 +24,10 @@ interface ActionWords {
   label: string;
   /** A create's starts with a verb in the third person ("Creates", "Updates"), a search's with "Finds". */
   description: string;
-  /** Fields Zapier shows differently from the catalogue, by key (null: shown inside another); the rest are the catalogue's. */
+  /**
+   * Fields Zapier shows differently from the catalogue, by key (null: shown inside another);
+   * the rest are the catalogue's.
+   */
   inputFields?: Readonly<Record<string, PlainInputField | null>>;
   /** The operation's input from Zapier's (the line items regrouped, an address folded); as given if absent. */
   input?: (inputData: Record<string, unknown>) => unknown;

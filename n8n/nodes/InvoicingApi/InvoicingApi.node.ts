@@ -71,7 +71,9 @@ export class InvoicingApi implements INodeType {
             type: 'number',
             typeOptions: { minValue: 1, maxValue: 25 },
             default: DEFAULT_CONCURRENCY,
-            description: `How many items are sent to ${SERVICE.displayName} at the same time; a rate-limited request waits and is sent again`,
+            description:
+              `How many items are sent to ${SERVICE.displayName} at the same time; ` +
+              `a rate-limited request waits and is sent again`,
           },
           idempotencyKeyOption({ invoice: invoice.operations, client: client.operations, payment: payment.operations }),
         ],

@@ -41,7 +41,8 @@ export class InvoicingApiPollingTrigger implements INodeType {
     properties: [
       {
         displayName:
-          `Checks ${SERVICE.displayName} for new events on the schedule below. Use the ${SERVICE.displayName} Trigger ` +
+          `Checks ${SERVICE.displayName} for new events on the schedule below. ` +
+          `Use the ${SERVICE.displayName} Trigger ` +
           'instead when the service can reach this n8n: it starts the workflow the moment an event happens.',
         name: 'notice',
         type: 'notice',

@@ -71,7 +71,8 @@ export async function replayMissed(
   if (cursor && (await recoverAfter(connection, webhookId, cursor.id, send))) return;
   if (cursor)
     context.logger.warn(
-      `Events after ${cursor.id} are no longer kept by the service (30 days), so some missed events cannot be replayed.`,
+      `Events after ${cursor.id} are no longer kept by the service (30 days), ` +
+        `so some missed events cannot be replayed.`,
     );
   const [newest] = (await runOperation(operations.listEvents, connection, { limit: 1 }, send)).data;
   if (newest) data.replayCursor = { id: newest.id, created_at: newest.created_at };

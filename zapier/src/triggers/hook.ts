@@ -71,7 +71,8 @@ export function hookTrigger(type: EventType) {
     const subscription = bundle.subscribeData as Partial<SubscribeData> | undefined;
     if (!subscription?.secret) {
       z.console.log(
-        `This ${event.label} trigger has no subscription (the Zap was never turned on, or was turned off), so no delivery can be verified; nothing was started.`,
+        `This ${event.label} trigger has no subscription (the Zap was never turned on, or was turned off), ` +
+          `so no delivery can be verified; nothing was started.`,
       );
       return [];
     }

@@ -114,7 +114,8 @@ const lineItemProperties: INodeProperties[] = [
     default: '[]',
     required: items.required,
     placeholder: LINE_ITEMS_JSON_EXAMPLE,
-    description: `${items.help} A JSON array of objects with a description and an amount, e.g. ${LINE_ITEMS_JSON_EXAMPLE}`,
+    description:
+      `${items.help} A JSON array of objects with a description and an amount, ` + `e.g. ${LINE_ITEMS_JSON_EXAMPLE}`,
     displayOptions: { show: { itemsInput: ['json'] } },
   },
   {
