@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { FIELDS, type Word } from './fields';
-import { inMinorUnits, readAmount } from './amounts';
+import { readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
 import { MAX_AMOUNT } from './schemas/primitives';
 
@@ -86,7 +86,7 @@ function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): strin
   return base;
 }
 
-function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
+function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean): InputIssue {
   const path = issue.path;
   const field = pathText(path);
   const currencyRaw = (raw as Record<string, unknown> | undefined)?.currency;
@@ -112,9 +112,9 @@ function describe(issue: z.ZodIssue, raw: unknown): InputIssue {
     const key = path[2];
     if (key === 'amount') {
       // Custom issues come from shared/amounts.ts and already name the accepted forms. A line's missing amount
-      // (refused where a unit price could stand for it) is said in the unit the field takes: typed, unless
-      // Amounts Are In says minor units.
-      const typedAndMissing = valueAt === undefined && !inMinorUnits(raw);
+      // (refused where a unit price could stand for it) is said in the unit the field takes: as typed when the
+      // editors' schema judged it, else (the wire, Amounts Are In: Minor Units) in minor units.
+      const typedAndMissing = valueAt === undefined && typedAmounts;
       const missing = typedAndMissing ? readAmount(undefined, currency) : undefined;
       const text =
         issue.code === 'custom'
@@ -145,12 +145,16 @@ export function knownInput(fields: object, values: Record<string, unknown>): Rec
 }
 
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */
-export function validateInput<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.output<S> {
+export function validateInput<S extends z.ZodTypeAny>(
+  schema: S,
+  raw: unknown,
+  options: { typedAmounts?: boolean } = {},
+): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   // One message per field (the first, most basic one): '' is both "required" and "not an e-mail address".
   const byField = new Map<string, InputIssue>();
-  for (const issue of result.error.issues.map((entry) => describe(entry, raw))) {
+  for (const issue of result.error.issues.map((entry) => describe(entry, raw, options.typedAmounts === true))) {
     if (!byField.has(issue.field)) byField.set(issue.field, issue);
   }
   throw new InputError([...byField.values()]);

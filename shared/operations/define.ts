@@ -224,7 +224,10 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
     route: `/${SERVICE.apiVersion}${definition.path.replace(/\{(\w+)\}/g, ':$1')}`,
     fields: fieldsOf(input, definition.fields),
     wireKeys: wireKeysOf(definition),
-    validate: (raw) => validateInput(amountSchemas ? amountSchemaFor(raw, amountSchemas) : input, raw ?? {}),
+    validate: (raw) => {
+      const schema = amountSchemas ? amountSchemaFor(raw, amountSchemas) : input;
+      return validateInput(schema, raw ?? {}, { typedAmounts: schema === amountSchemas?.typed });
+    },
     request: (connection, given) => buildRequest(operation, connection, given),
     run: (connection, raw, send) => runOperation(operation, connection, raw, send),
   };
