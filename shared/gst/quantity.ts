@@ -5,7 +5,7 @@
  */
 export const QUANTITY_DECIMALS = 3;
 const SCALE = 10 ** QUANTITY_DECIMALS;
-const MAX_QUANTITY = 1_000_000_000;
+export const MAX_QUANTITY = 1_000_000_000;
 const ACCEPTED =
   'a number more than 0 such as 1, 1.5 or 1,000 (a point before at most 3 decimals, commas only between thousands)';
 
