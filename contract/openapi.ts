@@ -8,7 +8,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@ast
 import { z } from 'zod';
 import {
   EVENT_CATALOGUE, EVENT_TYPES, HEADERS, KEY_PREFIX, MAX_IDEMPOTENCY_KEY, SERVICE, SIGNATURE_TOLERANCE_SECONDS, accountSchema,
-  clientCreatedEventSchema, clientSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoiceDisputedEventSchema,
+  clientCreatedEventSchema, clientSchema, clientUpdatedEventSchema, eventSchema, invoiceCreatedEventSchema, invoiceDisputedEventSchema, invoiceSentEventSchema, invoiceDeliveryFailedEventSchema, invoiceOverdueEventSchema, invoiceVoidedEventSchema,
   invoicePaidEventSchema, invoiceSchema, invoiceViewedEventSchema, operations, paymentSchema, problemSchema, shapeOf,
   sampleAccount, sampleClient, sampleEventsByType, sampleInvoice, samplePayment, sampleWebhook, webhookSubscriptionSchema,
   type Operation,
@@ -33,6 +33,9 @@ const SECTIONS: Record<OperationName, string> = {
   listWebhooks: 'registering-a-receiver', recoverWebhook: 'replaying-missed-events',
   listEvents: 'catching-up-on-events',
   simulateView: '10-the-sandbox', simulatePayment: '10-the-sandbox', simulateDispute: '10-the-sandbox',
+  sendInvoice: 'sending-and-resending', voidInvoice: 'voiding', downloadInvoicePdf: 'the-pdf',
+  getClock: 'the-sandboxs-clock-and-helpers', advanceClock: 'the-sandboxs-clock-and-helpers',
+  simulateOverdue: 'the-sandboxs-clock-and-helpers', simulateDeliveryFailure: 'the-sandboxs-clock-and-helpers',
 };
 
 export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
@@ -43,7 +46,8 @@ const ERRORS: Record<number, string> = {
   401: `No key, or a key that is not valid (\`invalid_api_key\`): reconnect with a key from the API-keys page.`,
   403: 'The key may not do this (`forbidden`; the sandbox answers a live key so), or the Host is not allowed (`host_not_allowed`, sandbox).',
   404: 'No such object on this account (`not_found`).',
-  409: 'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), or a request with this Idempotency-Key is still running (`idempotency_in_progress`, worth replaying with the same key).',
+  409: 'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), a request with this Idempotency-Key is still running (`idempotency_in_progress`, worth replaying with the same key), ' +
+    'or the invoice\'s state refuses it (`invoice_has_payments` for a void, `invoice_void`, `invoice_paid` for a reminder).',
   413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
   422: 'A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field\'s path such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), or nothing left to pay (`invoice_already_paid`).',
   429: 'Over the rate limit (`rate_limited`): wait the `Retry-After` seconds and send again (it was not processed).',
@@ -55,7 +59,8 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
   const idempotent = keys.includes('idempotency_key');
   // A create that takes an e-mail or UTR, a replay of a running create, or a change to a taken e-mail.
-  const conflicts = idempotent || operation.method === 'PATCH';
+  // Issue 29: anything done to an invoice can meet its state (void, paid): 409 invoice_void, invoice_has_payments, invoice_paid.
+  const conflicts = idempotent || operation.method === 'PATCH' || (operation.method === 'POST' && pathKeys.includes('invoice_id'));
   return [400, 401, 403, pathKeys.length > 0 || operation.path === '/events' ? 404 : 0, conflicts ? 409 : 0, hasBody ? 413 : 0, 422, 429, 500]
     .filter((status) => status > 0);
 }
@@ -103,7 +108,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
   const section = SECTIONS[name];
   const success = operation.status === 204
     ? { description: 'Done; no body.', headers: requestIdHeader }
-    : { description: 'Success.', headers: requestIdHeader, content: { 'application/json': { schema: operation.response as z.ZodTypeAny } } };
+    : { description: 'Success.', headers: requestIdHeader, content: { [operation.accept ?? 'application/json']: { schema: operation.response as z.ZodTypeAny } } };
   const body = (operation.bodySchema as z.ZodTypeAny | undefined) ?? pick(operation, restKeys).strict();
   registry.registerPath({
     method: operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
@@ -130,6 +135,8 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
 const EVENT_SCHEMAS = {
   'invoice.created': invoiceCreatedEventSchema, 'invoice.viewed': invoiceViewedEventSchema, 'invoice.paid': invoicePaidEventSchema,
   'invoice.disputed': invoiceDisputedEventSchema, 'client.created': clientCreatedEventSchema, 'client.updated': clientUpdatedEventSchema,
+  'invoice.sent': invoiceSentEventSchema, 'invoice.delivery_failed': invoiceDeliveryFailedEventSchema,
+  'invoice.overdue': invoiceOverdueEventSchema, 'invoice.voided': invoiceVoidedEventSchema,
 } as const;
 
 const SIGNING = `Signed as Standard Webhooks v1 (${contractLink('signing')}): compute HMAC-SHA256 over ` +

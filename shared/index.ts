@@ -16,3 +16,5 @@ export * from './throttle';
 export * from './forms';
 export * from './webhooks/catchUp';
 export * from './connectionTest';
+export * from './dueDates';
+export * from './upiLink';

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { amountUnitInput, convertAmount, inMinorUnits, typedAmountInput } from '../amounts';
 import { FIELDS } from '../fields';
+import { PAYMENT_TERMS_KEYS, calendarDateInput } from '../dueDates';
 import { isKnownCurrency } from '../money';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import {
-  MAX_DESCRIPTION, MAX_ITEMS, amountInput, booleanInputOrFalse, currencyInput, emailInput, idempotencyKeySchema, optional,
+  MAX_DESCRIPTION, MAX_ITEMS, amountInput, booleanInputOrFalse, currencyInput, emailInput, idempotencyKeySchema, oneOf, optional,
   textInput,
 } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
@@ -26,7 +27,16 @@ export const createInvoiceInputSchema = z.object({
     .min(1, 'must have at least one line item')
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
   auto_send_whatsapp: booleanInputOrFalse,
+  due_date: optional(calendarDateInput),
+  payment_terms: optional(oneOf(PAYMENT_TERMS_KEYS)),
 }).strict();
+
+/** A due date or payment terms, not both (docs/api-contract.md, "Dates, the time zone and the due date"). */
+export function dueDateOrTerms(given: { due_date?: string; payment_terms?: string }, ctx: z.RefinementCtx): void {
+  if (given.due_date && given.payment_terms) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['payment_terms'], message: 'takes a due date or payment terms, not both: leave one of them empty' });
+  }
+}
 
 const { invoice, item } = FIELDS;
 
@@ -41,6 +51,7 @@ const typedInput = createInvoiceInputSchema.extend({
   amount_unit: amountUnitInput,
   idempotency_key: optional(idempotencyKeySchema),
 }).superRefine((given, ctx) => {
+  dueDateOrTerms(given, ctx);
   // An unknown currency is refused on its own field; its amounts cannot be read without it.
   if (!isKnownCurrency(given.currency)) return;
   given.items.forEach((line, index) =>
@@ -48,7 +59,7 @@ const typedInput = createInvoiceInputSchema.extend({
 });
 
 /** Amounts Are In: Minor Units: the wire's own schema, its whole numbers of paise and its words. */
-const minorInput = createInvoiceInputSchema.extend({ amount_unit: amountUnitInput, idempotency_key: optional(idempotencyKeySchema) });
+const minorInput = createInvoiceInputSchema.extend({ amount_unit: amountUnitInput, idempotency_key: optional(idempotencyKeySchema) }).superRefine(dueDateOrTerms);
 
 const defined = defineOperation({
   method: 'POST',
@@ -57,11 +68,12 @@ const defined = defineOperation({
   response: invoiceSchema,
   input: typedInput,
   // The typed amounts are converted by now; the wire's own fields, and nothing else, go to the service.
-  body: ({ client_email, currency, items, auto_send_whatsapp }) => ({ client_email, currency, items, auto_send_whatsapp }),
+  body: ({ client_email, currency, items, auto_send_whatsapp, due_date, payment_terms }) =>
+    ({ client_email, currency, items, auto_send_whatsapp, ...(due_date ? { due_date } : {}), ...(payment_terms ? { payment_terms } : {}) }),
   bodySchema: createInvoiceInputSchema,
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [invoice.clientEmail, invoice.currency, invoice.items, item.description, item.amount, invoice.amountUnit,
-    invoice.autoSendWhatsapp, invoice.idempotencyKey],
+    invoice.dueDate, invoice.paymentTerms, invoice.autoSendWhatsapp, invoice.idempotencyKey],
   labels: INVOICE_LABELS,
   sample: samplePresentedInvoice,
 });

@@ -61,6 +61,8 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   status: 200 | 201 | 202 | 204;
   /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
   response?: DocumentedSchema;
+  /** The answer's media type when it is not JSON (a PDF): sent as Accept, stated in docs/openapi.json. */
+  accept?: string;
   /** The fields both editors show for this input, in order; `required` is read from `input`. */
   fields?: readonly FieldSpec[];
   /** Output labels, keyed by the field's path in Zapier's flat output (`items[]amount`, `whatsapp__status`). */
@@ -130,7 +132,7 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
     const input = (given ?? {}) as Input;
     const path = definition.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input[key])));
     const rest = Object.fromEntries(Object.entries(input).filter(([key, value]) => restKeys.has(key) && value !== undefined));
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: definition.accept ?? 'application/json' };
     if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
     const body = hasBody ? (definition.body ? definition.body(input as z.output<S>) : rest) : undefined;
     if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -4,6 +4,12 @@ import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';
+import { calendarDateInput } from '../dueDates';
+
+/** Days after the due date, as the overdue filter and the "N days overdue" triggers take them. */
+export const daysOverdueInput = z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z.number({ invalid_type_error: 'must be a whole number of days from 1 to 365' }).int('must be a whole number of days from 1 to 365')
+    .min(1, 'must be a whole number of days from 1 to 365').max(365, 'must be a whole number of days from 1 to 365'));
 import { defineOperation, presentedPage } from './define';
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
@@ -16,6 +22,10 @@ export const listInvoicesQuerySchema = z.object({
   number: optionalText(50),
   search: optionalText(100),
   owed: optional(booleanInputOrFalse),
+  overdue: optional(booleanInputOrFalse),
+  due_before: optional(calendarDateInput),
+  due_after: optional(calendarDateInput),
+  days_overdue: optional(daysOverdueInput),
 }).strict();
 
 const { invoice, list } = FIELDS;
@@ -27,7 +37,7 @@ export const listInvoices = defineOperation({
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: presentedPage(invoiceSchema, presentInvoice),
-  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number],
+  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number, invoice.overdue, invoice.dueBefore, invoice.dueAfter],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedInvoice], has_more: false },
 });

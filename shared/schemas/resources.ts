@@ -14,6 +14,10 @@ export const accountSchema = z.object({
   name: z.string(),
   email: z.string(),
   livemode: z.boolean(),
+  /** The IANA zone the account's dates are read in (Asia/Kolkata for Indian accounts). */
+  time_zone: z.string().optional(),
+  /** The VPA UPI payments to the account go to (its invoices' upi_link). */
+  upi_vpa: z.string().nullish(),
 }).passthrough();
 
 const invoiceItemSchema = z.object({
@@ -21,7 +25,10 @@ const invoiceItemSchema = z.object({
   amount: minorAmount,
 }).passthrough();
 
-export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
+/** A voided invoice: nothing is owed, it cannot be paid or sent (docs/api-contract.md, "Voiding"). */
+export const VOID = 'void' as const;
+
+export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed', VOID] as const;
 
 const whatsappResultSchema = z.object({
   status: z.string(),
@@ -50,6 +57,13 @@ export const invoiceSchema = z.object({
   viewed_at: timestamp.nullish(),
   paid_at: timestamp.nullish(),
   disputed_at: timestamp.nullish(),
+  /** Issue 29: the due date (YYYY-MM-DD, account time zone) and what follows from it; absent from older answers. */
+  due_date: z.string().nullish(),
+  payment_terms: z.string().nullish(),
+  overdue: z.boolean().optional(),
+  days_overdue: z.number().int().optional(),
+  upi_link: z.string().nullish(),
+  voided_at: timestamp.nullish(),
 }).passthrough();
 
 const addressSchema = z.object({
