@@ -1,4 +1,4 @@
-import { type Account, KEY_PREFIX } from '../../shared';
+import { type Account, IST, KEY_PREFIX } from '../../shared';
 import type { AccountStore } from '../storage/accountStore';
 import { newId, randomToken } from '../storage/ids';
 import { type ApiKeyRecord, isoNow } from '../storage/records';
@@ -38,7 +38,9 @@ export function publicKey(record: ApiKeyRecord): PublicApiKey {
 export function createAccount(accounts: AccountStore): Account {
   const count = accounts.count() + 1;
   const account: Account = { id: newId('acct'), object: 'account', name: count === 1 ? 'Sandbox account' : `Sandbox account ${count}`,
-    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`, livemode: false };
+    email: count === 1 ? 'sandbox@invoicing.example' : `sandbox+${count}@invoicing.example`, livemode: false,
+    // Issue 29: dates read in India's time, and the VPA its invoices' UPI links pay.
+    time_zone: IST, upi_vpa: count === 1 ? 'sandbox@okicici' : `sandbox${count}@okicici` };
   accounts.insert(account);
   return account;
 }

@@ -1,4 +1,5 @@
 import type { Client, CreateInvoiceInput, Invoice } from '../../shared';
+import { dueDateOf, sendAtCreation } from './invoiceDueAndSend';
 import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import { createClient } from './clients';
@@ -39,11 +40,11 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       items: input.items.map((item) => ({ description: item.description, amount: item.amount })),
       amount_due: amountDue, amount_paid: 0, amount_remaining: amountDue,
       auto_send_whatsapp: input.auto_send_whatsapp, whatsapp: whatsappResult(input.auto_send_whatsapp, client),
-      hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now,
+      hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now, ...dueDateOf(ctx, input),
     };
     ctx.data.invoices.insert(created);
     recordEvent(ctx, 'invoice.created', { invoice: created });
-    return created;
+    return sendAtCreation(ctx, created);
   });
 }
 

@@ -19,6 +19,7 @@ import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
 import { occasionRoutes } from '../routes/occasionRoutes';
+import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
 
 export interface ApiOptions {
@@ -83,7 +84,7 @@ function emptyBodyProblem(error: unknown, call: RawCall, path: string): unknown 
 /** The order every API call goes through: auth, rate limit, injected faults, size, JSON, idempotency, route. */
 export function createApi(core: SandboxCore, options: ApiOptions, onError: (error: unknown) => void) {
   const router = new Router();
-  for (const register of [accountRoutes, invoiceRoutes, paymentRoutes, clientRoutes, webhookRoutes, eventRoutes, occasionRoutes,
+  for (const register of [accountRoutes, invoiceRoutes, paymentRoutes, clientRoutes, webhookRoutes, eventRoutes, occasionRoutes, invoiceLifeRoutes,
     deliveryRoutes, keyRoutes]) register(router);
   const idempotency = new IdempotencyKeys(core.data.store);
 

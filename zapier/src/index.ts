@@ -12,9 +12,13 @@ import { findPayment } from './searches/findPayment';
 import { clientCreated } from './triggers/clientCreated';
 import { clientUpdated } from './triggers/clientUpdated';
 import { invoiceCreated } from './triggers/invoiceCreated';
+import { invoiceDeliveryFailed } from './triggers/invoiceDeliveryFailed';
 import { invoiceDisputed } from './triggers/invoiceDisputed';
+import { invoiceOverdue } from './triggers/invoiceOverdue';
 import { invoicePaid } from './triggers/invoicePaid';
+import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
+import { invoiceVoided } from './triggers/invoiceVoided';
 
 export = {
   version,
@@ -28,6 +32,7 @@ export = {
   triggers: {
     invoice_created: invoiceCreated, invoice_viewed: invoiceViewed, invoice_paid: invoicePaid, invoice_disputed: invoiceDisputed,
     client_created: clientCreated, client_updated: clientUpdated,
+    invoice_sent: invoiceSent, invoice_delivery_failed: invoiceDeliveryFailed, invoice_overdue: invoiceOverdue, invoice_voided: invoiceVoided,
   },
   creates: { create_invoice: createInvoice, create_client: createClient, update_client: updateClient, record_payment: recordPayment },
   searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
