@@ -179,6 +179,9 @@ export const FIELDS = {
     }),
     upiLink: word('upi_link', 'UPI Pay Link'),
     voidedAt: word('voided_at', 'Voided At'),
+    /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
+    pdfFile: word('file', 'PDF File', { inputOnly: true }),
+    pdfFileName: word('file_name', 'File Name', { inputOnly: true }),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
   sending: {

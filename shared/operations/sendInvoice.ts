@@ -20,6 +20,7 @@ export const sendInvoiceInputSchema = z.object({
 
 export const DELIVERY_LABELS: Readonly<Record<string, string>> = {
   id: sending.deliveryId.label,
+  object: record.object.label,
   invoice_id: invoice.id.label,
   channel: sending.channel.shownAs ?? sending.channel.label,
   kind: sending.kind.shownAs ?? sending.kind.label,

@@ -45,7 +45,7 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
   },
   'invoice.overdue': {
     type: 'invoice.overdue', key: 'invoice_overdue', label: 'Invoice Overdue', noun: 'Overdue Invoice',
-    description: 'Triggers once when an unpaid invoice passes its due date (the day after it, in India, IST).',
+    description: 'Triggers when an unpaid invoice passes its due date: once, on the day after it (in India, IST).',
   },
   'invoice.voided': {
     type: 'invoice.voided', key: 'invoice_voided', label: 'Invoice Voided', noun: 'Voided Invoice',

@@ -28,6 +28,7 @@ type ZapierAction = { key: string; operation: { inputFields?: ZapierField[]; out
 const ZAPIER_OPERATIONS: Record<string, Translated> = {
   create_invoice: operations.createInvoice, create_client: operations.createClient, update_client: operations.updateClient,
   record_payment: operations.recordPayment,
+  send_invoice: operations.sendInvoice, void_invoice: operations.voidInvoice, download_invoice_pdf: operations.downloadInvoicePdf,
   find_invoice: operations.findInvoice, find_client: operations.findClient, find_payment: operations.findPayment,
 };
 

@@ -166,7 +166,8 @@ describe('flattenEvent: one flat record per event, ready to map', () => {
 describe('EVENT_CATALOGUE', () => {
   test('describes each event once, with a stable key and a "Triggers when" description', () => {
     expect(Object.keys(EVENT_CATALOGUE).sort()).toEqual([...EVENT_TYPES].sort());
-    expect(EVENT_TYPES).toEqual(['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed', 'client.created', 'client.updated']);
+    expect(EVENT_TYPES).toEqual(['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed',
+      'invoice.sent', 'invoice.delivery_failed', 'invoice.overdue', 'invoice.voided', 'client.created', 'client.updated']);
     for (const type of EVENT_TYPES) {
       const entry = EVENT_CATALOGUE[type];
       expect(entry.type).toBe(type);

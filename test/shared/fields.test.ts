@@ -45,7 +45,7 @@ describe('field catalogue', () => {
       expect(choice.label.startsWith(`${choice.value} (`)).toBe(true);
     }
     expect(INVOICE_STATUS_CHOICES.map((choice) => choice.value)).toEqual([...INVOICE_STATUSES]);
-    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual(['Open', 'Viewed', 'Partially Paid', 'Paid', 'Disputed']);
+    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual(['Open', 'Viewed', 'Partially Paid', 'Paid', 'Disputed', 'Void']);
   });
 
   test('every field of a flat event record has an output label', () => {

@@ -140,14 +140,14 @@ describe('client, list and webhook messages', () => {
   test('list filters', () => {
     expect(inputErrorOf(() => validateInput(listInvoicesQuerySchema, { limit: 0, status: 'unpaid' })).issues).toEqual([
       { field: 'limit', message: 'Limit must be at least 1' },
-      { field: 'status', message: 'Status must be one of open, viewed, partially_paid, paid, disputed' },
+      { field: 'status', message: 'Status must be one of open, viewed, partially_paid, paid, disputed, void' },
     ]);
   });
 
   test('webhook subscription: an entry of a list is named by the list label and its position', () => {
     expect(inputErrorOf(() => validateInput(webhookCreateInputSchema, { url: 'ftp://files.example.com', events: ['invoice.paid', 'invoice.refunded'] })).issues).toEqual([
       { field: 'url', message: 'Webhook URL must start with https:// (or http:// for a local receiver)' },
-      { field: 'events[1]', message: 'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, client.created, client.updated' },
+      { field: 'events[1]', message: 'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, client.created, client.updated' },
     ]);
   });
 

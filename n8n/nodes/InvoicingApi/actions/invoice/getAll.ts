@@ -4,7 +4,7 @@ import { property } from '../../../../lib/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listInvoices: operation } = operations;
-const { limit, status, client_email, number } = operation.fields;
+const { limit, status, client_email, number, overdue, due_before, due_after } = operation.fields;
 
 export const getAll: NodeOperation = {
   operation,
@@ -14,7 +14,7 @@ export const getAll: NodeOperation = {
     action: 'Get many invoices',
     description: 'List invoices, newest first, optionally filtered',
   },
-  properties: listProperties(limit, [property(status), property(client_email), property(number)]),
+  properties: listProperties(limit, [property(status), property(client_email), property(number), property(overdue), property(due_before), property(due_after)]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);
     return listAll(operation, connection, filters, send, max);

@@ -1,0 +1,37 @@
+/** Download Invoice PDF: a file (INV-000123.pdf) a later step can attach, through Zapier's file hydration. */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { PICKER_HELP, operations, pdfFileName, runOperation } from '../../../shared';
+import { call } from '../api';
+import { inputField, outputFields } from '../fields';
+import { hydrateInvoicePdf } from '../hydrators/invoicePdf';
+import { invoiceDropdown } from '../pickers';
+
+const { downloadInvoicePdf: operation, getInvoice } = operations;
+
+const perform = (z: ZObject, bundle: Bundle) =>
+  call(z, bundle, async (connection, send) => {
+    const invoice = await runOperation(getInvoice, connection, { invoice_id: bundle.inputData.invoice_id }, send);
+    return {
+      invoice_id: invoice.id,
+      number: invoice.number,
+      file_name: pdfFileName(invoice.number),
+      amount_remaining_formatted: invoice.amount_remaining_formatted,
+      file: z.dehydrateFile(hydrateInvoicePdf, { invoice_id: invoice.id, number: invoice.number }),
+    };
+  });
+
+export const downloadInvoicePdf = {
+  key: 'download_invoice_pdf',
+  noun: 'Invoice PDF',
+  display: {
+    label: 'Download Invoice PDF',
+    description: 'Gets the invoice as a PDF file that a later step can attach to an e-mail, a message or a drive.',
+  },
+  operation: {
+    inputFields: Object.values(operation.fields).map((spec) =>
+      inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice })),
+    perform,
+    sample: { ...operation.sample, file: 'SAMPLE FILE' },
+    outputFields: outputFields({ ...operation.sample, file: 'SAMPLE FILE' }, operation.labels),
+  },
+};
