@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   DELIVERY_FAILURES, DELIVERY_FAILURE_CODES, addDays, deliverySchema, eventSchema, invoiceSchema, operations, todayIn, type HttpRequest,
 } from '../../shared';
+import { runCli } from '../../sandbox/cli';
 import { type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
@@ -192,5 +193,28 @@ describe('the PDF', () => {
   test('an unknown invoice is a 404 problem', async () => {
     const response = await t.send(operations.downloadInvoicePdf.request(t.connection, { invoice_id: 'inv_doesnotexist' }));
     expect(response.status).toBe(404);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const result = await runCli([...argv, '--url', t.sandbox.baseUrl, '--key', t.connection.apiKey], { out: (line) => out.push(line), err: (line) => err.push(line) });
+    return { ...result, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('overdue, fail-next, clock advance, send and void, each one request with its answer printed', async () => {
+    const invoice = await t.createInvoice({ client_email: 'cli.life@example.com' });
+    expect(JSON.parse((await cli('overdue', invoice.id, '--days', '4')).out)).toMatchObject({ type: 'invoice.overdue', data: { invoice: { days_overdue: 4 } } });
+    expect(JSON.parse((await cli('fail-next', 'email_bounced')).out)).toEqual({ object: 'planted_failure', channel: 'email', failure_code: 'email_bounced' });
+    expect(JSON.parse((await cli('send', invoice.id, '--channel', 'email')).out)).toMatchObject({ status: 'failed', failure_code: 'email_bounced' });
+    const before = JSON.parse((await cli('clock')).out);
+    const after = JSON.parse((await cli('clock', 'advance', '--days', '2')).out);
+    expect(after.today).toBe(addDays(before.today, 2));
+    expect(JSON.parse((await cli('void', invoice.id)).out)).toMatchObject({ status: 'void' });
+    const wrong = await cli('fail-next', 'lost_in_the_post');
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.err).toContain('fail-next needs a failure code: client_phone_missing, invalid_phone_number');
   });
 });
