@@ -1,10 +1,10 @@
 /** Download Invoice PDF: a file (INV-000123.pdf) a later step can attach, through Zapier's file hydration. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations, pdfFileName, runOperation } from '../../../shared';
+import { operations, pdfFileName, runOperation } from '../../../shared';
 import { call } from '../api';
-import { inputField, outputFields } from '../fields';
+import { outputFields } from '../fields';
 import { hydrateInvoicePdf } from '../hydrators/invoicePdf';
-import { invoiceDropdown } from '../pickers';
+import { invoicePickerField } from '../pickers';
 
 const { downloadInvoicePdf: operation, getInvoice } = operations;
 
@@ -28,8 +28,7 @@ export const downloadInvoicePdf = {
     description: 'Gets the invoice as a PDF file that a later step can attach to an e-mail, a message or a drive.',
   },
   operation: {
-    inputFields: Object.values(operation.fields).map((spec) =>
-      inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice })),
+    inputFields: Object.values(operation.fields).map(invoicePickerField),
     perform,
     sample: { ...operation.sample, file: 'SAMPLE FILE' },
     outputFields: outputFields({ ...operation.sample, file: 'SAMPLE FILE' }, operation.labels),

@@ -1,9 +1,9 @@
 /** Send Invoice: the invoice or a payment reminder, on WhatsApp or by e-mail; sending again is a resend. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations, runOperation } from '../../../shared';
+import { operations, runOperation } from '../../../shared';
 import { call } from '../api';
 import { inputField, outputFields } from '../fields';
-import { invoiceDropdown } from '../pickers';
+import { invoicePickerField } from '../pickers';
 
 const { sendInvoice: operation } = operations;
 
@@ -18,9 +18,7 @@ export const sendInvoice = {
     description: 'Sends an invoice, or a payment reminder with its UPI link, on WhatsApp or by e-mail; Invoice Sent or Invoice Delivery Failed says how it went.',
   },
   operation: {
-    inputFields: Object.values(operation.fields).map((spec) => (spec.key === 'invoice_id'
-      ? inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice })
-      : inputField(spec))),
+    inputFields: Object.values(operation.fields).map((spec) => (spec.key === 'invoice_id' ? invoicePickerField(spec) : inputField(spec))),
     perform,
     sample: operation.sample,
     outputFields: outputFields(operation.sample, operation.labels),

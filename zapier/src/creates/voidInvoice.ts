@@ -1,9 +1,9 @@
 /** Void Invoice: cancels an invoice nothing has been paid on; a paid or partly paid one is refused in the service's words. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PICKER_HELP, operations, runOperation } from '../../../shared';
+import { operations, runOperation } from '../../../shared';
 import { call } from '../api';
-import { inputField, outputFields } from '../fields';
-import { invoiceDropdown } from '../pickers';
+import { outputFields } from '../fields';
+import { invoicePickerField } from '../pickers';
 
 const { voidInvoice: operation } = operations;
 
@@ -18,8 +18,7 @@ export const voidInvoice = {
     description: 'Cancels an invoice nothing has been paid on: it then owes nothing and cannot be paid or sent.',
   },
   operation: {
-    inputFields: Object.values(operation.fields).map((spec) =>
-      inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice })),
+    inputFields: Object.values(operation.fields).map(invoicePickerField),
     perform,
     sample: operation.sample,
     outputFields: outputFields(operation.sample, operation.labels),
