@@ -165,10 +165,7 @@ export const FIELDS = {
       key: 'overdue', label: 'Overdue', type: 'boolean',
       help: 'Only invoices past their due date that still owe money (Yes), or only those that are not (No). Paid and void invoices are never overdue.',
     }),
-    daysOverdue: field({
-      key: 'days_overdue', label: 'Days Overdue', type: 'integer', example: 7,
-      help: 'How many days after the due date (days in India, IST): 1 is the day after it. Each invoice counts once for the day chosen; paid and void invoices never do.',
-    }),
+    daysOverdue: word('days_overdue', 'Days Overdue'),
     dueBefore: field({
       key: 'due_before', label: 'Due Before', type: 'string', example: '2026-12-01', inputOnly: true,
       help: 'Only invoices due strictly before this day (YYYY-MM-DD, IST).',

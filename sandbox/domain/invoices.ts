@@ -1,5 +1,6 @@
 import type { Client, CreateInvoiceInput, Invoice } from '../../shared';
 import { dueDateOf, sendAtCreation } from './invoiceDueAndSend';
+import { standing } from './invoiceStanding';
 import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import { createClient } from './clients';
@@ -43,7 +44,7 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       hosted_url: ctx.publicUrl(`/i/${id}`), livemode: false, created_at: now, updated_at: now, ...dueDateOf(ctx, input),
     };
     ctx.data.invoices.insert(created);
-    recordEvent(ctx, 'invoice.created', { invoice: created });
+    recordEvent(ctx, 'invoice.created', { invoice: standing(ctx, created) });
     return sendAtCreation(ctx, created);
   });
 }

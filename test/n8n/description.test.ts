@@ -85,7 +85,7 @@ describe('Invoicing API node', () => {
     const operations = (resource: string) => action.properties
       .find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === resource)
       ?.options?.map((option) => ('value' in option ? option.value : undefined));
-    expect(operations('invoice')).toEqual(['create', 'get', 'getAll']);
+    expect(operations('invoice')).toEqual(['create', 'downloadPdf', 'get', 'getAll', 'send', 'void']);
     expect(operations('client')).toEqual(['create', 'upsert', 'get', 'getAll', 'update']);
     expect(operations('payment')).toEqual(['get', 'getAll', 'record']);
     expect(action.usableAsTool).toBe(true);
@@ -108,7 +108,8 @@ describe('Invoicing API Trigger node', () => {
       name: EVENT_CATALOGUE[type].label, value: type, description: EVENT_CATALOGUE[type].description,
     })));
     expect(events.options?.map((option) => ('name' in option ? option.name : ''))).toEqual([
-      'New Invoice', 'Invoice Viewed', 'Invoice Paid (UPI)', 'Invoice Disputed', 'New Client', 'Updated Client',
+      'New Invoice', 'Invoice Viewed', 'Invoice Paid (UPI)', 'Invoice Disputed',
+      'Invoice Sent', 'Invoice Delivery Failed', 'Invoice Overdue', 'Invoice Voided', 'New Client', 'Updated Client',
     ]);
   });
 
@@ -172,7 +173,8 @@ describe('pickers', () => {
   test('every ID a user supplies is a resource locator: From List (searchable), By ID (checked), By URL for invoices and clients', () => {
     const byName = (name: string) => locators.filter((property) => property.name === name);
     expect(locators.map((property) => property.name).sort()).toEqual(
-      ['client_email', 'client_id', 'client_id', 'invoice_id', 'invoice_id', 'payment_id']);
+      // Invoice → Get, Send, Void, Download PDF and Payment → Record each pick an invoice.
+      ['client_email', 'client_id', 'client_id', 'invoice_id', 'invoice_id', 'invoice_id', 'invoice_id', 'invoice_id', 'payment_id']);
     for (const property of [...byName('invoice_id'), ...byName('client_id')]) {
       expect(property.default).toEqual({ mode: 'list', value: '' });
       expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'url']);
