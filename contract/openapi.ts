@@ -22,6 +22,10 @@ import {
   eventSchema,
   invoiceCreatedEventSchema,
   invoiceDisputedEventSchema,
+  invoiceSentEventSchema,
+  invoiceDeliveryFailedEventSchema,
+  invoiceOverdueEventSchema,
+  invoiceVoidedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -55,7 +59,8 @@ const TAGS = [
   ),
 ];
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  test_helpers: 'Sandbox only: make an invoice viewed, paid or disputed (test keys).',
+  test_helpers:
+    'Sandbox only: make an invoice viewed, paid, disputed or overdue, plant a failed send, move the clock (test keys).',
 };
 
 export const contractLink = (anchor: string) => `${CONTRACT}#${anchor}`;
@@ -72,8 +77,9 @@ const ERRORS: Record<number, string> = {
   404: 'No such object on this account (`not_found`).',
   409:
     'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), ' +
-    'or a request with this Idempotency-Key is still running (`idempotency_in_progress`, ' +
-    'worth replaying with the same key).',
+    'a request with this Idempotency-Key is still running (`idempotency_in_progress`, ' +
+    "worth replaying with the same key), or the invoice's state refuses it " +
+    '(`invoice_has_payments` for a void, `invoice_void`, `invoice_paid` for a reminder).',
   413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
   422:
     "A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field's path " +
@@ -88,7 +94,9 @@ function errorStatuses(operation: Operation, pathKeys: string[]): number[] {
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
   const idempotent = keys.includes('idempotency_key');
   // A create that takes an e-mail or UTR, a replay of a running create, or a change to a taken e-mail.
-  const conflicts = idempotent || operation.method === 'PATCH';
+  // Anything done to an invoice can meet its state (void, paid): 409 invoice_void, invoice_has_payments, invoice_paid.
+  const conflicts =
+    idempotent || operation.method === 'PATCH' || (operation.method === 'POST' && pathKeys.includes('invoice_id'));
   return [
     400,
     401,
@@ -172,7 +180,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
       : {
           description: 'Success.',
           headers: requestIdHeader,
-          content: { 'application/json': { schema: operation.response as z.ZodTypeAny } },
+          content: { [operation.accept ?? 'application/json']: { schema: operation.response as z.ZodTypeAny } },
         };
   const body = (operation.bodySchema as z.ZodTypeAny | undefined) ?? pick(operation, restKeys).strict();
   registry.registerPath({
@@ -225,6 +233,10 @@ const EVENT_SCHEMAS = {
   'invoice.disputed': invoiceDisputedEventSchema,
   'client.created': clientCreatedEventSchema,
   'client.updated': clientUpdatedEventSchema,
+  'invoice.sent': invoiceSentEventSchema,
+  'invoice.delivery_failed': invoiceDeliveryFailedEventSchema,
+  'invoice.overdue': invoiceOverdueEventSchema,
+  'invoice.voided': invoiceVoidedEventSchema,
 } as const;
 
 const SIGNING =

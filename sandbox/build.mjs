@@ -17,6 +17,8 @@ await bundle({
   outfile: path.join(dist, 'cli.js'),
   target: 'node22',
   sourcemap: 'linked',
+  // pdfkit reads its fonts' metrics from files beside its own code, so it is required from node_modules, not inlined.
+  external: ['pdfkit'],
 });
 cpSync(path.join(here, 'dashboard', 'public'), path.join(dist, 'public'), { recursive: true });
 await build({

@@ -32,6 +32,7 @@ import { createPages } from './dashboard/pages';
 import { seededRandom } from './faults/random';
 import { RateLimiter } from './http/rateLimit';
 import { closeServer, createHttpServer, listen } from './http/server';
+import { startOverdueSweeps } from './domain/overdue';
 import { Store } from './storage/store';
 
 export interface SandboxOptions {
@@ -152,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   baseUrl = `http://${host}:${address.port}`;
   port = address.port;
   engine.kick();
+  const stopOverdueSweeps = startOverdueSweeps(core, onError);
 
   let closing: Promise<void> | undefined;
   return {
@@ -167,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     settled: () => engine.settled(),
     close: () => {
       closing ??= (async () => {
+        stopOverdueSweeps();
         await closeServer(server);
         await engine.close();
         store.close();

@@ -4,6 +4,7 @@
 //                   does, is not possible here)
 //   redis-server,   the live suite's queue-mode run of n8n (npm run test:live)
 //   postgresql
+//   poppler-utils   pdftotext, with which the tests read the text of the invoice PDF
 const { execFileSync } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
@@ -33,6 +34,11 @@ const needs = [
     pkg: 'postgresql',
     what: "PostgreSQL, for the live suite's n8n queue mode",
     found: () => (onPath('initdb') ? 'initdb' : postgresBinDirs().find((dir) => existsSync(path.join(dir, 'initdb')))),
+  },
+  {
+    pkg: 'poppler-utils',
+    what: 'pdftotext (poppler-utils), to read the invoice PDF in the tests',
+    found: () => onPath('pdftotext') && 'pdftotext',
   },
 ];
 

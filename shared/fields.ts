@@ -8,6 +8,8 @@
 import { ID_PREFIX, KEY_PREFIX, SERVICE } from './identity';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
 import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
+import { PAYMENT_TERMS_KEYS } from './dueDates';
+import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
@@ -149,6 +151,17 @@ const amountUnitField = field({
     `Minor units: whole numbers of paise or cents, for data that already counts them (${amountExample('INR')}).`,
 });
 
+const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS_KEYS.map((value) => ({
+  value,
+  label: value === 'due_on_receipt' ? 'Due on Receipt' : titleCase(value),
+}));
+
+const CHANNEL_WORDS: Record<DeliveryChannel, string> = { whatsapp: 'WhatsApp', email: 'E-mail' };
+const KIND_WORDS: Record<DeliveryKind, string> = {
+  invoice: 'The Invoice',
+  reminder: 'Payment Reminder (amount left, due date, UPI link)',
+};
+
 export const FIELDS = {
   connection: {
     apiKey: field({
@@ -284,6 +297,92 @@ export const FIELDS = {
       ['total_tax', 'Total Tax'],
       ['total', 'Total with Tax'],
     ]),
+    dueDate: field({
+      key: 'due_date',
+      label: 'Due Date',
+      type: 'string',
+      example: '2026-11-30',
+      help:
+        'The day the client should pay by, written YYYY-MM-DD (a day in India, IST), today or later. ' +
+        'Or leave it empty and choose Payment Terms; with neither, the invoice has no due date and is never overdue.',
+    }),
+    paymentTerms: field({
+      key: 'payment_terms',
+      label: 'Payment Terms',
+      type: 'string',
+      choices: PAYMENT_TERMS_CHOICES,
+      allowCustom: false,
+      help:
+        'Sets the due date from today (in India, IST): Net 15 is due 15 days after the invoice is ' +
+        'issued. Use this or Due Date, not both.',
+    }),
+    overdue: field({
+      key: 'overdue',
+      label: 'Overdue',
+      type: 'boolean',
+      help:
+        'Only invoices past their due date that still owe money (Yes), or only those that are not (No). ' +
+        'Paid and void invoices are never overdue.',
+    }),
+    daysOverdue: word('days_overdue', 'Days Overdue'),
+    dueBefore: field({
+      key: 'due_before',
+      label: 'Due Before',
+      type: 'string',
+      example: '2026-12-01',
+      inputOnly: true,
+      help: 'Only invoices due strictly before this day (YYYY-MM-DD, IST).',
+    }),
+    dueAfter: field({
+      key: 'due_after',
+      label: 'Due After',
+      type: 'string',
+      example: '2026-11-01',
+      inputOnly: true,
+      help: 'Only invoices due strictly after this day (YYYY-MM-DD, IST).',
+    }),
+    upiLink: word('upi_link', 'UPI Pay Link'),
+    voidedAt: word('voided_at', 'Voided At'),
+    /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
+    pdfFile: word('file', 'PDF File', { inputOnly: true }),
+    pdfFileName: word('file_name', 'File Name', { inputOnly: true }),
+  },
+  /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
+  sending: {
+    channel: field({
+      key: 'channel',
+      label: 'Send By',
+      type: 'string',
+      default: DELIVERY_CHANNELS[0],
+      shownAs: 'Delivery Channel',
+      allowCustom: false,
+      choices: DELIVERY_CHANNELS.map((value) => ({ value, label: CHANNEL_WORDS[value] })),
+      help:
+        "WhatsApp goes to the client's phone number; e-mail to the client's e-mail address. Sending " +
+        'again is a resend.',
+    }),
+    kind: field({
+      key: 'kind',
+      label: 'Message',
+      type: 'string',
+      default: DELIVERY_KINDS[0],
+      shownAs: 'Message Kind',
+      allowCustom: false,
+      choices: DELIVERY_KINDS.map((value) => ({ value, label: KIND_WORDS[value] })),
+      help:
+        'The invoice itself, or a reminder of what is still owed with its UPI pay link. Paid invoices ' +
+        'get no reminders.',
+    }),
+    idempotencyKey: idempotencyKeyField(
+      'reminder-INV-000123-day-7',
+      'this send, such as the invoice number and the day',
+      'send is answered again and nothing is sent twice',
+    ),
+    deliveryId: word('id', 'Delivery ID'),
+    to: word('to', 'Sent To'),
+    status: word('status', 'Delivery Status'),
+    failureCode: word('failure_code', 'Failure Reason Code'),
+    failureMessage: word('failure_message', 'Failure Reason'),
   },
   item: {
     description: field({

@@ -17,3 +17,5 @@ export * from './forms';
 export * from './webhooks/catchUp';
 export * from './connectionTest';
 export * from './gst';
+export * from './dueDates';
+export * from './upiLink';

@@ -8,16 +8,23 @@ import type {
   ClientCreatedEvent,
   ClientUpdatedEvent,
   InvoiceCreatedEvent,
+  InvoiceDeliveryFailedEvent,
   InvoiceDisputedEvent,
+  InvoiceOverdueEvent,
   InvoicePaidEvent,
+  InvoiceSentEvent,
   InvoiceViewedEvent,
+  InvoiceVoidedEvent,
 } from './schemas/webhookEvents';
+import type { Delivery } from './schemas/delivery';
 
 export const sampleAccount: Account = {
   id: 'acct_1PqR7sT2uV3wX4yZ',
   name: 'Sharma Design Studio',
   email: 'billing@sharmadesign.example',
   livemode: false,
+  time_zone: 'Asia/Kolkata',
+  upi_vpa: 'sharmadesign@okicici',
 };
 
 export const sampleClient: Client = {
@@ -63,6 +70,11 @@ export const sampleInvoice: Invoice = {
   livemode: false,
   created_at: '2026-05-02T09:15:40Z',
   updated_at: '2026-05-02T09:15:41Z',
+  due_date: '2026-05-17',
+  payment_terms: 'net_15',
+  overdue: false,
+  days_overdue: 0,
+  upi_link: 'upi://pay?pa=sharmadesign%40okicici&pn=Sharma%20Design%20Studio&am=14900.00&cu=INR&tn=INV-000123',
 };
 
 export const samplePresentedInvoice = presentInvoice(sampleInvoice);
@@ -239,7 +251,83 @@ const disputed: InvoiceDisputedEvent = {
   },
 };
 
-export const sampleEvents = { created, viewed, paid, disputed, clientCreated, clientUpdated };
+/** Issue 29: the invoice sent on WhatsApp, a delivery refused, the invoice past its due date, voided. */
+export const sampleDelivery: Delivery = {
+  id: 'dlv_1NqZ4fHq8ZkYd3Tx',
+  object: 'delivery',
+  invoice_id: sampleInvoice.id,
+  channel: 'whatsapp',
+  kind: 'invoice',
+  to: sampleClient.phone ?? null,
+  status: 'sent',
+  created_at: '2026-05-02T09:15:41Z',
+};
+
+const sent: InvoiceSentEvent = {
+  id: 'evt_1NqZ4fHq8ZkYd3TxSent',
+  type: 'invoice.sent',
+  created_at: '2026-05-02T09:15:42Z',
+  livemode: false,
+  data: { invoice: sampleInvoice, delivery: sampleDelivery },
+};
+
+const deliveryFailed: InvoiceDeliveryFailedEvent = {
+  id: 'evt_1NqZ5gHq8ZkYd3TxFail',
+  type: 'invoice.delivery_failed',
+  created_at: '2026-05-02T09:15:42Z',
+  livemode: false,
+  data: {
+    invoice: sampleInvoice,
+    delivery: {
+      ...sampleDelivery,
+      id: 'dlv_1NqZ5gHq8ZkYd3Tx',
+      status: 'failed',
+      failure_code: 'not_on_whatsapp',
+      failure_message: "The client's number has no WhatsApp account. Send the invoice by e-mail instead.",
+    },
+  },
+};
+
+const overdue: InvoiceOverdueEvent = {
+  id: 'evt_1NqZ6hHq8ZkYd3TxOver',
+  type: 'invoice.overdue',
+  created_at: '2026-05-17T18:30:00Z',
+  livemode: false,
+  data: {
+    invoice: { ...sampleInvoice, overdue: true, days_overdue: 1, updated_at: '2026-05-17T18:30:00Z' },
+    overdue: { due_date: '2026-05-17', days_overdue: 1 },
+  },
+};
+
+const voided: InvoiceVoidedEvent = {
+  id: 'evt_1NqZ7iHq8ZkYd3TxVoid',
+  type: 'invoice.voided',
+  created_at: '2026-05-05T08:00:00Z',
+  livemode: false,
+  data: {
+    invoice: {
+      ...sampleInvoice,
+      status: 'void',
+      amount_remaining: 0,
+      upi_link: null,
+      voided_at: '2026-05-05T08:00:00Z',
+      updated_at: '2026-05-05T08:00:00Z',
+    },
+  },
+};
+
+export const sampleEvents = {
+  created,
+  viewed,
+  paid,
+  disputed,
+  clientCreated,
+  clientUpdated,
+  sent,
+  deliveryFailed,
+  overdue,
+  voided,
+};
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
 export const sampleEventsByType = {
@@ -249,4 +337,8 @@ export const sampleEventsByType = {
   'invoice.disputed': disputed,
   'client.created': clientCreated,
   'client.updated': clientUpdated,
+  'invoice.sent': sent,
+  'invoice.delivery_failed': deliveryFailed,
+  'invoice.overdue': overdue,
+  'invoice.voided': voided,
 } as const;

@@ -18,6 +18,7 @@ import {
 import { networkError, waitOutRateLimits, type Connection, type Send } from '../../shared';
 
 export const CREDENTIAL = 'invoicingApi';
+const JSON_MEDIA_TYPE = 'application/json';
 
 /** Long enough for a 100-item invoice on a slow day; short of n8n's own execution timeouts. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -76,6 +77,8 @@ export async function connectionOf(context: Context): Promise<Connection> {
 
 export function sender(context: Context): Send {
   const send: Send = async (request) => {
+    // A file (the invoice PDF) comes back as bytes; its refusals are still problem JSON, read as text.
+    const file = request.headers.Accept !== JSON_MEDIA_TYPE;
     const options: IHttpRequestOptions = {
       method: request.method,
       url: request.url,
@@ -85,6 +88,7 @@ export function sender(context: Context): Send {
       returnFullResponse: true,
       ignoreHttpStatusErrors: true,
       timeout: REQUEST_TIMEOUT_MS,
+      ...(file ? { json: false, encoding: 'arraybuffer' as const } : {}),
     };
     let response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown };
     try {
@@ -95,7 +99,13 @@ export function sender(context: Context): Send {
     } catch (error) {
       throw networkError(error, { timedOut: timedOut(error) });
     }
-    return { status: response.statusCode, headers: response.headers, body: response.body };
+    if (!file) return { status: response.statusCode, headers: response.headers, body: response.body };
+    const bytes = Buffer.from(response.body as ArrayBuffer);
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.statusCode < 300 ? bytes : bytes.toString('utf8'),
+    };
   };
   return waitOutRateLimits(send, { sleep });
 }

@@ -26,6 +26,7 @@ import {
 } from '../../shared';
 import { keyPreview } from '../domain/accounts';
 import { createKey, keyFromDatabase, listKeys, UsageError } from './keys';
+import { LIFE_COMMANDS, LIFE_USAGE, LifeUsageError, lifeCommand } from './lifeCommands';
 import { FAULT_SPEC_HELP, parseFaultSpec } from '../faults/injection';
 import { type Sandbox, startSandbox } from '../index';
 import { type Listener, startListening } from './listen';
@@ -60,6 +61,7 @@ export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox
        npm start -- dispute <invoice_id> --reason <text> [--note <text>]
        npm start -- trigger <${EVENT_TYPES.join('|')}>   the event, on a fresh invoice
        npm start -- listen --forward-to <url> [--events invoice.paid,…]
+${LIFE_USAGE}
   --url <base url>    the running sandbox (default ${USUAL.origin})
   --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
 
@@ -83,6 +85,8 @@ const OPTIONS = {
   'forward-to': { type: 'string' },
   events: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  days: { type: 'string' },
+  hours: { type: 'string' },
 } as const;
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -269,18 +273,21 @@ export async function runCli(argv: string[], io: Io): Promise<CliResult> {
     if (command === 'start' && !argument) return { exitCode: 0, sandbox: await start(values, io) };
     if (['view', 'pay', 'dispute'].includes(command)) await occasion(command, argument, values, io);
     else if (command === 'keys') await keys(argument, values, io);
-    else if (command === 'trigger') await triggerCommand(argument, values, io);
+    else if ((LIFE_COMMANDS as readonly string[]).includes(command)) {
+      const c = connection(values);
+      await lifeCommand(command, argument, values, io.out, c, (request) => send(request, c.baseUrl));
+    } else if (command === 'trigger') await triggerCommand(argument, values, io);
     else if (command === 'listen' && !argument) return { exitCode: 0, listener: await listenCommand(values, io) };
     else throw new UsageError(`Unknown command "${command}".`);
     return { exitCode: 0 };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.err(
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-        ? `${message}\n\n${USAGE}`
-        : message,
-    );
-    return { exitCode: error instanceof UsageError ? 2 : 1 };
+    const usage =
+      error instanceof UsageError ||
+      error instanceof LifeUsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    io.err(usage ? `${message}\n\n${USAGE}` : message);
+    return { exitCode: error instanceof UsageError || error instanceof LifeUsageError ? 2 : 1 };
   }
 }
 

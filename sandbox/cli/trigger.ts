@@ -35,6 +35,21 @@ const OCCASIONS: Record<EventType, (connection: Connection, invoice: Invoice) =>
     await send(operations.createClient.request(c, { email: `trigger.${Date.now()}@example.com` }));
     return await latest(c, 'client.created');
   },
+  'invoice.sent': async (c, invoice) => {
+    await send(operations.sendInvoice.request(c, { invoice_id: invoice.id, channel: 'email', kind: 'invoice' }));
+    return await latest(c, 'invoice.sent');
+  },
+  'invoice.delivery_failed': async (c, invoice) => {
+    await send(operations.simulateDeliveryFailure.request(c, { channel: 'whatsapp', failure_code: 'not_on_whatsapp' }));
+    await send(operations.sendInvoice.request(c, { invoice_id: invoice.id, channel: 'whatsapp', kind: 'invoice' }));
+    return await latest(c, 'invoice.delivery_failed');
+  },
+  'invoice.overdue': async (c, invoice) =>
+    (await send(operations.simulateOverdue.request(c, { invoice_id: invoice.id }))) as Emitted,
+  'invoice.voided': async (c, invoice) => {
+    await send(operations.voidInvoice.request(c, { invoice_id: invoice.id }));
+    return await latest(c, 'invoice.voided');
+  },
   'client.updated': async (c, invoice) => {
     await send(
       operations.updateClient.request(c, {

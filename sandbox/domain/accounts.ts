@@ -1,4 +1,4 @@
-import { type Account, KEY_PREFIX, gstinCheckCharacter } from '../../shared';
+import { type Account, IST, KEY_PREFIX, gstinCheckCharacter } from '../../shared';
 import type { AccountStore } from '../storage/accountStore';
 import { newId, randomToken } from '../storage/ids';
 import { type ApiKeyRecord, isoNow } from '../storage/records';
@@ -55,6 +55,9 @@ export function createAccount(accounts: AccountStore): Account {
     livemode: false,
     gstin,
     state: gstin.slice(0, 2),
+    // Dates are read in India's time, and its invoices' UPI links pay this VPA.
+    time_zone: IST,
+    upi_vpa: count === 1 ? 'sandbox@okicici' : `sandbox${count}@okicici`,
   };
   accounts.insert(account);
   return account;

@@ -8,12 +8,14 @@ import { newId } from '../storage/ids';
 import { type StoredEvent, isoNow } from '../storage/records';
 import type { Context } from './context';
 import { recordInvoiceEvent } from './eventLog';
+import { refuseIfVoid } from './invoiceVoiding';
 import { Problem } from './problems';
 
 export type PaymentDetails = Pick<Payment, 'method' | 'amount' | 'upi' | 'reference' | 'note' | 'paid_at'>;
 
 /** Nothing left to pay: 422 `invoice_already_paid` (contract: "Recording a payment"), however the money comes. */
 export function refuseIfNothingLeft(invoice: Invoice): void {
+  refuseIfVoid(invoice);
   if (invoice.amount_remaining <= 0) {
     throw new Problem(
       422,

@@ -1,4 +1,6 @@
 import type { Client, CreateInvoiceInput, Invoice } from '../../shared';
+import { dueDateOf, sendAtCreation } from './invoiceDueAndSend';
+import { standing } from './invoiceStanding';
 import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import { createClient } from './clients';
@@ -66,10 +68,11 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       created_at: now,
       updated_at: now,
       ...(tax ? { tax } : {}),
+      ...dueDateOf(ctx, input),
     };
     ctx.data.invoices.insert(created);
-    recordEvent(ctx, 'invoice.created', { invoice: created });
-    return created;
+    recordEvent(ctx, 'invoice.created', { invoice: standing(ctx, created) });
+    return sendAtCreation(ctx, created);
   });
 }
 

@@ -19,6 +19,7 @@ import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
 import { occasionRoutes } from '../routes/occasionRoutes';
+import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
 
 export interface ApiOptions {
@@ -104,6 +105,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     webhookRoutes,
     eventRoutes,
     occasionRoutes,
+    invoiceLifeRoutes,
     deliveryRoutes,
     keyRoutes,
   ])

@@ -1,5 +1,8 @@
 import { createInvoiceInputSchema, listInvoicesQuerySchema, operations, validateInput } from '../../shared';
+import { todayFor } from '../domain/clock';
 import { createInvoice, invoiceOr404 } from '../domain/invoices';
+import { standing } from '../domain/invoiceStanding';
+import { dueWhere } from '../storage/dueFilters';
 import type { Router } from './router';
 import { listPage } from './listPage';
 import { containsWords, docField } from '../storage/documentFilters';
@@ -13,7 +16,7 @@ export function invoiceRoutes(router: Router): void {
     }))
     .on(getInvoice.method, getInvoice.route, (req, ctx) => ({
       status: 200,
-      body: invoiceOr404(ctx, req.params.invoice_id),
+      body: standing(ctx, invoiceOr404(ctx, req.params.invoice_id)),
     }))
     .on(listInvoices.method, listInvoices.route, (req, ctx) => {
       const query = validateInput(listInvoicesQuerySchema, req.query);
@@ -24,7 +27,8 @@ export function invoiceRoutes(router: Router): void {
         [docField('amount_remaining', '>')]: query.owed ? 0 : undefined,
         [docField('tax.client_gstin')]: query.client_gstin,
         ...containsWords(['number', 'client_email'], query.search),
+        ...dueWhere(query, todayFor(ctx)),
       };
-      return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => i) };
+      return { status: 200, body: listPage(ctx.data.invoices, query, where, (i) => standing(ctx, i)) };
     });
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../gst/lineInputs';
+import { PAYMENT_TERMS_KEYS, calendarDateInput } from '../dueDates';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedTaxInvoice } from '../samples';
 import {
@@ -12,6 +13,7 @@ import {
   currencyInput,
   emailInput,
   idempotencyKeySchema,
+  oneOf,
   optional,
   textInput,
 } from '../schemas/primitives';
@@ -45,10 +47,23 @@ const invoiceShape = {
     .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
   auto_send_whatsapp: booleanInputOrFalse,
   place_of_supply: optional(placeOfSupplyInput),
+  due_date: optional(calendarDateInput),
+  payment_terms: optional(oneOf(PAYMENT_TERMS_KEYS)),
 };
 
+/** A due date or payment terms, not both (docs/api-contract.md, "Dates, the time zone and the due date"). */
+export function dueDateOrTerms(given: { due_date?: string; payment_terms?: string }, ctx: z.RefinementCtx): void {
+  if (given.due_date && given.payment_terms) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['payment_terms'],
+      message: 'takes a due date or payment terms, not both: leave one of them empty',
+    });
+  }
+}
+
 /** The body, as the service (and the sandbox) checks it. */
-export const createInvoiceInputSchema = withGstLines(z.object(invoiceShape).strict());
+export const createInvoiceInputSchema = withGstLines(z.object(invoiceShape).strict()).superRefine(dueDateOrTerms);
 
 const { invoice, item } = FIELDS;
 
@@ -58,7 +73,9 @@ export const createInvoice = defineOperation({
   status: 201,
   contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict()),
+  input: withGstLines(
+    z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
+  ).superRefine(dueDateOrTerms),
   bodySchema: createInvoiceInputSchema,
   // Each line's amount or unit price as typed ("1,500.00",
   // in the invoice's currency unless Amounts Are In says minor units).
@@ -76,6 +93,8 @@ export const createInvoice = defineOperation({
     item.hsnSac,
     item.gstRate,
     invoice.amountUnit,
+    invoice.dueDate,
+    invoice.paymentTerms,
     invoice.autoSendWhatsapp,
     invoice.placeOfSupply,
     invoice.idempotencyKey,

@@ -84,6 +84,8 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   status: 200 | 201 | 202 | 204;
   /** The answer's body as the contract decides it (absent for 204); docs/openapi.json is generated from it. */
   response?: DocumentedSchema;
+  /** The answer's media type when it is not JSON (a PDF): sent as Accept, stated in docs/openapi.json. */
+  accept?: string;
   /** The fields both editors show for this input, in order; `required` is read from `input`. */
   fields?: readonly FieldSpec[];
   /** Output labels, keyed by the field's path in Zapier's flat output (`items[]amount`, `whatsapp__status`). */
@@ -196,7 +198,7 @@ export function buildRequest(operation: Operation, connection: Connection, given
   const input = (given ?? {}) as Input;
   const path = operation.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(input[key])));
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: operation.accept ?? 'application/json' };
   if (connection.apiKey !== undefined) headers.Authorization = `Bearer ${connection.apiKey}`;
   if (hasBody) headers['Content-Type'] = 'application/json';
   for (const [key, header] of Object.entries(HEADERS))

@@ -24,6 +24,10 @@ import { listWebhooks } from './listWebhooks';
 import { simulateDispute, simulatePayment, simulateView } from './simulate';
 import { updateClient } from './updateClient';
 import { upsertClient } from './upsertClient';
+import { sendInvoice } from './sendInvoice';
+import { voidInvoice } from './voidInvoice';
+import { downloadInvoicePdf } from './downloadInvoicePdf';
+import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 
 export const operations = {
   getAccount,
@@ -50,6 +54,13 @@ export const operations = {
   simulateView,
   simulatePayment,
   simulateDispute,
+  sendInvoice,
+  voidInvoice,
+  downloadInvoicePdf,
+  getClock,
+  advanceClock,
+  simulateOverdue,
+  simulateDeliveryFailure,
 };
 
 export * from './define';
@@ -58,10 +69,10 @@ export { deleteWebhookIfExists } from './deleteWebhook';
 export { webhookIsActive } from './getWebhook';
 export { recoverAfter } from './recoverWebhook';
 export { recentEventRecords, eventTypeInput, listEventsQuerySchema, type ListEventsQuery } from './listEvents';
-export { createInvoiceInputSchema, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
+export { createInvoiceInputSchema, dueDateOrTerms, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
 export { clientCreateInputSchema, type ClientCreateInput } from './createClient';
 export { clientUpdateInputSchema, type ClientUpdateInput } from './updateClient';
-export { invoiceStatusInput, listInvoicesQuerySchema, type ListInvoicesQuery } from './listInvoices';
+export { daysOverdueInput, invoiceStatusInput, listInvoicesQuerySchema, type ListInvoicesQuery } from './listInvoices';
 export { listClientsQuerySchema, type ListClientsQuery } from './listClients';
 export { recordPaymentInputSchema, type RecordPaymentInput } from './recordPayment';
 export { listPaymentsQuerySchema, type ListPaymentsQuery } from './listPayments';
@@ -75,3 +86,14 @@ export {
   type SimulatePaymentInput,
   type SimulateViewInput,
 } from './simulate';
+export { sendInvoiceInputSchema, DELIVERY_LABELS, type SendInvoiceInput } from './sendInvoice';
+export { PDF_MEDIA_TYPE, pdfFileName } from './downloadInvoicePdf';
+export {
+  advanceClockInputSchema,
+  clockSchema,
+  simulateDeliveryFailureInputSchema,
+  simulateOverdueInputSchema,
+  type AdvanceClockInput,
+  type SimulateDeliveryFailureInput,
+  type SimulateOverdueInput,
+} from './lifecycleHelpers';

@@ -8,6 +8,18 @@ import { fastChecks } from '../schemas/fastChecks';
 import { checkedPage } from './checkedPage';
 import { defineOperation } from './define';
 import { gstinInput } from '../gst/inputs';
+import { calendarDateInput } from '../dueDates';
+
+/** Days after the due date, as the overdue filter and the "N days overdue" triggers take them. */
+const DAYS_OVERDUE_RULE = 'must be a whole number of days from 1 to 365';
+export const daysOverdueInput = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ invalid_type_error: DAYS_OVERDUE_RULE })
+    .int(DAYS_OVERDUE_RULE)
+    .min(1, DAYS_OVERDUE_RULE)
+    .max(365, DAYS_OVERDUE_RULE),
+);
 
 export const invoiceStatusInput = oneOf(INVOICE_STATUSES);
 
@@ -21,6 +33,10 @@ export const listInvoicesQuerySchema = z
     search: optionalText(100),
     owed: optional(booleanInputOrFalse),
     client_gstin: optional(gstinInput),
+    overdue: optional(booleanInputOrFalse),
+    due_before: optional(calendarDateInput),
+    due_after: optional(calendarDateInput),
+    days_overdue: optional(daysOverdueInput),
   })
   .strict();
 
@@ -34,7 +50,16 @@ export const listInvoices = defineOperation({
   response: listPageSchema(invoiceSchema),
   input: listInvoicesQuerySchema,
   result: checkedPage(invoiceSchema, presentInvoice, fastChecks.invoicePage),
-  fields: [list.limit, invoice.status, invoice.clientEmail, invoice.number, invoice.clientGstin],
+  fields: [
+    list.limit,
+    invoice.status,
+    invoice.clientEmail,
+    invoice.number,
+    invoice.clientGstin,
+    invoice.overdue,
+    invoice.dueBefore,
+    invoice.dueAfter,
+  ],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedTaxInvoice], has_more: false },
 });

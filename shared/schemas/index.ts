@@ -2,3 +2,4 @@ export * from './primitives';
 export * from './resources';
 export * from './webhookEvents';
 export * from './paymentInputs';
+export * from './delivery';

@@ -18,6 +18,10 @@ export const accountSchema = z
     /** The supplier's GSTIN and its state code (contract: "Place of supply and supply type"). */
     gstin: z.string().nullish(),
     state: z.string().nullish(),
+    /** The IANA zone the account's dates are read in (Asia/Kolkata for Indian accounts). */
+    time_zone: z.string().optional(),
+    /** The VPA UPI payments to the account go to (its invoices' upi_link). */
+    upi_vpa: z.string().nullish(),
   })
   .passthrough();
 
@@ -65,7 +69,10 @@ const invoiceTaxSchema = z
   })
   .passthrough();
 
-export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed'] as const;
+/** A voided invoice: nothing is owed, it cannot be paid or sent (docs/api-contract.md, "Voiding"). */
+export const VOID = 'void' as const;
+
+export const INVOICE_STATUSES = ['open', 'viewed', 'partially_paid', 'paid', 'disputed', VOID] as const;
 
 const whatsappResultSchema = z
   .object({
@@ -98,6 +105,13 @@ export const invoiceSchema = z
     paid_at: timestamp.nullish(),
     disputed_at: timestamp.nullish(),
     tax: invoiceTaxSchema.optional(),
+    /** Issue 29: the due date (YYYY-MM-DD, account time zone) and what follows from it; absent from older answers. */
+    due_date: z.string().nullish(),
+    payment_terms: z.string().nullish(),
+    overdue: z.boolean().optional(),
+    days_overdue: z.number().int().optional(),
+    upi_link: z.string().nullish(),
+    voided_at: timestamp.nullish(),
   })
   .passthrough();
 

@@ -3,9 +3,19 @@
  * envelope the contract decides.
  */
 import { z } from 'zod';
+import { deliverySchema } from './delivery';
 import { clientSchema, invoiceSchema, paymentSchema } from './resources';
 
-const INVOICE_EVENT_TYPES = ['invoice.created', 'invoice.viewed', 'invoice.paid', 'invoice.disputed'] as const;
+const INVOICE_EVENT_TYPES = [
+  'invoice.created',
+  'invoice.viewed',
+  'invoice.paid',
+  'invoice.disputed',
+  'invoice.sent',
+  'invoice.delivery_failed',
+  'invoice.overdue',
+  'invoice.voided',
+] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -64,6 +74,44 @@ export const invoiceDisputedEventSchema = z
   })
   .passthrough();
 
+/** Issue 29: a delivery handed over (`invoice.sent`) or refused (`invoice.delivery_failed`, with its reason). */
+export const invoiceSentEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.sent'),
+    data: z.object({ invoice: invoiceSchema, delivery: deliverySchema }).passthrough(),
+  })
+  .passthrough();
+
+export const invoiceDeliveryFailedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.delivery_failed'),
+    data: z.object({ invoice: invoiceSchema, delivery: deliverySchema }).passthrough(),
+  })
+  .passthrough();
+
+export const invoiceOverdueEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.overdue'),
+    data: z
+      .object({
+        invoice: invoiceSchema,
+        overdue: z.object({ due_date: z.string(), days_overdue: z.number().int() }).passthrough(),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+
+export const invoiceVoidedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.voided'),
+    data: z.object({ invoice: invoiceSchema }).passthrough(),
+  })
+  .passthrough();
+
 export const clientCreatedEventSchema = z
   .object({
     ...envelope,
@@ -86,6 +134,10 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceViewedEventSchema,
   invoicePaidEventSchema,
   invoiceDisputedEventSchema,
+  invoiceSentEventSchema,
+  invoiceDeliveryFailedEventSchema,
+  invoiceOverdueEventSchema,
+  invoiceVoidedEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
 ]);
@@ -96,7 +148,19 @@ export type InvoicePaidEvent = z.infer<typeof invoicePaidEventSchema>;
 export type InvoiceDisputedEvent = z.infer<typeof invoiceDisputedEventSchema>;
 export type ClientCreatedEvent = z.infer<typeof clientCreatedEventSchema>;
 export type ClientUpdatedEvent = z.infer<typeof clientUpdatedEventSchema>;
-export type InvoiceEvent = InvoiceCreatedEvent | InvoiceViewedEvent | InvoicePaidEvent | InvoiceDisputedEvent;
+export type InvoiceSentEvent = z.infer<typeof invoiceSentEventSchema>;
+export type InvoiceDeliveryFailedEvent = z.infer<typeof invoiceDeliveryFailedEventSchema>;
+export type InvoiceOverdueEvent = z.infer<typeof invoiceOverdueEventSchema>;
+export type InvoiceVoidedEvent = z.infer<typeof invoiceVoidedEventSchema>;
+export type InvoiceEvent =
+  | InvoiceCreatedEvent
+  | InvoiceViewedEvent
+  | InvoicePaidEvent
+  | InvoiceDisputedEvent
+  | InvoiceSentEvent
+  | InvoiceDeliveryFailedEvent
+  | InvoiceOverdueEvent
+  | InvoiceVoidedEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

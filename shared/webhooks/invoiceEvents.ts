@@ -10,7 +10,7 @@ import type { InvoiceEvent } from '../schemas/webhookEvents';
 
 type Flat = string | number | boolean | null;
 
-const { record, invoice, client, payment, event, happening } = FIELDS;
+const { record, invoice, client, payment, event, happening, sending } = FIELDS;
 const prefixed = (prefix: string, entry: Word) => `${prefix} ${shownLabel(entry)}`;
 
 /** What every event record starts with (client events' too), keyed by its place in the record. */
@@ -101,6 +101,17 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   whatsapp_status: invoice.whatsappStatus.label,
   invoice_created_at: prefixed('Invoice', record.createdAt),
   ...TAX_LABELS,
+  delivery_id: sending.deliveryId.label,
+  delivery_channel: shownLabel(sending.channel),
+  delivery_kind: shownLabel(sending.kind),
+  delivery_to: sending.to.label,
+  delivery_status: sending.status.label,
+  failure_code: sending.failureCode.label,
+  failure_message: sending.failureMessage.label,
+  due_date: invoice.dueDate.label,
+  days_overdue: invoice.daysOverdue.label,
+  upi_link: invoice.upiLink.label,
+  voided_at: invoice.voidedAt.label,
 };
 
 export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
@@ -151,5 +162,29 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
         dispute_note: event.data.dispute.note ?? null,
         disputed_at: event.data.dispute.opened_at,
       };
+    case 'invoice.sent':
+    case 'invoice.delivery_failed': {
+      const delivery = event.data.delivery;
+      return {
+        ...record,
+        delivery_id: delivery.id,
+        delivery_channel: delivery.channel,
+        delivery_kind: delivery.kind,
+        delivery_to: delivery.to,
+        delivery_status: delivery.status,
+        failure_code: delivery.failure_code ?? null,
+        failure_message: delivery.failure_message ?? null,
+        upi_link: invoice.upi_link ?? null,
+      };
+    }
+    case 'invoice.overdue':
+      return {
+        ...record,
+        due_date: event.data.overdue.due_date,
+        days_overdue: event.data.overdue.days_overdue,
+        upi_link: invoice.upi_link ?? null,
+      };
+    case 'invoice.voided':
+      return { ...record, voided_at: invoice.voided_at ?? null };
   }
 }

@@ -11,7 +11,17 @@ import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFail
 export interface EventDescription {
   type: EventType;
   /** Stable key for platform operation names (Zapier trigger key, n8n option value). */
-  key: 'invoice_created' | 'invoice_viewed' | 'invoice_paid' | 'invoice_disputed' | 'client_created' | 'client_updated';
+  key:
+    | 'invoice_created'
+    | 'invoice_viewed'
+    | 'invoice_paid'
+    | 'invoice_disputed'
+    | 'client_created'
+    | 'client_updated'
+    | 'invoice_sent'
+    | 'invoice_delivery_failed'
+    | 'invoice_overdue'
+    | 'invoice_voided';
   label: string;
   noun: string;
   description: string;
@@ -45,6 +55,38 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     label: 'Invoice Disputed',
     noun: 'Dispute',
     description: 'Triggers when a client flags an invoice for dispute.',
+  },
+  'invoice.sent': {
+    type: 'invoice.sent',
+    key: 'invoice_sent',
+    label: 'Invoice Sent',
+    noun: 'Invoice Delivery',
+    description:
+      "Triggers when an invoice or a reminder has been handed to WhatsApp or accepted by the client's " +
+      'mail server, at creation or by Send Invoice.',
+  },
+  'invoice.delivery_failed': {
+    type: 'invoice.delivery_failed',
+    key: 'invoice_delivery_failed',
+    label: 'Invoice Delivery Failed',
+    noun: 'Failed Delivery',
+    description:
+      'Triggers when an invoice or a reminder could not be delivered (no phone, not on WhatsApp, ' +
+      'template refused, no credits, e-mail bounced), with the reason.',
+  },
+  'invoice.overdue': {
+    type: 'invoice.overdue',
+    key: 'invoice_overdue',
+    label: 'Invoice Overdue',
+    noun: 'Overdue Invoice',
+    description: 'Triggers when an unpaid invoice passes its due date: once, on the day after it (in India, IST).',
+  },
+  'invoice.voided': {
+    type: 'invoice.voided',
+    key: 'invoice_voided',
+    label: 'Invoice Voided',
+    noun: 'Voided Invoice',
+    description: 'Triggers when an invoice is voided: it is cancelled and nothing is owed on it any more.',
   },
   'client.created': {
     type: 'client.created',

@@ -182,6 +182,10 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Viewed',
       'Invoice Paid (UPI)',
       'Invoice Disputed',
+      'Invoice Sent',
+      'Invoice Delivery Failed',
+      'Invoice Overdue',
+      'Invoice Voided',
       'New Client',
       'Updated Client',
     ]);

@@ -13,9 +13,15 @@ const mismatches = new Set<string>();
 
 const stop = observeReplies((method, route, reply) => {
   checker ??= answerChecker(JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8')));
-  const body = reply.body === undefined ? undefined : JSON.parse(JSON.stringify(reply.body));
-  for (const problem of checker.check(method, route, { status: reply.status, headers: reply.headers ?? {}, body }) ??
-    []) {
+  // A file (the invoice PDF) is checked as the string of bytes the document describes.
+  const body =
+    reply.body === undefined
+      ? undefined
+      : Buffer.isBuffer(reply.body)
+        ? reply.body.toString('latin1')
+        : JSON.parse(JSON.stringify(reply.body));
+  const problems = checker.check(method, route, { status: reply.status, headers: reply.headers ?? {}, body }) ?? [];
+  for (const problem of problems) {
     mismatches.add(problem);
   }
 });

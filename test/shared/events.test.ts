@@ -385,6 +385,10 @@ describe('EVENT_CATALOGUE', () => {
       'invoice.viewed',
       'invoice.paid',
       'invoice.disputed',
+      'invoice.sent',
+      'invoice.delivery_failed',
+      'invoice.overdue',
+      'invoice.voided',
       'client.created',
       'client.updated',
     ]);

@@ -84,6 +84,7 @@ describe('field catalogue', () => {
       'Partially Paid',
       'Paid',
       'Disputed',
+      'Void',
     ]);
   });
 

@@ -201,7 +201,7 @@ describe('client, list and webhook messages', () => {
   test('list filters', () => {
     expect(inputErrorOf(() => validateInput(listInvoicesQuerySchema, { limit: 0, status: 'unpaid' })).issues).toEqual([
       { field: 'limit', message: 'Limit must be at least 1' },
-      { field: 'status', message: 'Status must be one of open, viewed, partially_paid, paid, disputed' },
+      { field: 'status', message: 'Status must be one of open, viewed, partially_paid, paid, disputed, void' },
     ]);
   });
 
@@ -218,7 +218,8 @@ describe('client, list and webhook messages', () => {
       {
         field: 'events[1]',
         message:
-          'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, client.created, client.updated',
+          'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
+          'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, client.created, client.updated',
       },
     ]);
   });

@@ -4,6 +4,10 @@ import { version } from '../package.json';
 import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
+import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
+import { sendInvoice } from './creates/sendInvoice';
+import { voidInvoice } from './creates/voidInvoice';
+import { hydrateInvoicePdf } from './hydrators/invoicePdf';
 import { recordPayment } from './creates/recordPayment';
 import { updateClient } from './creates/updateClient';
 import { findClient } from './searches/findClient';
@@ -12,9 +16,13 @@ import { findPayment } from './searches/findPayment';
 import { clientCreated } from './triggers/clientCreated';
 import { clientUpdated } from './triggers/clientUpdated';
 import { invoiceCreated } from './triggers/invoiceCreated';
+import { invoiceDeliveryFailed } from './triggers/invoiceDeliveryFailed';
 import { invoiceDisputed } from './triggers/invoiceDisputed';
+import { invoiceOverdue } from './triggers/invoiceOverdue';
 import { invoicePaid } from './triggers/invoicePaid';
+import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
+import { invoiceVoided } from './triggers/invoiceVoided';
 
 export = {
   version,
@@ -32,13 +40,21 @@ export = {
     invoice_disputed: invoiceDisputed,
     client_created: clientCreated,
     client_updated: clientUpdated,
+    invoice_sent: invoiceSent,
+    invoice_delivery_failed: invoiceDeliveryFailed,
+    invoice_overdue: invoiceOverdue,
+    invoice_voided: invoiceVoided,
   },
   creates: {
     create_invoice: createInvoice,
     create_client: createClient,
     update_client: updateClient,
     record_payment: recordPayment,
+    send_invoice: sendInvoice,
+    void_invoice: voidInvoice,
+    download_invoice_pdf: downloadInvoicePdf,
   },
+  hydrators: { hydrateInvoicePdf },
   searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
   searchOrCreates: {
     find_client: {

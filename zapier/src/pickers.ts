@@ -9,14 +9,17 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
+  PICKER_HELP,
   clientChoices,
   invoiceChoices,
   type ChoicePage,
   type Connection,
+  type FieldSpec,
   type PickerQuery,
   type Send,
 } from '../../shared';
 import { call } from './api';
+import { inputField } from './fields';
 
 type Load = (connection: Connection, send: Send, query: PickerQuery) => Promise<ChoicePage>;
 
@@ -49,3 +52,7 @@ export const invoiceDropdown = dropdown(invoiceChoices);
 export const owedInvoiceDropdown = dropdown((connection, send, query) =>
   invoiceChoices(connection, send, { ...query, owed: true }),
 );
+
+/** An invoice ID field as every invoice action shows it: picked from the list, found by Find Invoice, or mapped. */
+export const invoicePickerField = (spec: FieldSpec) =>
+  inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice });

@@ -12,7 +12,7 @@ import { nodeErrorFor } from '../../lib/errors';
 import { listSearch, loadOptions } from '../../lib/pickers';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 import { client } from './actions/client';
-import { param, type Action } from './actions/common';
+import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
@@ -97,10 +97,11 @@ export class InvoicingApi implements INodeType {
     const perItem = await mapConcurrent(items.length, concurrency, async (itemIndex) => {
       try {
         const result = await action(this, itemIndex, connection, send);
-        return (Array.isArray(result) ? result : [result]).map((json) => ({
-          json: json as INodeExecutionData['json'],
-          pairedItem: { item: itemIndex },
-        }));
+        return (Array.isArray(result) ? result : [result]).map((json) =>
+          json instanceof ItemWithBinary
+            ? { json: json.json, binary: json.binary, pairedItem: { item: itemIndex } }
+            : { json: json as INodeExecutionData['json'], pairedItem: { item: itemIndex } },
+        );
       } catch (error) {
         const nodeError = nodeErrorFor(this.getNode(), error, itemIndex);
         if (!this.continueOnFail()) throw nodeError;

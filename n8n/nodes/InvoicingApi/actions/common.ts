@@ -3,10 +3,18 @@
  * list, its parameters, what it does for one item), reading a parameter, and a resource assembled from
  * its operations. Each operation file translates exactly one shared operation.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Connection, FieldSpec, Fields, Send } from '../../../../shared';
 import { showFor } from '../../../lib/properties';
+
+/** An answer with a file (Download PDF): its JSON and its binary properties, as n8n items hold them. */
+export class ItemWithBinary {
+  constructor(
+    readonly json: IDataObject,
+    readonly binary: Record<string, IBinaryData>,
+  ) {}
+}
 
 export type Action = (
   context: IExecuteFunctions,

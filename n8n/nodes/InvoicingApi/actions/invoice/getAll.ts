@@ -4,7 +4,7 @@ import { property } from '../../../../lib/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listInvoices: operation } = operations;
-const { limit, status, client_email, number, client_gstin } = operation.fields;
+const { limit, status, client_email, number, client_gstin, overdue, due_before, due_after } = operation.fields;
 
 export const getAll: NodeOperation = {
   operation,
@@ -19,6 +19,9 @@ export const getAll: NodeOperation = {
     property(client_email),
     property(number),
     property(client_gstin),
+    property(overdue),
+    property(due_before),
+    property(due_after),
   ]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);

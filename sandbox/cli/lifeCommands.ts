@@ -1,0 +1,72 @@
+/**
+ * The CLI's commands for what happens after an invoice is created (issue 29): move an invoice past its due
+ * date, plant a delivery failure, read or advance the account's clock, send and void. Each is one request
+ * to the running sandbox, through the same shared operations as the connectors.
+ */
+import {
+  DELIVERY_FAILURES,
+  DELIVERY_FAILURE_CODES,
+  type Connection,
+  type HttpRequest,
+  type RawResponse,
+  expectOk,
+  invoiceIdSchema,
+  operations,
+  validateInput,
+} from '../../shared';
+
+export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void'] as const;
+
+export const LIFE_USAGE = `       npm start -- overdue <invoice_id> [--days <n, default 1>]
+                                   move it past its due date (invoice.overdue)
+       npm start -- fail-next <${DELIVERY_FAILURE_CODES.join('|')}>   the next send on that channel fails so
+       npm start -- clock [advance --days <n> --hours <n>]     read or move the account's clock forward
+       npm start -- send <invoice_id> [--channel whatsapp|email]   send (again) · npm start -- void <invoice_id>`;
+
+export class LifeUsageError extends Error {}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+const str = (values: Values, name: string) => values[name] as string | undefined;
+const invoiceOf = (command: string, argument: string | undefined) => {
+  if (!argument) throw new LifeUsageError(`${command} needs the ID of an invoice, e.g. npm start -- ${command} inv_…`);
+  return validateInput(invoiceIdSchema, argument);
+};
+
+export async function lifeCommand(
+  command: string,
+  argument: string | undefined,
+  values: Values,
+  out: (line: string) => void,
+  c: Connection,
+  send: (request: HttpRequest) => Promise<RawResponse>,
+): Promise<void> {
+  let request: HttpRequest;
+  if (command === 'overdue') {
+    request = operations.simulateOverdue.request(c, {
+      invoice_id: invoiceOf(command, argument),
+      ...(str(values, 'days') ? { days: str(values, 'days') } : {}),
+    } as never);
+  } else if (command === 'fail-next') {
+    const code = argument as keyof typeof DELIVERY_FAILURES | undefined;
+    if (!code || !(code in DELIVERY_FAILURES))
+      throw new LifeUsageError(`fail-next needs a failure code: ${DELIVERY_FAILURE_CODES.join(', ')}.`);
+    request = operations.simulateDeliveryFailure.request(c, {
+      channel: DELIVERY_FAILURES[code].channel,
+      failure_code: code,
+    });
+  } else if (command === 'clock') {
+    if (argument && argument !== 'advance')
+      throw new LifeUsageError('clock takes nothing (read it) or advance --days <n> --hours <n>.');
+    request = argument
+      ? operations.advanceClock.request(c, { days: str(values, 'days'), hours: str(values, 'hours') } as never)
+      : operations.getClock.request(c, {});
+  } else if (command === 'send') {
+    request = operations.sendInvoice.request(c, {
+      invoice_id: invoiceOf(command, argument),
+      channel: (str(values, 'channel') ?? 'whatsapp') as never,
+    });
+  } else {
+    request = operations.voidInvoice.request(c, { invoice_id: invoiceOf(command, argument) });
+  }
+  out(JSON.stringify(expectOk(await send(request)), null, 2));
+}

@@ -1,0 +1,47 @@
+/**
+ * Download Invoice PDF: the invoice as a PDF file (docs/api-contract.md, "The PDF"). The answer is bytes,
+ * not JSON; each platform asks its own HTTP client for them (n8n: an array buffer it turns into binary
+ * data, Zapier: a stashed file) and names the file with `pdfFileName`.
+ */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { samplePresentedInvoice } from '../samples';
+import { invoiceIdSchema } from '../schemas/primitives';
+import { defineOperation } from './define';
+
+export const PDF_MEDIA_TYPE = 'application/pdf';
+
+/** INV-000123 → INV-000123.pdf; anything a file system would refuse in a number becomes '-'. */
+export const pdfFileName = (number: string): string => `${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+
+const { invoice } = FIELDS;
+
+/** What both platforms answer besides the file itself (n8n's binary `data`, Zapier's `file`). */
+export const PDF_LABELS: Readonly<Record<string, string>> = {
+  invoice_id: invoice.id.label,
+  number: invoice.number.label,
+  file_name: invoice.pdfFileName.label,
+  file: invoice.pdfFile.label,
+  amount_remaining_formatted: invoice.amountRemainingFormatted.label,
+};
+
+const samplePdfAnswer = {
+  invoice_id: samplePresentedInvoice.id,
+  number: samplePresentedInvoice.number,
+  file_name: pdfFileName(samplePresentedInvoice.number),
+  amount_remaining_formatted: samplePresentedInvoice.amount_remaining_formatted,
+};
+
+export const downloadInvoicePdf = defineOperation({
+  method: 'GET',
+  path: '/invoices/{invoice_id}/pdf',
+  status: 200,
+  contract: 'the-pdf',
+  accept: PDF_MEDIA_TYPE,
+  response: z.string().describe('The PDF file (binary).'),
+  input: z.object({ invoice_id: invoiceIdSchema }).strict(),
+  result: (body) => body,
+  fields: [FIELDS.invoice.id],
+  labels: PDF_LABELS,
+  sample: samplePdfAnswer,
+});

@@ -1,0 +1,26 @@
+/**
+ * Void Invoice: cancels an invoice nothing has been paid on; it then owes nothing, leaves the payment
+ * pickers and cannot be paid or sent (docs/api-contract.md, "Voiding"). A paid or partly paid invoice is
+ * refused by the service with 409 invoice_has_payments, whose words the connectors show as they are.
+ */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { INVOICE_LABELS, presentInvoice } from '../present';
+import { sampleEvents } from '../samples';
+import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
+import { invoiceSchema } from '../schemas/resources';
+import { defineOperation, read } from './define';
+
+export const voidInvoice = defineOperation({
+  method: 'POST',
+  path: '/invoices/{invoice_id}/void',
+  status: 200,
+  contract: 'voiding',
+  response: invoiceSchema,
+  input: z.object({ invoice_id: invoiceIdSchema, idempotency_key: optional(idempotencyKeySchema) }).strict(),
+  bodySchema: z.object({}).strict(),
+  result: (body) => presentInvoice(read(invoiceSchema, body)),
+  fields: [FIELDS.invoice.id],
+  labels: INVOICE_LABELS,
+  sample: presentInvoice(sampleEvents.voided.data.invoice),
+});

@@ -1,0 +1,333 @@
+/**
+ * Issue 29 in the sandbox: due dates in IST, overdue with an advanceable clock, send/resend and its
+ * events, planted failures with each reason, void and its refusals, the UPI link and the PDF.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DELIVERY_FAILURES,
+  DELIVERY_FAILURE_CODES,
+  addDays,
+  deliverySchema,
+  eventSchema,
+  invoiceSchema,
+  operations,
+  todayIn,
+  type HttpRequest,
+} from '../../shared';
+import { runCli } from '../../sandbox/cli';
+import { type TestClient, startTestSandbox } from './support';
+
+let t: TestClient;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.sandbox.close());
+
+const call = async (request: HttpRequest, status = 200) => {
+  const response = await t.send(request);
+  expect({ status: response.status, body: response.body }).toMatchObject({ status });
+  return response.body as any;
+};
+const eventsOf = async (type: string, invoiceId: string) =>
+  (await call(operations.listEvents.request(t.connection, { type: type as any, limit: 100 }))).data.filter(
+    (event: any) => event.data.invoice.id === invoiceId,
+  );
+const today = async () => (await call(operations.getClock.request(t.connection, {}))).today as string;
+
+describe('due dates', () => {
+  test('payment terms set the due date from today in India; the answer carries it and the terms', async () => {
+    const day = await today();
+    expect(day).toBe(todayIn(new Date(Date.now() + 0), 'Asia/Kolkata'));
+    const invoice = invoiceSchema.parse(await t.createInvoice({ payment_terms: 'net_15' }));
+    expect(invoice).toMatchObject({
+      due_date: addDays(day, 15),
+      payment_terms: 'net_15',
+      overdue: false,
+      days_overdue: 0,
+    });
+    const dated = await t.createInvoice({ due_date: addDays(day, 3) });
+    expect(dated).toMatchObject({ due_date: addDays(day, 3), payment_terms: null });
+    expect((await t.createInvoice()).due_date).toBeNull();
+  });
+
+  test('a due date in the past, or a date with terms, is refused naming the field', async () => {
+    const past = await t.send(
+      operations.createInvoice.request(t.connection, {
+        client_email: 'a@example.com',
+        currency: 'INR',
+        items: [{ description: 'x', amount: 1 }],
+        due_date: addDays(await today(), -1),
+      } as any),
+    );
+    expect(past.status).toBe(422);
+    expect((past.body as any).errors[0]).toMatchObject({
+      param: 'due_date',
+      message: expect.stringMatching(/^Due Date must be today \(\d{4}-\d\d-\d\d, India time\) or later/),
+    });
+    const both = await t.send(
+      operations.createInvoice.request(t.connection, {
+        client_email: 'a@example.com',
+        currency: 'INR',
+        items: [{ description: 'x', amount: 1 }],
+        due_date: '2099-01-01',
+        payment_terms: 'net_7',
+      } as any),
+    );
+    expect(both.status).toBe(422);
+    expect((both.body as any).errors.map((e: any) => e.param)).toEqual(['payment_terms']);
+  });
+});
+
+describe('overdue with the clock', () => {
+  test('advancing past the due date makes the invoice overdue, emits invoice.overdue once, and the filters find it', async () => {
+    const due = await t.createInvoice({ client_email: 'late@example.com', payment_terms: 'net_7' });
+    const paid = await t.createInvoice({ client_email: 'late@example.com', payment_terms: 'net_7' });
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: paid.id }));
+    await call(operations.advanceClock.request(t.connection, { days: 7 }));
+    expect(await call(operations.getInvoice.request(t.connection, { invoice_id: due.id }))).toMatchObject({
+      overdue: false,
+      days_overdue: 0,
+    });
+    expect(await eventsOf('invoice.overdue', due.id)).toHaveLength(0);
+
+    await call(operations.advanceClock.request(t.connection, { days: 1 }));
+    expect(await call(operations.getInvoice.request(t.connection, { invoice_id: due.id }))).toMatchObject({
+      overdue: true,
+      days_overdue: 1,
+    });
+    const [event, ...more] = await eventsOf('invoice.overdue', due.id);
+    expect(more).toEqual([]);
+    expect(eventSchema.parse(event).data).toMatchObject({ overdue: { due_date: due.due_date, days_overdue: 1 } });
+    expect(await eventsOf('invoice.overdue', paid.id)).toHaveLength(0);
+
+    await call(operations.advanceClock.request(t.connection, { days: 2 }));
+    expect(await eventsOf('invoice.overdue', due.id)).toHaveLength(1);
+    const list = async (query: object) =>
+      (
+        await call(operations.listInvoices.request(t.connection, { client_email: 'late@example.com', ...query } as any))
+      ).data.map((i: any) => i.id);
+    expect(await list({ overdue: true })).toEqual([due.id]);
+    expect(await list({ overdue: false })).toEqual([paid.id]);
+    expect(await list({ days_overdue: 3 })).toEqual([due.id]);
+    expect(await list({ days_overdue: 2 })).toEqual([]);
+    expect(await list({ due_before: addDays(due.due_date, 1) })).toEqual(expect.arrayContaining([due.id, paid.id]));
+    expect(await list({ due_after: due.due_date })).toEqual([]);
+  });
+
+  test('the helper moves an invoice past its due date and answers the event; a paid invoice cannot be', async () => {
+    const invoice = await t.createInvoice({ client_email: 'helper@example.com' });
+    const event = await call(operations.simulateOverdue.request(t.connection, { invoice_id: invoice.id, days: 5 }));
+    expect(event).toMatchObject({
+      type: 'invoice.overdue',
+      data: { invoice: { id: invoice.id, days_overdue: 5, overdue: true } },
+    });
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }));
+    const refused = await t.send(operations.simulateOverdue.request(t.connection, { invoice_id: invoice.id }));
+    expect(refused.status).toBe(409);
+  });
+});
+
+describe('sending', () => {
+  test('by e-mail: 202 with the delivery, then invoice.sent; a reminder carries the UPI link', async () => {
+    const invoice = await t.createInvoice({ client_email: 'send@example.com' });
+    const delivery = deliverySchema.parse(
+      await call(
+        operations.sendInvoice.request(t.connection, { invoice_id: invoice.id, channel: 'email', kind: 'reminder' }),
+        202,
+      ),
+    );
+    expect(delivery).toMatchObject({
+      channel: 'email',
+      kind: 'reminder',
+      to: 'send@example.com',
+      status: 'sent',
+      invoice_id: invoice.id,
+    });
+    const [sent] = await eventsOf('invoice.sent', invoice.id);
+    expect(sent.data.delivery).toEqual(delivery);
+    expect(sent.data.invoice.upi_link).toBe(
+      'upi://pay?pa=sandbox%40okicici&pn=Sandbox%20account&am=1500.00&cu=INR&tn=' + invoice.number,
+    );
+  });
+
+  test.each(DELIVERY_FAILURE_CODES)(
+    'a planted %s fails the next send with its reason and message, once',
+    async (code) => {
+      const channel = DELIVERY_FAILURES[code].channel;
+      await call(
+        operations.createClient.request(t.connection, { email: `fail.${code}@example.com`, phone: '+919812345678' }),
+        201,
+      );
+      const invoice = await t.createInvoice({ client_email: `fail.${code}@example.com` });
+      await call(operations.simulateDeliveryFailure.request(t.connection, { channel, failure_code: code }));
+      const failed = await call(operations.sendInvoice.request(t.connection, { invoice_id: invoice.id, channel }), 202);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        failure_code: code,
+        failure_message: DELIVERY_FAILURES[code].message,
+      });
+      const [event] = await eventsOf('invoice.delivery_failed', invoice.id);
+      expect(event.data.delivery).toMatchObject({ failure_code: code });
+      const again = await call(operations.sendInvoice.request(t.connection, { invoice_id: invoice.id, channel }), 202);
+      expect(again.status).toBe('sent');
+    },
+  );
+
+  test('a planted failure on the wrong channel is refused', async () => {
+    const response = await t.send(
+      operations.simulateDeliveryFailure.request(t.connection, { channel: 'email', failure_code: 'not_on_whatsapp' }),
+    );
+    expect(response.status).toBe(422);
+  });
+
+  test('auto_send_whatsapp at creation makes the same events: a test number not on WhatsApp fails', async () => {
+    await call(
+      operations.createClient.request(t.connection, { email: 'notwa@example.com', phone: '+910000000001' }),
+      201,
+    );
+    const invoice = await t.createInvoice({ client_email: 'notwa@example.com', auto_send_whatsapp: true });
+    expect(invoice.whatsapp).toMatchObject({ status: 'failed', error_code: 'not_on_whatsapp' });
+    expect(await eventsOf('invoice.delivery_failed', invoice.id)).toHaveLength(1);
+    const noPhone = await t.createInvoice({ client_email: 'nophone.life@example.com', auto_send_whatsapp: true });
+    const [missing] = await eventsOf('invoice.delivery_failed', noPhone.id);
+    expect(missing.data.delivery).toMatchObject({ failure_code: 'client_phone_missing', to: null });
+  });
+
+  test('the same Idempotency-Key twice sends once', async () => {
+    const invoice = await t.createInvoice({ client_email: 'once@example.com' });
+    const request = operations.sendInvoice.request(t.connection, {
+      invoice_id: invoice.id,
+      channel: 'email',
+      idempotency_key: `send-${invoice.id}`,
+    });
+    const first = await call(request, 202);
+    const second = await t.send(request);
+    expect(second.body).toEqual(first);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await eventsOf('invoice.sent', invoice.id)).toHaveLength(1);
+  });
+});
+
+describe('voiding', () => {
+  test('void: status void, nothing owed, no UPI link, invoice.voided once; it leaves owed lists and refuses pay and send', async () => {
+    const invoice = await t.createInvoice({ client_email: 'void@example.com' });
+    const voided = invoiceSchema.parse(
+      await call(operations.voidInvoice.request(t.connection, { invoice_id: invoice.id })),
+    );
+    expect(voided).toMatchObject({
+      status: 'void',
+      amount_remaining: 0,
+      amount_due: 150000,
+      upi_link: null,
+      voided_at: expect.any(String),
+    });
+    await call(operations.voidInvoice.request(t.connection, { invoice_id: invoice.id }));
+    expect(await eventsOf('invoice.voided', invoice.id)).toHaveLength(1);
+    const owed = await call(
+      operations.listInvoices.request(t.connection, { client_email: 'void@example.com', owed: true }),
+    );
+    expect(owed.data).toEqual([]);
+    const pay = await t.send(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }));
+    expect(pay).toMatchObject({ status: 409, body: { code: 'invoice_void' } });
+    const send = await t.send(
+      operations.sendInvoice.request(t.connection, { invoice_id: invoice.id, channel: 'email' }),
+    );
+    expect(send).toMatchObject({ status: 409, body: { code: 'invoice_void' } });
+  });
+
+  test('a partly paid invoice is refused with invoice_has_payments and the amounts', async () => {
+    const invoice = await t.createInvoice({ client_email: 'partpaid@example.com' });
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 50000 }));
+    const refused = await t.send(operations.voidInvoice.request(t.connection, { invoice_id: invoice.id }));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'invoice_has_payments',
+        detail: `${invoice.number} cannot be voided: ₹500.00 of ₹1,500.00 has been paid. Refund the payments first, or leave the invoice as it is.`,
+      },
+    });
+    const reminder = await t.send(
+      operations.sendInvoice.request(t.connection, { invoice_id: invoice.id, channel: 'email', kind: 'reminder' }),
+    );
+    expect(reminder.status).toBe(202);
+  });
+});
+
+describe('the PDF', () => {
+  test('a real PDF with the number, dates, client, lines, amount due, link and a UPI QR; named by the number', async () => {
+    const invoice = await t.createInvoice({
+      client_email: 'pdf@example.com',
+      payment_terms: 'net_30',
+      items: [
+        { description: 'Logo design', amount: 250000 },
+        { description: 'Hosting', amount: 49900 },
+      ],
+    });
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 100000 }));
+    const request = operations.downloadInvoicePdf.request(t.connection, { invoice_id: invoice.id });
+    expect(request.headers.Accept).toBe('application/pdf');
+    const response = await fetch(request.url, { headers: request.headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), `${invoice.number}.pdf`);
+    writeFileSync(file, bytes);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Invoice ${invoice.number}`);
+    expect(text).toContain('Amount due: INR 1,999.00');
+    expect(text).toMatch(/Logo design\s+INR 2,500\.00/);
+    expect(text).toContain(`Due: ${invoice.due_date} (net_30)`);
+    expect(text).toContain('Logo design');
+    expect(text).toContain('pdf@example.com');
+    expect(text).toContain(invoice.hosted_url);
+    expect(text).toContain('Scan to pay with any UPI app');
+  });
+
+  test('an unknown invoice is a 404 problem', async () => {
+    const response = await t.send(
+      operations.downloadInvoicePdf.request(t.connection, { invoice_id: 'inv_doesnotexist' }),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const result = await runCli([...argv, '--url', t.sandbox.baseUrl, '--key', t.connection.apiKey], {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { ...result, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('overdue, fail-next, clock advance, send and void, each one request with its answer printed', async () => {
+    const invoice = await t.createInvoice({ client_email: 'cli.life@example.com' });
+    expect(JSON.parse((await cli('overdue', invoice.id, '--days', '4')).out)).toMatchObject({
+      type: 'invoice.overdue',
+      data: { invoice: { days_overdue: 4 } },
+    });
+    expect(JSON.parse((await cli('fail-next', 'email_bounced')).out)).toEqual({
+      object: 'planted_failure',
+      channel: 'email',
+      failure_code: 'email_bounced',
+    });
+    expect(JSON.parse((await cli('send', invoice.id, '--channel', 'email')).out)).toMatchObject({
+      status: 'failed',
+      failure_code: 'email_bounced',
+    });
+    const before = JSON.parse((await cli('clock')).out);
+    const after = JSON.parse((await cli('clock', 'advance', '--days', '2')).out);
+    expect(after.today).toBe(addDays(before.today, 2));
+    expect(JSON.parse((await cli('void', invoice.id)).out)).toMatchObject({ status: 'void' });
+    const wrong = await cli('fail-next', 'lost_in_the_post');
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.err).toContain('fail-next needs a failure code: client_phone_missing, invalid_phone_number');
+  });
+});

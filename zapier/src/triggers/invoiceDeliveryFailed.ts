@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceDeliveryFailed = hookTrigger('invoice.delivery_failed');
