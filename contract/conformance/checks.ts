@@ -239,7 +239,7 @@ function idempotencyRows(): Assumption[] {
         for (const key of pathKeys(operation)) fresh[key] = need(await ctx.world.fresh(key), `needs a new ${key}: `);
         return fresh;
       };
-      return [
+      const rows: Assumption[] = [
         {
           id: `${name}.idempotency.replay`,
           kind: 'idempotency',
@@ -275,7 +275,9 @@ function idempotencyRows(): Assumption[] {
             verdict.answer(await ctx.world.send(operation, input(ctx, key, fresh)), 422, 'idempotency_key_reused');
           },
         },
-      ] satisfies Assumption[];
+      ];
+      // "Another body" needs a body: Void Invoice sends none, so a reused key can only be the same request.
+      return operation.wireKeys.length ? rows : rows.slice(0, 1);
     });
 }
 

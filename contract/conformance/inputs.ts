@@ -3,7 +3,7 @@
  * key. An operation whose keys are all here gets its request, filter, paging and idempotency rows with no
  * line of its own; a key that is not here leaves its row "not checkable", which the coverage figure shows.
  */
-import { EVENT_TYPES } from '../../shared';
+import { EVENT_TYPES, addDays } from '../../shared';
 
 export type Thing = Record<string, any>;
 
@@ -50,7 +50,14 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   url: (ctx) => `${ctx.receiverUrl}/subscription-${ctx.next()}`,
   events: () => [...EVENT_TYPES],
   description: (ctx) => `conformance ${ctx.tag}`,
-  channel: () => 'link',
+  // E-mail is a channel of a view, a send and a planted failure alike; every client has an e-mail address.
+  channel: () => 'email',
+  // The invoice or a reminder in turn, so a reused Idempotency-Key comes with another body.
+  kind: (ctx) => (ctx.next() % 2 ? 'invoice' : 'reminder'),
+  // The next e-mail send fails once (planted before Send Invoice's rows), so both delivery events happen.
+  failure_code: () => 'email_bounced',
+  // Net 15 on every other invoice, so the due-date filters have both sides (terms or a date, never both).
+  payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
   after: (ctx) => ctx.firstEvent,
 };
@@ -82,6 +89,19 @@ export const FILTERS: Record<string, Filter> = {
   client_gstin: {
     value: (object) => object.tax?.client_gstin ?? undefined,
     matches: (object, value) => object.tax?.client_gstin === value,
+  },
+  due_before: {
+    value: (object) => object.due_date && addDays(object.due_date, 1),
+    matches: (object, value) => Boolean(object.due_date) && object.due_date < String(value),
+  },
+  due_after: {
+    value: (object) => object.due_date && addDays(object.due_date, -1),
+    matches: (object, value) => Boolean(object.due_date) && object.due_date > String(value),
+  },
+  // Exactly N days after the due date, on an invoice that still owes (make_overdue gives one).
+  days_overdue: {
+    value: (object) => (object.days_overdue >= 1 ? object.days_overdue : undefined),
+    matches: (object, value) => object.days_overdue === Number(value) && Number(object.amount_remaining) > 0,
   },
   owed: { value: () => 'true', matches: (object) => Number(object.amount_remaining) > 0 },
   utr: { value: (object) => object.upi?.utr, matches: (object, value) => object.upi?.utr === value },

@@ -3,6 +3,7 @@ import { newId } from '../storage/ids';
 import { type StoredEvent, isoNow } from '../storage/records';
 import type { Context } from './context';
 import { orNotFound } from './problems';
+import { standing } from './invoiceStanding';
 
 /**
  * Records an event and owes it to every matching subscription, in the caller's transaction, so a change
@@ -17,14 +18,17 @@ export function recordEvent(ctx: Context, type: EventType, data: Record<string, 
   return event;
 }
 
-/** An invoice event: the invoice as it is now, and what happened to it (`payment`, `view`, `dispute`). */
+/**
+ * An invoice event: the invoice as it is now, with its standing (due, overdue, UPI link) as every answer
+ * has it, and what happened to it (`payment`, `view`, `dispute`, `delivery`).
+ */
 export function recordInvoiceEvent(
   ctx: Context,
   type: EventType,
   invoice: Invoice,
   detail: Record<string, unknown>,
 ): StoredEvent {
-  return recordEvent(ctx, type, { invoice, ...detail });
+  return recordEvent(ctx, type, { invoice: standing(ctx, invoice), ...detail });
 }
 
 export const eventOr404 = (ctx: Context, id: string): StoredEvent => orNotFound(ctx.data.events.get(id), 'event', id);

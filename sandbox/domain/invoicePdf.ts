@@ -6,7 +6,9 @@
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { type Client, type Invoice, currencyExponent, fromMinor } from '../../shared';
+import { FIELDS, type Client, type Invoice, currencyExponent, fromMinor } from '../../shared';
+
+const invoiceWords = FIELDS.invoice;
 
 /**
  * "INR 1,999.00": the PDF's standard fonts (WinAnsi) have no ₹, so amounts carry the ISO code, with the
@@ -51,9 +53,10 @@ export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeNa
   doc.fontSize(10);
   for (const item of invoice.items) doc.text(`${item.description}    ${money(item.amount)}`);
   doc.moveDown();
-  doc.text(`Total: ${money(invoice.amount_due)}`);
-  doc.text(`Paid: ${money(invoice.amount_paid)}`);
-  doc.fontSize(14).text(`Amount due: ${money(invoice.amount_remaining)}`);
+  // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree.
+  doc.text(`${invoiceWords.amountDue.label}: ${money(invoice.amount_due)}`);
+  doc.text(`${invoiceWords.amountPaid.label}: ${money(invoice.amount_paid)}`);
+  doc.fontSize(14).text(`${invoiceWords.amountRemaining.label}: ${money(invoice.amount_remaining)}`);
   doc.moveDown().fontSize(10).text(`Pay or view online: ${invoice.hosted_url}`, { link: invoice.hosted_url });
   if (invoice.upi_link) {
     doc.moveDown().text('Scan to pay with any UPI app:');

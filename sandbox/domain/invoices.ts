@@ -1,11 +1,10 @@
 import type { Client, CreateInvoiceInput, Invoice } from '../../shared';
 import { dueDateOf, sendAtCreation } from './invoiceDueAndSend';
-import { standing } from './invoiceStanding';
 import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import { createClient } from './clients';
 import type { Context } from './context';
-import { recordEvent } from './eventLog';
+import { recordInvoiceEvent } from './eventLog';
 import { orNotFound } from './problems';
 import { invoiceLines } from './tax';
 
@@ -71,7 +70,7 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       ...dueDateOf(ctx, input),
     };
     ctx.data.invoices.insert(created);
-    recordEvent(ctx, 'invoice.created', { invoice: standing(ctx, created) });
+    recordInvoiceEvent(ctx, 'invoice.created', created, {});
     return sendAtCreation(ctx, created);
   });
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
+import type { PresentedInvoice } from '../present';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema } from '../schemas/primitives';
 import { defineOperation } from './define';
@@ -18,19 +19,20 @@ const { invoice } = FIELDS;
 
 /** What both platforms answer besides the file itself (n8n's binary `data`, Zapier's `file`). */
 export const PDF_LABELS: Readonly<Record<string, string>> = {
-  invoice_id: invoice.id.label,
+  id: invoice.id.label,
   number: invoice.number.label,
   file_name: invoice.pdfFileName.label,
   file: invoice.pdfFile.label,
   amount_remaining_formatted: invoice.amountRemainingFormatted.label,
 };
 
-const samplePdfAnswer = {
-  invoice_id: samplePresentedInvoice.id,
-  number: samplePresentedInvoice.number,
-  file_name: pdfFileName(samplePresentedInvoice.number),
-  amount_remaining_formatted: samplePresentedInvoice.amount_remaining_formatted,
-};
+/** The record both platforms answer beside the file: which invoice, its file name, what it still owes. */
+export const pdfAnswer = (about: Pick<PresentedInvoice, 'id' | 'number' | 'amount_remaining_formatted'>) => ({
+  id: about.id,
+  number: about.number,
+  file_name: pdfFileName(about.number),
+  amount_remaining_formatted: about.amount_remaining_formatted,
+});
 
 export const downloadInvoicePdf = defineOperation({
   method: 'GET',
@@ -43,5 +45,5 @@ export const downloadInvoicePdf = defineOperation({
   result: (body) => body,
   fields: [FIELDS.invoice.id],
   labels: PDF_LABELS,
-  sample: samplePdfAnswer,
+  sample: pdfAnswer(samplePresentedInvoice),
 });

@@ -54,13 +54,14 @@ export const operations = {
   simulateView,
   simulatePayment,
   simulateDispute,
-  sendInvoice,
-  voidInvoice,
-  downloadInvoicePdf,
   getClock,
   advanceClock,
   simulateOverdue,
+  // Before Send Invoice: the conformance run plants a failed send first, so both delivery events happen.
   simulateDeliveryFailure,
+  sendInvoice,
+  voidInvoice,
+  downloadInvoicePdf,
 };
 
 export * from './define';
@@ -87,7 +88,7 @@ export {
   type SimulateViewInput,
 } from './simulate';
 export { sendInvoiceInputSchema, DELIVERY_LABELS, type SendInvoiceInput } from './sendInvoice';
-export { PDF_MEDIA_TYPE, pdfFileName } from './downloadInvoicePdf';
+export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';
 export {
   advanceClockInputSchema,
   clockSchema,

@@ -109,6 +109,12 @@ test.each(bodied.map(([name, operation]) => [name, operation] as const))(
         if (validate(changed)) leaks.push(`${where.join('.')} = ${JSON.stringify(candidate)?.slice(0, 40)}`);
       }
     }
+    // A key the body does not have: refused by both (a body with no fields, Void's, has only this to refuse).
+    const unexpected = { ...body, unexpected_field: 'x' };
+    if (coreRefuses(operation, ids, unexpected)) {
+      refused += 1;
+      if (validate(unexpected)) leaks.push('unexpected_field = "x"');
+    }
     expect(leaks).toEqual([]);
     expect(refused).toBeGreaterThan(0);
   },

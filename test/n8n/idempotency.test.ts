@@ -27,6 +27,7 @@ test('the option shows for exactly the node operations whose shared operation ta
   );
   expect(pairs.filter((pair) => pair.takesKey).map((pair) => `${pair.resource} ${pair.value}`)).toEqual([
     'invoice create',
+    'invoice send',
     'payment record',
   ]);
   for (const pair of pairs) expect(shownFor(option, pair.resource, pair.value)).toBe(pair.takesKey);

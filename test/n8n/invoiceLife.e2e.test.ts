@@ -83,7 +83,7 @@ test('Download PDF: binary data named by the number, application/pdf, whose text
   expect(run.error).toBeUndefined();
   const item = run.items[0];
   expect(item.json).toMatchObject({
-    invoice_id: invoice.id,
+    id: invoice.id,
     number: invoice.number,
     file_name: `${invoice.number}.pdf`,
   });
@@ -99,5 +99,5 @@ test('Download PDF: binary data named by the number, application/pdf, whose text
   writeFileSync(file, bytes);
   const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
   expect(text).toContain(invoice.number);
-  expect(text).toContain('Amount due: INR 1,500.00');
+  expect(text).toContain('Amount Remaining: INR 1,500.00');
 });

@@ -15,7 +15,8 @@ import { runSeed, writeResult, type Row } from './support/results';
 import { zapierHookRequest } from './support/zapier';
 import { appTester, ok, since, startPlatforms, zapierTriggers, type Platforms, type Subscription } from './platforms';
 
-const INVOICES_PER_PHASE = 4;
+// Three rounds a phase: 3 phases × 3 rounds × 11 events = 99, one page of the event list (at most 100).
+const INVOICES_PER_PHASE = 3;
 const OUTAGE_MS = 600;
 const DUPLICATE_SHARE = 0.3;
 const seed = runSeed();
@@ -59,24 +60,35 @@ function frontDoor(trigger: TriggerHost) {
 }
 
 let payers = 0;
-/** Every event type once per invoice, each with its own subscription on Zapier: a new client invoiced, then the
- * invoice viewed, paid and disputed, and the client renamed. */
-const EVENTS_PER_INVOICE = EVENT_TYPES.length;
+/**
+ * Every event type once per round, each with its own subscription on Zapier: a new client invoiced, the invoice
+ * viewed, sent, failing a send, overdue, paid and disputed, the client renamed, and a second invoice voided
+ * (a paid invoice cannot be): so a round makes one event more than there are types (two invoice.created).
+ */
+const EVENTS_PER_INVOICE = EVENT_TYPES.length + 1;
 async function occasions(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    const invoice = await p.newInvoice(`payer${(payers += 1)}@example.com`);
-    ok(await p.s.api((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })));
-    ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id: invoice.id })));
+    const email = `payer${(payers += 1)}@example.com`;
+    const invoice = await p.newInvoice(email);
+    const invoice_id = invoice.id;
+    ok(await p.s.api((c) => operations.simulateView.request(c, { invoice_id, channel: 'whatsapp' })));
+    ok(await p.s.api((c) => operations.sendInvoice.request(c, { invoice_id, channel: 'email', kind: 'invoice' })));
     ok(
       await p.s.api((c) =>
-        operations.simulateDispute.request(c, { invoice_id: invoice.id, reason: 'amount_incorrect' }),
+        operations.simulateDeliveryFailure.request(c, { channel: 'email', failure_code: 'email_bounced' }),
       ),
     );
+    ok(await p.s.api((c) => operations.sendInvoice.request(c, { invoice_id, channel: 'email', kind: 'reminder' })));
+    ok(await p.s.api((c) => operations.simulateOverdue.request(c, { invoice_id })));
+    ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id })));
+    ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id, reason: 'amount_incorrect' })));
     ok(
       await p.s.api((c) =>
         operations.updateClient.request(c, { client_id: invoice.client_id, name: `Payer ${payers}` }),
       ),
     );
+    const second = await p.newInvoice(email);
+    ok(await p.s.api((c) => operations.voidInvoice.request(c, { invoice_id: second.id })));
   }
 }
 

@@ -279,7 +279,7 @@ describe('the PDF', () => {
     writeFileSync(file, bytes);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(`Invoice ${invoice.number}`);
-    expect(text).toContain('Amount due: INR 1,999.00');
+    expect(text).toContain('Amount Remaining: INR 1,999.00');
     expect(text).toMatch(/Logo design\s+INR 2,500\.00/);
     expect(text).toContain(`Due: ${invoice.due_date} (net_30)`);
     expect(text).toContain('Logo design');

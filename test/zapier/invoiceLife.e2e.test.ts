@@ -54,7 +54,7 @@ test('Download Invoice PDF answers a dehydrated file named by the invoice number
     authData: session.authData,
     inputData: { invoice_id: invoice.id },
   });
-  expect(answer).toMatchObject({ invoice_id: invoice.id, number: invoice.number, file_name: `${invoice.number}.pdf` });
+  expect(answer).toMatchObject({ id: invoice.id, number: invoice.number, file_name: `${invoice.number}.pdf` });
   expect(answer.file).toMatch(/^hydrate\|\|\|.*hydrateInvoicePdf.*\|\|\|hydrate$/);
 });
 

@@ -1,6 +1,6 @@
 /** Download Invoice PDF: a file (INV-000123.pdf) a later step can attach, through Zapier's file hydration. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { operations, pdfFileName, runOperation } from '../../../shared';
+import { operations, pdfAnswer, runOperation } from '../../../shared';
 import { TRANSLATES } from '../action';
 import { call } from '../api';
 import { outputFields } from '../fields';
@@ -13,10 +13,7 @@ const perform = (z: ZObject, bundle: Bundle) =>
   call(z, bundle, async (connection, send) => {
     const invoice = await runOperation(getInvoice, connection, { invoice_id: bundle.inputData.invoice_id }, send);
     return {
-      invoice_id: invoice.id,
-      number: invoice.number,
-      file_name: pdfFileName(invoice.number),
-      amount_remaining_formatted: invoice.amount_remaining_formatted,
+      ...pdfAnswer(invoice),
       file: z.dehydrateFile(hydrateInvoicePdf, { invoice_id: invoice.id, number: invoice.number }),
     };
   });

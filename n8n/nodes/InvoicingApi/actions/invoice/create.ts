@@ -27,11 +27,15 @@ const {
   hsn_sac,
   gst_rate,
   place_of_supply,
+  due_date,
+  payment_terms,
 } = operation.fields;
 /** A line's optional particulars (quantity and unit price, HSN/SAC, GST rate), behind the line's own Add Field. */
 const lineExtras = [quantity, unit, unit_price, hsn_sac, gst_rate];
 /** The invoice's GST option, behind its own Add Field, so a B2C shop never sees it. */
 const invoiceGst = [place_of_supply];
+/** When it is due: a date or payment terms, behind Add Field, as an invoice without one is never overdue. */
+const invoiceDue = [due_date, payment_terms];
 
 /**
  * Where a field is more than its declaration: the client picked from a list, the currency from n8n's load
@@ -52,7 +56,7 @@ const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.examp
 
 /** The fields shown one to one: all but the line items' and the idempotency key. */
 const plain = Object.values(operation.fields).filter(
-  (spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst].includes(spec),
+  (spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst, ...invoiceDue].includes(spec),
 );
 
 /** The state lists (GST rate, place of supply) as dropdowns; the schema still judges a mapped value. */
@@ -61,7 +65,7 @@ const listed = (spec: FieldSpec) =>
     ? property(spec, {
         type: 'options',
         options: spec.choices.map(({ value, label }) => ({ name: label, value })),
-        default: String(spec.example),
+        default: String(spec.example ?? spec.choices[0].value),
       })
     : property(spec);
 
@@ -117,6 +121,15 @@ const lineItemProperties: INodeProperties[] = [
     description:
       `${items.help} A JSON array of objects with a description and an amount, ` + `e.g. ${LINE_ITEMS_JSON_EXAMPLE}`,
     displayOptions: { show: { itemsInput: ['json'] } },
+  },
+  {
+    displayName: 'Due',
+    name: 'due',
+    type: 'collection',
+    placeholder: 'Add Due Date or Payment Terms',
+    default: {},
+    description: 'When the client should pay; without either, the invoice is never overdue',
+    options: invoiceDue.map(listed),
   },
   {
     displayName: 'GST',
@@ -177,6 +190,7 @@ export const create: NodeOperation = {
       {
         ...Object.fromEntries(plain.map((spec) => [spec.key, valueOf(context, spec, i)])),
         items: lineItems(context, i),
+        ...(param(context, 'due', i, {}) as IDataObject),
         ...(param(context, 'gst', i, {}) as IDataObject),
         idempotency_key: idempotencyKey(context, i),
       },

@@ -3,7 +3,7 @@
  * (`data`, named INV-000123.pdf, application/pdf) through n8n's own prepareBinaryData, so the next node can
  * attach it; the JSON says which invoice it is.
  */
-import { PDF_MEDIA_TYPE, operations, pdfFileName, runOperation } from '../../../../../shared';
+import { PDF_MEDIA_TYPE, operations, pdfAnswer, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../lib/pickers';
 import { ItemWithBinary, type NodeOperation } from '../common';
 
@@ -29,16 +29,12 @@ export const downloadPdf: NodeOperation = {
     const id = locatorId(context, 'invoice', invoice_id, i);
     const invoice = await runOperation(getInvoice, connection, { invoice_id: id }, send);
     const file = await runOperation(operation, connection, { invoice_id: id }, send);
-    const fileName = pdfFileName(invoice.number);
-    const binary = await context.helpers.prepareBinaryData(Buffer.from(file as Buffer), fileName, PDF_MEDIA_TYPE);
-    return new ItemWithBinary(
-      {
-        invoice_id: invoice.id,
-        number: invoice.number,
-        file_name: fileName,
-        amount_remaining_formatted: invoice.amount_remaining_formatted,
-      },
-      { [PDF_PROPERTY]: binary },
+    const answer = pdfAnswer(invoice);
+    const binary = await context.helpers.prepareBinaryData(
+      Buffer.from(file as Buffer),
+      answer.file_name,
+      PDF_MEDIA_TYPE,
     );
+    return new ItemWithBinary(answer, { [PDF_PROPERTY]: binary });
   },
 };
