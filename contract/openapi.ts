@@ -4,7 +4,7 @@
  * modules do not hold is the contract's prose: which section decides each endpoint, the error statuses
  * every endpoint shares, the webhook signing headers.
  */
-import { exampleBody } from './examples';
+import { exampleBody, examplePathId } from './examples';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -162,6 +162,14 @@ function pick(operation: Operation, keys: string[]) {
   );
 }
 
+/** The path ids, each with the id of an example object (contract: "Example objects") as its example. */
+function pathParams(operation: Operation, keys: string[]) {
+  const params = pick(operation, keys);
+  return params.extend(
+    Object.fromEntries(keys.map((key) => [key, params.shape[key].openapi({ example: examplePathId(operation, key) })])),
+  );
+}
+
 /** True when the core accepts the operation with no body fields at all (the path ids given). */
 function bodyOptional(operation: Operation, body: z.ZodTypeAny): boolean {
   return body.safeParse({}).success;
@@ -196,7 +204,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
     tags: [tagOf(operation)],
     'x-contract': contractLink(section),
     request: {
-      params: pathKeys.length ? pick(operation, pathKeys) : undefined,
+      params: pathKeys.length ? pathParams(operation, pathKeys) : undefined,
       query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
       headers: headerKeys.length
         ? z.object(
@@ -215,7 +223,7 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
       body: hasBody
         ? {
             required: !bodyOptional(operation, body),
-            content: { 'application/json': { schema: body, example: exampleBody(operation) } },
+            content: { 'application/json': { schema: body, example: exampleBody(name, operation) } },
           }
         : undefined,
     },

@@ -19,6 +19,7 @@
  *   deliveryTimeoutMs 10000 · faults {} (see faults.ts) · seed: makes jitter, faults and shuffling repeatable
  *   testKey: an issued-shaped key to register for the first account and return (default: its first key)
  *   allowedHosts: Host header names accepted besides localhost and IP addresses (DNS-rebinding guard)
+ *   examples: make the objects docs/openapi.json's examples name, in the first account (sandbox/examples.ts)
  */
 import { type Account, KEY_PREFIX } from '../shared';
 import { type IssuedKey, ISSUED_KEY, createAccount, issueKey } from './domain/accounts';
@@ -29,6 +30,7 @@ import { DeliveryEngine } from './delivery/engine';
 import type { Faults } from './faults/injection';
 import { randomToken } from './storage/ids';
 import { createPages } from './dashboard/pages';
+import { seedExamples } from './examples';
 import { seededRandom } from './faults/random';
 import { RateLimiter } from './http/rateLimit';
 import { closeServer, createHttpServer, listen } from './http/server';
@@ -48,6 +50,8 @@ export interface SandboxOptions {
   seed?: number;
   testKey?: string;
   allowedHosts?: string[];
+  /** Make the example objects (sandbox/examples.ts) unless the database has them. */
+  examples?: boolean;
   /** Where unexpected errors are reported (default: stderr). */
   onError?: (error: unknown) => void;
 }
@@ -152,6 +156,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
   port = address.port;
+  try {
+    if (options.examples) seedExamples(core);
+  } catch (error) {
+    await closeServer(server);
+    await engine.close();
+    store.close();
+    throw error;
+  }
   engine.kick();
   const stopOverdueSweeps = startOverdueSweeps(core, onError);
 

@@ -13,7 +13,6 @@ import {
   type Connection,
   EVENT_TYPES,
   type EventType,
-  KEY_PREFIX,
   SERVICE,
   expectOk,
   invoiceIdSchema,
@@ -26,13 +25,14 @@ import {
 } from '../../shared';
 import { keyPreview } from '../domain/accounts';
 import { createKey, keyFromDatabase, listKeys, UsageError } from './keys';
-import { LIFE_COMMANDS, LIFE_USAGE, LifeUsageError, lifeCommand } from './lifeCommands';
-import { FAULT_SPEC_HELP, parseFaultSpec } from '../faults/injection';
+import { LIFE_COMMANDS, LifeUsageError, lifeCommand } from './lifeCommands';
+import { parseFaultSpec } from '../faults/injection';
 import { type Sandbox, startSandbox } from '../index';
 import { type Listener, startListening } from './listen';
 import { defaultDatabasePath } from '../storage/databaseFile';
 import { fetchSend } from '../http/fetchSend';
 import { isTriggerable, trigger } from './trigger';
+import { OPTIONS, USAGE, USUAL } from './usage';
 
 export interface Io {
   out(line: string): void;
@@ -40,54 +40,6 @@ export interface Io {
   /** ANSI colours in `listen` lines (a terminal without NO_COLOR). */
   color?: boolean;
 }
-
-const USUAL = new URL(SERVICE.sandboxBaseUrl);
-
-export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox/dist/cli.js …)
-  --port <n>          port to listen on (default ${USUAL.port}; 0 = any free port)
-  --host <address>    address to bind (default ${USUAL.hostname}; 0.0.0.0 exposes the sandbox to your network)
-  --allow-host <name> accept requests addressed to this host name too (default: localhost and IP addresses)
-  --db <path>         database file (default ${defaultDatabasePath()}); data survives restarts
-  --memory            keep everything in memory instead (gone when the sandbox stops)
-  --rate-limit <n>    requests per second per key (default 25)
-  --time-scale <x>    multiply webhook retry waits (default 1; 0.01 makes 5 min into 3 s)
-  --faults <spec>     ${FAULT_SPEC_HELP}
-  --seed <n>          repeatable jitter, shuffling and faults
-
-       npm start -- keys create [--new-account]   issue a test key (in a new, separate account with --new-account)
-       npm start -- keys list                     the accounts and their keys (last four characters)
-       npm start -- view <invoice_id> [--channel link|email|whatsapp]
-       npm start -- pay <invoice_id> [--amount <minor units, e.g. 1500 for ₹15.00>]
-       npm start -- dispute <invoice_id> --reason <text> [--note <text>]
-       npm start -- trigger <${EVENT_TYPES.join('|')}>   the event, on a fresh invoice
-       npm start -- listen --forward-to <url> [--events invoice.paid,…]
-${LIFE_USAGE}
-  --url <base url>    the running sandbox (default ${USUAL.origin})
-  --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
-
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  'allow-host': { type: 'string', multiple: true },
-  db: { type: 'string' },
-  memory: { type: 'boolean' },
-  'rate-limit': { type: 'string' },
-  'time-scale': { type: 'string' },
-  faults: { type: 'string' },
-  seed: { type: 'string' },
-  channel: { type: 'string' },
-  amount: { type: 'string' },
-  reason: { type: 'string' },
-  note: { type: 'string' },
-  url: { type: 'string' },
-  key: { type: 'string' },
-  'new-account': { type: 'boolean' },
-  'forward-to': { type: 'string' },
-  events: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  days: { type: 'string' },
-  hours: { type: 'string' },
-} as const;
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 const str = (values: Values, name: string) => values[name] as string | undefined;
@@ -115,6 +67,7 @@ async function start(values: Values, io: Io): Promise<Sandbox> {
       host,
       allowedHosts: (values['allow-host'] as string[] | undefined) ?? [],
       database: values.memory ? ':memory:' : databaseFile(values),
+      examples: Boolean(values.examples),
       rateLimitPerSecond: positiveNumber('rate-limit', str(values, 'rate-limit'), 25),
       timeScale: positiveNumber('time-scale', str(values, 'time-scale'), 1),
       faults: str(values, 'faults') ? parseFaultSpec(str(values, 'faults')!) : {},

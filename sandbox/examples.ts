@@ -1,0 +1,78 @@
+/**
+ * The example objects: what the ids in docs/openapi.json's examples name, so its requests (and the Postman
+ * collection made from it) work unedited on a sandbox started with them (`npm start -- --examples`;
+ * docs/api-contract.md, "Example objects"). Made through the domain, as the API would make them, in the
+ * first account, once: a database that has them keeps them.
+ */
+import {
+  clientCreateInputSchema,
+  createInvoiceInputSchema,
+  sampleClient,
+  sampleEvents,
+  sampleInvoice,
+  samplePayment,
+  sampleWebhook,
+  validateInput,
+  webhookCreateInputSchema,
+} from '../shared';
+import { createClient } from './domain/clients';
+import { type SandboxCore, contextFor } from './domain/context';
+import { createInvoice } from './domain/invoices';
+import { applyPayment } from './domain/invoicePayments';
+import { createWebhook } from './domain/webhookSubscriptions';
+import { withIds } from './storage/ids';
+
+/**
+ * The id each path parameter's example names, and the event `recover`'s example starts after. A request
+ * that deletes names an object of its own (`deleted`), so the requests after it still find theirs.
+ */
+export const EXAMPLE_IDS = {
+  invoice_id: sampleInvoice.id,
+  client_id: sampleClient.id,
+  payment_id: samplePayment.id,
+  webhook_id: sampleWebhook.id,
+  event_id: sampleEvents.created.id,
+  deleted: { webhook_id: `${sampleWebhook.id}Del` },
+} as const;
+
+const WEBHOOK_URL = 'https://hooks.example.com/invoicing';
+
+export function seedExamples(core: SandboxCore): void {
+  const account = core.data.accounts.first();
+  const key = account && core.data.accounts.activeKeys(account.id)[0];
+  if (!account || !key || core.data.invoices.get(EXAMPLE_IDS.invoice_id)) return;
+  const ctx = contextFor(core, account, key.id);
+  const { email, name, phone, company, address } = sampleClient;
+  const ids = [
+    EXAMPLE_IDS.client_id,
+    sampleEvents.clientCreated.id,
+    EXAMPLE_IDS.invoice_id,
+    EXAMPLE_IDS.event_id,
+    EXAMPLE_IDS.payment_id,
+    EXAMPLE_IDS.webhook_id,
+    EXAMPLE_IDS.deleted.webhook_id,
+  ];
+  ctx.data.store.transaction(() =>
+    withIds(ids, () => {
+      createClient(ctx, validateInput(clientCreateInputSchema, { email, name, phone, company, address }));
+      const invoice = createInvoice(
+        ctx,
+        validateInput(createInvoiceInputSchema, {
+          client_email: email,
+          currency: sampleInvoice.currency,
+          items: sampleInvoice.items,
+          auto_send_whatsapp: true,
+        }),
+      );
+      // A part payment, so the record-payment and pay examples (₹1,500.00 each) still find money owed.
+      applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      // Last, so no delivery is owed for the objects above.
+      for (const description of ['Example subscription', 'Example subscription to delete']) {
+        createWebhook(
+          ctx,
+          validateInput(webhookCreateInputSchema, { url: WEBHOOK_URL, events: sampleWebhook.events, description }),
+        );
+      }
+    }),
+  );
+}
