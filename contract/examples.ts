@@ -16,12 +16,13 @@ const CONTEXT = {
 };
 
 /**
- * A path id's example: an example object (sandbox/examples.ts); a request that deletes names one of its own,
- * so whatever runs after it still finds the others.
+ * A path id's example: an example object (sandbox/examples.ts); a request that deletes or voids names one of
+ * its own, so whatever runs after it still finds the others.
  */
 export function examplePathId(operation: Operation, key: string): string | undefined {
-  const deleted: Record<string, string> = operation.method === 'DELETE' ? EXAMPLE_IDS.deleted : {};
-  return deleted[key] ?? (EXAMPLE_IDS as unknown as Record<string, string | undefined>)[key];
+  const own: Record<string, string> =
+    operation.method === 'DELETE' ? EXAMPLE_IDS.deleted : operation.path.endsWith('/void') ? EXAMPLE_IDS.voided : {};
+  return own[key] ?? (EXAMPLE_IDS as unknown as Record<string, string | undefined>)[key];
 }
 
 /**

@@ -33,6 +33,8 @@ export const EXAMPLE_IDS = {
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
+  // Voiding ends an invoice as deleting ends a webhook; and the shared example invoice is part paid (refused).
+  voided: { invoice_id: `${sampleInvoice.id}Void` },
 } as const;
 
 const WEBHOOK_URL = 'https://hooks.example.com/invoicing';
@@ -47,6 +49,7 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.client_id,
     sampleEvents.clientCreated.id,
     EXAMPLE_IDS.invoice_id,
+    EXAMPLE_IDS.voided.invoice_id,
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
     EXAMPLE_IDS.webhook_id,
@@ -66,6 +69,15 @@ export function seedExamples(core: SandboxCore): void {
       );
       // A part payment, so the record-payment and pay examples (₹1,500.00 each) still find money owed.
       applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      createInvoice(
+        ctx,
+        validateInput(createInvoiceInputSchema, {
+          client_email: email,
+          currency: sampleInvoice.currency,
+          items: sampleInvoice.items,
+          auto_send_whatsapp: false,
+        }),
+      );
       // Last, so no delivery is owed for the objects above.
       for (const description of ['Example subscription', 'Example subscription to delete']) {
         createWebhook(

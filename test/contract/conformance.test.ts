@@ -39,8 +39,10 @@ describe('the rows are what the connectors assume, listed from the registry', ()
   test('a request row per single-request operation, an idempotency pair per create that takes a key', () => {
     for (const [name, operation] of single) {
       expect(ids).toContain(`${name}.request`);
-      if ('idempotency_key' in shapeOf(operation.input))
-        expect(ids).toEqual(expect.arrayContaining([`${name}.idempotency.replay`, `${name}.idempotency.reuse`]));
+      if (!('idempotency_key' in shapeOf(operation.input))) continue;
+      expect(ids).toContain(`${name}.idempotency.replay`);
+      // Reusing a key with another body needs a body to change: Void Invoice sends none.
+      expect(ids.includes(`${name}.idempotency.reuse`)).toBe(operation.wireKeys.length > 0);
     }
   });
 
