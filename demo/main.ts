@@ -4,6 +4,8 @@
  * client, create an invoice from each platform, turn on every trigger, make each invoice viewed, paid
  * over UPI and disputed, create a client in the service, record a bank transfer from n8n, check that both
  * platforms received every event with a verified signature, and find a UPI payment by its UTR from Zapier.
+ * Then the invoice after it is created (./invoiceLife.ts): due, sent, a failed send, overdue, a reminder with
+ * its UPI link, the PDF, a void.
  * `--faults` (or DEMO_FAULTS=1, or DEMO_FAULTS=<spec>) adds duplicates, shuffled order and 429s.
  */
 import path from 'node:path';
@@ -23,6 +25,7 @@ import {
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
+import { afterCreation } from './invoiceLife';
 import { makeOccasions, sentTo } from './occasions';
 import { expectEveryEvent, receiptLine } from './receipts';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
@@ -233,6 +236,10 @@ async function main(): Promise<number> {
       (p) => `${p.id} ${p.amount_formatted} on ${n8nInvoice.number}, reference ${p.reference}`,
     );
 
+    // After creation: due dates, sending, a failed send, overdue, a reminder, the PDF, a void.
+    const later = await afterCreation(steps, z, n, call, CLIENT.email);
+    events.push(...later.events);
+
     const sent = await steps.run(
       'Sandbox: wait until every delivery is made',
       () => sandbox!.settled(),
@@ -290,9 +297,11 @@ async function main(): Promise<number> {
       async () => {
         const listed = await n.listInvoices();
         const ids = new Set(listed.map((invoice) => invoice.id));
+        const made = [zapierInvoice, n8nInvoice, ...later.invoices];
         check(
-          listed.length === 2 && ids.has(zapierInvoice.id) && ids.has(n8nInvoice.id),
-          `expected exactly the 2 invoices created, found ${listed.length}: ${listed.map((i) => i.number).join(', ')}`,
+          listed.length === made.length && made.every((invoice) => ids.has(invoice.id)),
+          `expected exactly the ${made.length} invoices created, found ${listed.length}: ` +
+            listed.map((i) => i.number).join(', '),
         );
         return listed;
       },

@@ -135,6 +135,24 @@ export class N8nSide {
     return items.map((item) => item.json as T);
   }
 
+  /** Invoice → Download PDF: the file n8n holds as the item's binary `data` (base64 in memory mode). */
+  async downloadPdf(invoiceId: string): Promise<Array<{ fileName: string; bytes: Buffer }>> {
+    const { items, error } = await runNode(this.pkg, {
+      node: 'invoicingApi',
+      parameters: {
+        resource: 'invoice',
+        operation: 'downloadPdf',
+        invoice_id: { __rl: true, mode: 'id', value: invoiceId },
+      },
+      credentials: this.credentials,
+    });
+    if (error) throw new Error(error.message);
+    return items.map((item) => ({
+      fileName: String(item.binary?.data?.fileName),
+      bytes: Buffer.from(String(item.binary?.data?.data), 'base64'),
+    }));
+  }
+
   async upsertClient(email: string, phone: string): Promise<Client> {
     const [client] = await this.run<Client>({
       resource: 'client',

@@ -70,10 +70,12 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
       `UPI payment ${found.amount_formatted} found from Zapier by its UTR ${found.upi?.utr} on ${zapier.number}`,
   );
   print('');
-  print(`  ${'Event'.padEnd(18)}${'Invoice/client'.padEnd(24)}${'Event id'.padEnd(28)}${'Zapier'.padEnd(20)}n8n`);
+  // As wide as the longest event type (invoice.delivery_failed) and a space.
+  const width = Math.max(...result.events.map((event) => event.type.length)) + 2;
+  print(`  ${'Event'.padEnd(width)}${'Invoice/client'.padEnd(24)}${'Event id'.padEnd(28)}${'Zapier'.padEnd(20)}n8n`);
   for (const event of result.events) {
     print(
-      `  ${event.type.padEnd(18)}${subjectOf(event).padEnd(24)}${event.id.padEnd(28)}` +
+      `  ${event.type.padEnd(width)}${subjectOf(event).padEnd(24)}${event.id.padEnd(28)}` +
         `${has(result.receipts.zapier, event.id).padEnd(20)}${has(result.receipts.n8n, event.id)}`,
     );
   }

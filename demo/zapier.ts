@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Bundle, createAppTester } from 'zapier-platform-core';
+import type { Bundle, ZObject, createAppTester } from 'zapier-platform-core';
 
 import type { Client, EventType, FlatEventRecord, PresentedInvoice, PresentedPayment } from '../shared';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../sandbox';
@@ -36,7 +36,8 @@ function loadUnderTest(root: string): { app: App; tester: typeof createAppTester
     else process.env.NODE_ENV = nodeEnv;
   }
 }
-type Trigger = App['triggers'][keyof App['triggers']];
+/** The REST-hook triggers (every trigger but Invoice Overdue by Days, which polls). */
+type Trigger = App['triggers']['invoice_paid'];
 
 /** Zapier's own errors carry a JSON message ({ message, code, delay }); others a plain one. */
 function zapierMessage(message: string): { message: string; delay?: number } {
@@ -152,6 +153,17 @@ export class ZapierSide {
   }
 
   /** Find Payment: what an accountant holding a bank statement line runs. */
+  /** Any create by its key (Send Invoice, Void Invoice, Download Invoice PDF), as a Zap step runs it. */
+  async create(key: keyof App['creates'], inputData: Record<string, unknown>): Promise<Record<string, any>> {
+    const perform = this.app.creates[key].operation.perform as (z: ZObject, bundle: Bundle) => Promise<object>;
+    return (await this.step(perform, { inputData })) as Record<string, any>;
+  }
+
+  /** A polling trigger's perform, as Zapier polls it (Invoice Overdue by Days). */
+  async poll(key: 'invoice_overdue_days', inputData: Record<string, unknown>): Promise<Array<Record<string, any>>> {
+    return await this.step(this.app.triggers[key].operation.perform, { inputData });
+  }
+
   async findPayment(inputData: { utr?: string; reference?: string }): Promise<PresentedPayment | undefined> {
     const [found] = await this.step(this.app.searches.find_payment.operation.perform, { inputData });
     return found;
@@ -159,7 +171,10 @@ export class ZapierSide {
 
   /** Turns on every trigger: performSubscribe with each one's own target URL. */
   async subscribeAll(): Promise<string[]> {
-    for (const trigger of Object.values(this.app.triggers)) {
+    const hooks = Object.values(this.app.triggers).filter(
+      (trigger): trigger is Trigger => 'performSubscribe' in trigger.operation,
+    );
+    for (const trigger of hooks) {
       const receiver = await startReceiver({ path: `/hooks/zapier/${trigger.key}` });
       const subscribeData = await this.step(trigger.operation.performSubscribe, { targetUrl: receiver.url });
       this.hooks.set(trigger.operation.sample.event_type, { trigger, receiver, subscribeData });

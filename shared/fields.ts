@@ -324,7 +324,15 @@ export const FIELDS = {
         'Only invoices past their due date that still owe money (Yes), or only those that are not (No). ' +
         'Paid and void invoices are never overdue.',
     }),
-    daysOverdue: word('days_overdue', 'Days Overdue'),
+    daysOverdue: field({
+      key: 'days_overdue',
+      label: 'Days Overdue',
+      type: 'integer',
+      example: 7,
+      help:
+        'How many days after the due date (in India, IST), 1 to 365: 7 is a week after it. Only invoices that ' +
+        'still owe money count; paid and void invoices never do.',
+    }),
     dueBefore: field({
       key: 'due_before',
       label: 'Due Before',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatMinor } from '../../shared';
+import { formatMinor, type Invoice } from '../../shared';
 import type { SandboxCore } from '../domain/context';
 import type { Reply } from '../routes/router';
 import type { RawCall } from '../http/server';
@@ -8,6 +8,8 @@ import { moneyScript } from './moneyScript';
 import { wordsJson } from './pageWords';
 import { apiReferencePages } from './apiReference';
 import { taxInvoiceHtml } from './taxInvoice';
+import { standing } from '../domain/invoiceStanding';
+import { upiQrSvg } from '../domain/upiQr';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -19,10 +21,30 @@ const STATIC: Record<string, string> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The due date, and how long it is overdue (contract: "Dates, the time zone and the due date"). */
+function dueHtml(invoice: Invoice): string {
+  if (!invoice.due_date) return '';
+  const overdue = invoice.overdue ? ` · ${invoice.days_overdue} days overdue` : '';
+  return `<p>Due date ${escapeHtml(invoice.due_date)}${overdue}</p>`;
+}
+
+/** The UPI pay link as a QR any UPI app scans (contract: "The UPI pay link"), for an INR invoice that owes. */
+function upiHtml(link: string | null | undefined): string {
+  if (!link) return '';
+  return (
+    `<figure class="upi">${upiQrSvg(link)}<figcaption>Scan to pay with any UPI app, or ` +
+    `<a href="${escapeHtml(link)}">open the UPI link</a></figcaption></figure>`
+  );
+}
+
 /** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
 function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
-  const invoice = core.data.invoices.get(id);
-  if (!invoice) return undefined;
+  const accountId = core.data.invoices.accountOf(id);
+  const account = accountId === undefined ? undefined : core.data.accounts.get(accountId);
+  const stored = core.data.invoices.get(id);
+  if (!stored || !account) return undefined;
+  // As the API answers it: overdue and the UPI pay link follow from the account's today.
+  const invoice = standing({ data: core.data.forAccount(account.id), account }, stored);
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
   const rows = invoice.items.map(
     (item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`,
@@ -40,6 +62,7 @@ ${
 <table>${rows.join('')}</table>`
 }<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
       `remaining ${money(invoice.amount_remaining)}</p>
+${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }

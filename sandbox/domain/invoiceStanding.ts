@@ -27,4 +27,5 @@ export function withStanding(account: Account, today: string, invoice: Invoice):
   };
 }
 
-export const standing = (ctx: Context, invoice: Invoice): Invoice => withStanding(ctx.account, todayFor(ctx), invoice);
+export const standing = (ctx: Pick<Context, 'data' | 'account'>, invoice: Invoice): Invoice =>
+  withStanding(ctx.account, todayFor(ctx), invoice);

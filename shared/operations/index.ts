@@ -66,6 +66,7 @@ export const operations = {
 
 export * from './define';
 export { listAll } from './listAll';
+export { DAYS_OVERDUE_FIELD, invoicesOverdueBy, overdueRecord, sampleOverdueRecord } from './overdueBy';
 export { deleteWebhookIfExists } from './deleteWebhook';
 export { webhookIsActive } from './getWebhook';
 export { recoverAfter } from './recoverWebhook';

@@ -59,6 +59,7 @@ export const listInvoices = defineOperation({
     invoice.overdue,
     invoice.dueBefore,
     invoice.dueAfter,
+    invoice.daysOverdue,
   ],
   labels: INVOICE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedTaxInvoice], has_more: false },

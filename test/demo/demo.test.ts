@@ -51,7 +51,7 @@ function received(stdout: string, platform: 'Zapier' | 'n8n') {
 function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const steps = stdout.split('\n').filter((line) => /^\[\s?\d+\] /.test(line));
-  expect(steps).toHaveLength(22);
+  expect(steps).toHaveLength(30);
   for (const step of steps) expect(step).toMatch(/: .+ \(\d+ ms\)$/);
   expect(stdout).not.toMatch(/FAILED|^\s+at /m);
   // The sandbox's test key is a secret like any API key: never printed.
@@ -63,6 +63,12 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
     ['invoice.paid', 3],
     ['invoice.disputed', 2],
     ['client.created', 1],
+    // The invoice after it is created: created with Net 7, sent, a planted failure, overdue, the reminder, a void.
+    ['invoice.created', 2],
+    ['invoice.sent', 2],
+    ['invoice.delivery_failed', 1],
+    ['invoice.overdue', 1],
+    ['invoice.voided', 1],
   ] as const) {
     const rows = stdout.split('\n').filter((line) => line.trim().startsWith(type));
     expect(rows).toHaveLength(count);
@@ -71,8 +77,13 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   const zapier = received(stdout, 'Zapier');
   const n8n = received(stdout, 'n8n');
   for (const platform of [zapier, n8n]) {
-    expect(platform).toMatchObject({ events: 8, expected: 8, verified: platform.deliveries, of: platform.deliveries });
-    expect(platform.deliveries - platform.repeats).toBe(8);
+    expect(platform).toMatchObject({
+      events: 15,
+      expected: 15,
+      verified: platform.deliveries,
+      of: platform.deliveries,
+    });
+    expect(platform.deliveries - platform.repeats).toBe(15);
   }
   // The sandbox's own delivery log (step 13) agrees with what the two platforms counted.
   const [, sent, duplicates] = /wait until every delivery is made: (\d+) deliveries, (\d+) of them duplicates/
@@ -81,9 +92,18 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect(sent).toBe(zapier.deliveries + n8n.deliveries);
   expect(duplicates).toBe(zapier.repeats + n8n.repeats);
 
-  expect(stdout).toMatch(/Listed: +2 invoices afterwards, none created twice/);
-  expect(stdout).toMatch(/n8n: Invoice → Get Many .*: 2 invoices: INV-\d+ \(disputed\), INV-\d+ \(disputed\)/);
-  expect(stdout).toMatch(/Webhooks: +Zapier 6 \(one per trigger\), n8n 1 \(all 6 events\); 0 remain after clean-up/);
+  expect(stdout).toMatch(/Listed: +4 invoices afterwards, none created twice/);
+  expect(stdout).toMatch(
+    /n8n: Invoice → Get Many .*: 4 invoices: INV-\d+ \(void\), INV-\d+ \(open\), INV-\d+ \(disputed\), INV-\d+ \(disputed\)/,
+  );
+  expect(stdout).toMatch(/Webhooks: +Zapier 10 \(one per trigger\), n8n 1 \(all 10 events\); 0 remain after clean-up/);
+  // Issue 29: due by terms, a planted failed send, the overdue invoice listed with its UPI link, the PDF, a void.
+  expect(stdout).toMatch(/Payment Terms "Net 7".*: INV-\d+ ₹18,000\.00, due \d{4}-\d\d-\d\d, UPI link included/);
+  expect(stdout).toMatch(/failed: not_on_whatsapp, "The client's number has no WhatsApp account/);
+  expect(stdout).toMatch(/Invoice Overdue by Days \(3\) lists it.*: INV-\d+, 3 days overdue, ₹18,000\.00/);
+  expect(stdout).toMatch(/reminder sent for INV-\d+/);
+  expect(stdout).toMatch(/Download Invoice PDF.*: INV-\d+\.pdf, \d+ bytes of application\/pdf/);
+  expect(stdout).toMatch(/Void Invoice .*: INV-\d+ void, ₹0\.00 owed/);
   // Issue 16's flows, with the payment found by UTR being the Zapier invoice's own UPI payment.
   expect(stdout).toMatch(/client\.created +ravi\.kumar@example\.com +evt_\w+ +received, verified +received, verified/);
   const payments =
@@ -115,7 +135,7 @@ beforeAll(() => {
   execFileSync(process.execPath, ['demo/build.mjs'], { cwd: root });
 });
 
-test('npm run demo: both platforms receive all eight events once, in order; a transfer recorded, a UPI payment found; everything cleaned up', async () => {
+test('npm run demo: both platforms receive all fifteen events once, in order; a transfer recorded, a UPI payment found; everything cleaned up', async () => {
   const outcome = await runDemo();
   const { zapier, n8n } = expectCompleteRun(outcome);
   expect([zapier.repeats, n8n.repeats]).toEqual([0, 0]);
@@ -126,7 +146,7 @@ test('npm run demo: both platforms receive all eight events once, in order; a tr
 }, 60_000);
 
 test('with --faults (duplicates, shuffled order, 429s) every event still arrives once per platform and each repeat is recognised', async () => {
-  // With half the deliveries sent twice over 16 deliveries, a run without any duplicate is a 1-in-65,536 event.
+  // With half the deliveries sent twice over 30 deliveries, a run without any duplicate is a 1-in-10^9 event.
   const outcome = await runDemo(['--faults']);
   const { zapier, n8n } = expectCompleteRun(outcome);
   expect(outcome.stdout).toContain('faults on (duplicate=0.5,shuffle,429=0.1)');

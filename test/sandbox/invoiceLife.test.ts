@@ -296,6 +296,22 @@ describe('the PDF', () => {
   });
 });
 
+describe('the hosted page', () => {
+  test('shows the due date, days overdue and the UPI QR while money is owed; a paid invoice shows no QR', async () => {
+    const invoice = await t.createInvoice({ payment_terms: 'net_7' });
+    await call(operations.simulateOverdue.request(t.connection, { invoice_id: invoice.id, days: 3 }));
+    const owed = await (await fetch(invoice.hosted_url)).text();
+    const shown = await call(operations.getInvoice.request(t.connection, { invoice_id: invoice.id }));
+    expect(owed).toContain(`Due date ${shown.due_date} · 3 days overdue`);
+    expect(owed).toMatch(/<figure class="upi"><svg[^>]*>.*<\/svg>\s*<figcaption>Scan to pay with any UPI app/s);
+    expect(owed).toContain(`href="${shown.upi_link.replace(/&/g, '&#38;')}"`);
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id }));
+    const paid = await (await fetch(invoice.hosted_url)).text();
+    expect(paid).not.toContain('<svg');
+    expect(paid).not.toContain('days overdue');
+  });
+});
+
 describe('the CLI', () => {
   const cli = async (...argv: string[]) => {
     const out: string[] = [];

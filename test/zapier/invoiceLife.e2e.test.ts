@@ -118,3 +118,45 @@ test('Invoice Sent, Invoice Delivery Failed, Invoice Overdue and Invoice Voided 
     expect.objectContaining({ invoice_status: 'void', voided_at: expect.any(String) }),
   ]);
 });
+
+test('Invoice Overdue by Days lists each invoice exactly that many days overdue once per day; paid ones never', async () => {
+  const [week, paid, other] = await Promise.all(
+    ['week', 'paid', 'other'].map((name) => newInvoice(`zap.days.${name}.${Date.now()}@example.com`)),
+  );
+  for (const [invoice, days] of [
+    [week, 7],
+    [paid, 7],
+    [other, 3],
+  ] as const)
+    await appTester(
+      direct((c) => operations.simulateOverdue.request(c, { invoice_id: invoice.id, days })),
+      {
+        authData: session.authData,
+      },
+    );
+  await appTester(
+    direct((c) => operations.simulatePayment.request(c, { invoice_id: paid.id })),
+    {
+      authData: session.authData,
+    },
+  );
+  const { invoice_overdue_days: trigger } = App.triggers;
+  const records = await appTester(trigger.operation.perform, {
+    authData: session.authData,
+    inputData: { days_overdue: '7' },
+  });
+  const mine = records.filter((record: any) => [week.id, paid.id, other.id].includes(record.invoice_id));
+  expect(mine).toEqual([
+    expect.objectContaining({
+      id: `${week.id}:7:${mine[0]?.due_date}`,
+      invoice_id: week.id,
+      event_type: 'invoice.overdue',
+      days_overdue: 7,
+      amount_remaining_formatted: '₹1,500.00',
+    }),
+  ]);
+  expect(mine[0].upi_link).toMatch(/^upi:\/\/pay\?/);
+  await expect(
+    appTester(trigger.operation.perform, { authData: session.authData, inputData: { days_overdue: '0' } }),
+  ).rejects.toThrow(/Days Overdue must be a whole number of days from 1 to 365/);
+});

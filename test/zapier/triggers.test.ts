@@ -34,7 +34,7 @@ function delivery(event: object, options: { secret?: string; timestamp?: number;
 }
 
 describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) => {
-  const trigger = app.triggers[key as keyof typeof app.triggers];
+  const trigger = app.triggers[key as keyof typeof app.triggers] as (typeof app.triggers)['invoice_paid'];
   const { perform, performList, performSubscribe, performUnsubscribe } = trigger.operation;
   const event = sampleEventsByType[type as EventType];
 

@@ -19,6 +19,7 @@ import { invoiceCreated } from './triggers/invoiceCreated';
 import { invoiceDeliveryFailed } from './triggers/invoiceDeliveryFailed';
 import { invoiceDisputed } from './triggers/invoiceDisputed';
 import { invoiceOverdue } from './triggers/invoiceOverdue';
+import { invoiceOverdueDays } from './triggers/invoiceOverdueDays';
 import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
@@ -43,6 +44,7 @@ export = {
     invoice_sent: invoiceSent,
     invoice_delivery_failed: invoiceDeliveryFailed,
     invoice_overdue: invoiceOverdue,
+    invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
   },
   creates: {

@@ -12,6 +12,7 @@ import { nodeState } from '../../lib/nodeState';
 import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
 import { nodeErrorFor } from '../../lib/errors';
 import { eventItem, eventsProperty } from '../../lib/triggerEvents';
+import { OVERDUE_DAYS, TRIGGER_ON, daysOverdueProperty, pollOverdue, triggerOnProperty } from '../../lib/overduePoll';
 import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
 
 /** Events handed on by one poll at most; a larger backlog continues on the next poll, in order. */
@@ -30,7 +31,9 @@ export class InvoicingApiPollingTrigger implements INodeType {
     icon: { light: 'file:../../icons/invoicingApi.svg', dark: 'file:../../icons/invoicingApi.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{$parameter["events"].join(", ")}}',
+    subtitle:
+      '={{$parameter["triggerOn"] === "overdueDays" ? $parameter["days_overdue"] + " days overdue" : ' +
+      '$parameter["events"].join(", ")}}',
     description:
       'Checks for new invoice and client events on a schedule, for an n8n the service cannot send webhooks to',
     defaults: { name: `${SERVICE.displayName} Polling Trigger` },
@@ -48,16 +51,26 @@ export class InvoicingApiPollingTrigger implements INodeType {
         type: 'notice',
         default: '',
       },
-      eventsProperty,
+      triggerOnProperty,
+      { ...eventsProperty, displayOptions: { show: { [TRIGGER_ON]: ['events'] } } },
+      daysOverdueProperty,
     ],
   };
 
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    const types = this.getNodeParameter('events', []) as string[];
-    const fetch: FetchEvents = eventsFrom(await connectionOf(this), sender(this));
+    const connection = await connectionOf(this);
     const state = nodeState(this);
+    const manual = this.getMode() === 'manual';
+    if (this.getNodeParameter(TRIGGER_ON, 'events') === OVERDUE_DAYS) {
+      const days = this.getNodeParameter(daysOverdueProperty.name, 0);
+      return pollOverdue(connection, sender(this), days, state, manual).catch((error) => {
+        throw nodeErrorFor(this.getNode(), error);
+      });
+    }
+    const types = this.getNodeParameter('events', []) as string[];
+    const fetch: FetchEvents = eventsFrom(connection, sender(this));
     try {
-      if (this.getMode() === 'manual') return await newestForEditor(fetch, types);
+      if (manual) return await newestForEditor(fetch, types);
       if (typeof state.cursor !== 'string') {
         // The first poll after activation marks where the service stands; history is not replayed.
         state.cursor = await startingCursor(fetch);

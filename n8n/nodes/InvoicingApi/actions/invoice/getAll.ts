@@ -4,7 +4,8 @@ import { property } from '../../../../lib/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listInvoices: operation } = operations;
-const { limit, status, client_email, number, client_gstin, overdue, due_before, due_after } = operation.fields;
+const { limit, status, client_email, number, client_gstin, overdue, due_before, due_after, days_overdue } =
+  operation.fields;
 
 export const getAll: NodeOperation = {
   operation,
@@ -22,6 +23,7 @@ export const getAll: NodeOperation = {
     property(overdue),
     property(due_before),
     property(due_after),
+    property(days_overdue, { default: days_overdue.example }),
   ]),
   execute: (context, i, connection, send) => {
     const { max, filters } = listing(context, i, limit);
