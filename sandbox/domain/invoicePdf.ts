@@ -53,10 +53,11 @@ export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeNa
   doc.fontSize(10);
   for (const item of invoice.items) doc.text(`${item.description}    ${money(item.amount)}`);
   doc.moveDown();
-  // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree.
-  doc.text(`${invoiceWords.amountDue.label}: ${money(invoice.amount_due)}`);
-  doc.text(`${invoiceWords.amountPaid.label}: ${money(invoice.amount_paid)}`);
-  doc.fontSize(14).text(`${invoiceWords.amountRemaining.label}: ${money(invoice.amount_remaining)}`);
+  // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree: those of the
+  // formatted fields, as the PDF writes amounts as people read them (the minor-unit fields' say "(Minor Units)").
+  doc.text(`${invoiceWords.amountDueFormatted.label}: ${money(invoice.amount_due)}`);
+  doc.text(`${invoiceWords.amountPaidFormatted.label}: ${money(invoice.amount_paid)}`);
+  doc.fontSize(14).text(`${invoiceWords.amountRemainingFormatted.label}: ${money(invoice.amount_remaining)}`);
   doc.moveDown().fontSize(10).text(`Pay or view online: ${invoice.hosted_url}`, { link: invoice.hosted_url });
   if (invoice.upi_link) {
     doc.moveDown().text('Scan to pay with any UPI app:');
