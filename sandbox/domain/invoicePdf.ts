@@ -53,7 +53,8 @@ export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeNa
   doc.fontSize(10);
   for (const item of invoice.items) doc.text(`${item.description}    ${money(item.amount)}`);
   doc.moveDown();
-  // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree.
+  // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree: those of the
+  // formatted fields, as the PDF writes amounts as people read them (the minor-unit fields' say "(Minor Units)").
   doc.text(`${invoiceWords.amountDueFormatted.label}: ${money(invoice.amount_due)}`);
   doc.text(`${invoiceWords.amountPaidFormatted.label}: ${money(invoice.amount_paid)}`);
   doc.fontSize(14).text(`${invoiceWords.amountRemainingFormatted.label}: ${money(invoice.amount_remaining)}`);

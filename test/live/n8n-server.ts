@@ -291,17 +291,51 @@ export class N8nServer {
     return [...all.values()].sort((a, b) => Number(b.id) - Number(a.id));
   }
 
-  /** One execution's run data, unflattened with n8n's own `flatted`. */
-  async executionOutput(executionId: string, nodeName: string): Promise<Record<string, unknown>[]> {
+  /** One execution's data (`resultData.runData` and its `error`), unflattened with n8n's own `flatted`. */
+  async executionData(executionId: string): Promise<any> {
     const execution = await this.rest('GET', `/rest/executions/${executionId}`);
     const flatted = createRequire(path.join(this.install.n8nDir, 'node_modules', 'n8n', 'package.json'))('flatted');
-    const data = typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
+    return typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
+  }
+
+  /** The items one node output in an execution (json and binary), or an error naming what the run lacked. */
+  async executionItems(
+    executionId: string,
+    nodeName: string,
+  ): Promise<Array<{ json: Record<string, unknown>; binary?: Record<string, any> }>> {
+    const data = await this.executionData(executionId);
     const run = data.resultData.runData[nodeName]?.[0];
-    if (!run)
-      throw new Error(
-        `execution ${executionId} has no run of "${nodeName}": ${JSON.stringify(data.resultData.error ?? {}).slice(0, 300)}`,
-      );
-    return (run.data?.main?.[0] ?? []).map((item: { json: Record<string, unknown> }) => item.json);
+    if (!run) {
+      const error = JSON.stringify(data.resultData.error ?? {}).slice(0, 300);
+      throw new Error(`execution ${executionId} has no run of "${nodeName}": ${error}`);
+    }
+    return run.data?.main?.[0] ?? [];
+  }
+
+  async executionOutput(executionId: string, nodeName: string): Promise<Record<string, unknown>[]> {
+    return (await this.executionItems(executionId, nodeName)).map((item) => item.json);
+  }
+
+  /**
+   * The bytes of a binary property, as the editor's binary tab downloads them: kept in the execution
+   * (base64, n8n's in-memory mode) or, when n8n stored them apart (an `id`), from `GET /rest/binary-data`.
+   */
+  async binaryBytes(binary: { id?: string; data?: string; fileName?: string; mimeType?: string }): Promise<Buffer> {
+    if (!binary.id) return Buffer.from(String(binary.data), 'base64');
+    const query = new URLSearchParams({
+      id: binary.id,
+      action: 'download',
+      ...(binary.fileName ? { fileName: binary.fileName } : {}),
+      ...(binary.mimeType ? { mimeType: binary.mimeType } : {}),
+    });
+    const response = await fetch(`${this.url}/rest/binary-data?${query}`, {
+      headers: { 'browser-id': BROWSER_ID, cookie: this.cookie },
+      signal: AbortSignal.timeout(60_000),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (!response.ok)
+      throw new Error(`n8n GET /rest/binary-data: HTTP ${response.status} ${bytes.toString().slice(0, 300)}`);
+    return bytes;
   }
 
   /**

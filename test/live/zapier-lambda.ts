@@ -1,7 +1,9 @@
 /**
  * What Zapier's Lambda gives the app it runs, besides the event: the cache over RPC (get, and set with
- * "only if absent") and the log endpoint; and the app in a process of its own, as a warm container runs it.
- * Used by zapier.live.ts and `npm run bench:live`.
+ * "only if absent"), the log endpoint and z.stashFile's upload (RPC `get_presigned_upload_post_data`, then a
+ * multipart POST to the presigned URL, which zapier-platform-core 19's create-file-stasher.js and uploader.js
+ * make; here the URL is this server's `/stash` instead of Zapier's S3 bucket); and the app in a process of its
+ * own, as a warm container runs it. Used by zapier.live.ts, invoiceLife.live.ts and `npm run bench:live`.
  */
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -14,18 +16,60 @@ export interface ZapierRpc {
   /** What the app logged so far, as Zapier's log endpoint received it. */
   logs(): string;
   clearLogs(): void;
+  /** Every file the app stashed, as the upload POST carried it: the form's fields and the file's bytes. */
+  stashed(): StashedFile[];
   close(): Promise<void>;
+}
+
+export interface StashedFile {
+  /** The URL z.stashFile answered (the presigned URL joined with the form's `key`). */
+  url: string;
+  fields: Record<string, string>;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 export function startZapierRpc(): Promise<ZapierRpc> {
   const cache = new Map<string, string>();
   let logs = '';
+  const stashed: StashedFile[] = [];
+  let base = '';
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
     });
-    req.on('end', () => {
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks);
+      if (req.url === '/stash') {
+        // S3's presigned POST answers 204 No Content; core then answers the file's URL.
+        const form = await new Response(raw, { headers: { 'content-type': String(req.headers['content-type']) } })
+          .formData()
+          .catch(() => undefined);
+        // Duck-typed: under jest the form's File comes from another realm than the test's `Blob`.
+        const file = form?.get('file') as File | string | null | undefined;
+        if (!form || !file || typeof file === 'string') {
+          res.statusCode = 400;
+          res.end('no file part');
+          return;
+        }
+        const fields: Record<string, string> = {};
+        form.forEach((value, key) => {
+          if (typeof value === 'string') fields[key] = value;
+        });
+        stashed.push({
+          url: new URL(fields.key, `${base}stash`).href,
+          fields,
+          fileName: file.name,
+          contentType: file.type,
+          bytes: Buffer.from(await file.arrayBuffer()),
+        });
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+      const body = raw.toString('utf8');
       if (req.url === '/logs') {
         logs += `${body}\n`;
         res.end('{}');
@@ -37,22 +81,26 @@ export function startZapierRpc(): Promise<ZapierRpc> {
       else if (method === 'zcache_set') {
         const [key, value, , , nx] = params;
         result = nx && cache.has(key) ? false : (cache.set(key, value), true);
+      } else if (method === 'get_presigned_upload_post_data') {
+        result = { url: `${base}stash`, fields: { key: `stash/${id}/file`, policy: 'live-suite' } };
       }
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ id, result }));
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(0, '127.0.0.1', () => {
+      base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
       resolve({
-        url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+        url: base,
         logs: () => logs,
+        stashed: () => [...stashed],
         clearLogs: () => {
           logs = '';
         },
         close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
+      });
+    }),
   );
 }
 
