@@ -1,10 +1,10 @@
 /**
  * The n8n templates (templates/) in a real n8n server: each file imported as a user imports it, given only
- * what the user gives it (a credential, the Data Table they made) and, where a template talks to something
- * outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host swapped for
- * a local receiver and nothing else. Each runs against the sandbox (its own account, so counts are its own);
- * its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger fired again
- * must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
+ * what the user gives it (a credential, the Data Table they made and picked) and, where a template talks to
+ * something outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host
+ * swapped for a local receiver and nothing else. Each runs against the sandbox (its own account, so counts
+ * are its own); its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger
+ * fired again must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
