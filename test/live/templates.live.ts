@@ -179,7 +179,7 @@ afterAll(async () => {
   progress('templates.live.ts', began);
 }, 120_000);
 
-test('every template is here, and every node type and picker mode it uses (at its node version) exists in this n8n', async () => {
+test('every template is here; every node type and picker mode it uses (at its version) exists here', async () => {
   expect(slugs).toEqual([
     '01-order-to-whatsapp-invoice',
     '03-upi-payment-ledger-and-thanks',
@@ -262,7 +262,7 @@ describe('3 · a UPI payment', () => {
   let tableId = '';
   let projectId = '';
 
-  /** What the user does before activating: a Data Table with the columns the sticky note lists, named as its example. */
+  /** What the user does before activating: a Data Table with the columns the note lists, named as its example. */
   beforeAll(async () => {
     const projects = await n8n.rest('GET', '/rest/projects/my-projects');
     projectId = projects.find((project: { type: string }) => project.type === 'personal').id;

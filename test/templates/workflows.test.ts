@@ -129,7 +129,7 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
     }
   });
 
-  test("only a Code node reads a Code node's items by name (n8n 1.x with its default settings gives others nothing)", () => {
+  test("only a Code node reads a Code node's items by name (n8n 1.x's defaults give others nothing)", () => {
     // n8n 1.123.81 runs Code nodes in-process (task runners off) and expressions in an isolate that cannot
     // copy their items: `$('Code node').item` there is a TypeError the expression turns into an empty value.
     const code = new Set(nodes.filter((node) => node.type === `${BUILT_IN}code`).map((node) => node.name));
