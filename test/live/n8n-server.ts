@@ -352,13 +352,12 @@ export class N8nServer {
       });
       return stdout;
     } catch (error) {
-      const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(
-        `n8n ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.slice(
-          0,
-          4000,
-        ),
-      );
+      // n8n 1.x logs some reasons to stop at info level only ("The workflow with the id … does not exist", a
+      // signal's "Shutting down"), which N8N_LOG_LEVEL=warn hides: the exit code and signal say which it was.
+      const failed = error as { stdout?: string; stderr?: string; code?: number; signal?: string; message: string };
+      const ended = `exit code ${failed.code ?? 'none'}, signal ${failed.signal ?? 'none'}`;
+      const output = `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.trim().slice(-3000);
+      throw new Error(`n8n ${args.join(' ')} failed (${ended}): ${failed.message.split('\n')[0]}\n${output}`);
     }
   }
 

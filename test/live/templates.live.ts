@@ -1,10 +1,10 @@
 /**
  * The n8n templates (templates/) in a real n8n server: each file imported as a user imports it, given only
- * what the user gives it (a credential, the Data Table they made) and, where a template talks to something
- * outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host swapped for
- * a local receiver and nothing else. Each runs against the sandbox (its own account, so counts are its own);
- * its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger fired again
- * must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
+ * what the user gives it (a credential, the Data Table they made and picked) and, where a template talks to
+ * something outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host
+ * swapped for a local receiver and nothing else. Each runs against the sandbox (its own account, so counts
+ * are its own); its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger
+ * fired again must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -179,7 +179,7 @@ afterAll(async () => {
   progress('templates.live.ts', began);
 }, 120_000);
 
-test('every template is here, and every node type it uses (at its version) exists in this n8n', async () => {
+test('every template is here; every node type and picker mode it uses (at its version) exists here', async () => {
   expect(slugs).toEqual([
     '01-order-to-whatsapp-invoice',
     '03-upi-payment-ledger-and-thanks',
@@ -191,16 +191,31 @@ test('every template is here, and every node type it uses (at its version) exist
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
   const known = new Set<string>();
-  for (const type of reply.body as Array<{ name: string; version: number | number[] }>) {
-    for (const version of [type.version].flat()) known.add(`${type.name}@${version}`);
+  // A picker's modes (From List, By ID, By Name …) differ between n8n versions of the same node version:
+  // the Data Table node's By Name exists in 2.x only, and 1.123.81 reads a name given there as an ID.
+  const modes = new Map<string, Set<string>>();
+  type Described = { name: string; version: number | number[]; properties: Array<{ name: string; modes?: any[] }> };
+  for (const type of reply.body as Described[]) {
+    for (const version of [type.version].flat()) {
+      known.add(`${type.name}@${version}`);
+      for (const property of type.properties.filter((candidate) => candidate.modes)) {
+        const key = `${type.name}@${version} ${property.name}`;
+        modes.set(key, new Set([...(modes.get(key) ?? []), ...property.modes!.map((mode) => mode.name as string)]));
+      }
+    }
   }
-  const missing = slugs.flatMap((slug) =>
-    load(slug)
-      .nodes.map((node) => `${node.type}@${node.typeVersion}`)
-      .filter((used) => !known.has(used)),
+  const nodes = slugs.flatMap((slug) => load(slug).nodes);
+  const missing = nodes.map((node) => `${node.type}@${node.typeVersion}`).filter((used) => !known.has(used));
+  const missingModes = nodes.flatMap((node) =>
+    Object.entries(node.parameters)
+      .filter(([, value]) => value?.__rl === true)
+      .filter(([name, value]) => !modes.get(`${node.type}@${node.typeVersion} ${name}`)?.has(value.mode))
+      .map(([name, value]) => `${node.type}@${node.typeVersion} ${name}: ${value.mode}`),
   );
   counts.record('all', 'node types (at their versions) this n8n lacks', 0, missing.length);
+  counts.record('all', 'picker modes (at their node versions) this n8n lacks', 0, missingModes.length);
   expect(missing).toEqual([]);
+  expect(missingModes).toEqual([]);
 });
 
 test("1 · a paid shop order: one client, one invoice with the order's lines sent on WhatsApp; the same order again bills nothing", async () => {
@@ -247,7 +262,7 @@ describe('3 · a UPI payment', () => {
   let tableId = '';
   let projectId = '';
 
-  /** What the user does before activating: a Data Table named as the sticky note says, with its columns. */
+  /** What the user does before activating: a Data Table with the columns the note lists, named as its example. */
   beforeAll(async () => {
     const projects = await n8n.rest('GET', '/rest/projects/my-projects');
     projectId = projects.find((project: { type: string }) => project.type === 'personal').id;
@@ -269,9 +284,41 @@ describe('3 · a UPI payment', () => {
   const rows = async () =>
     (await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${tableId}/rows?take=100&skip=0`)).data;
 
+  /**
+   * What the user then does in Add Ledger Row: opens Data table's From List (the editor's list search, the
+   * node's `tableSearch`) and picks the table. The editor then empties the Columns mapping's values and schema
+   * (n8n's ResourceMapper does so whenever the table changes); the template maps each column automatically
+   * from Ledger Row's fields, so it must work after that too.
+   */
+  async function pickTable(template: Template): Promise<Template> {
+    const node = template.nodes.find((candidate) => candidate.name === 'Add Ledger Row')!;
+    expect(node.parameters.dataTableId).toEqual({ __rl: true, mode: 'list', value: '' });
+    const { results } = await n8n.rest('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+      path: 'parameters.dataTableId',
+      nodeTypeAndVersion: { name: node.type, version: node.typeVersion },
+      methodName: 'tableSearch',
+      currentNodeParameters: node.parameters,
+      projectId,
+    });
+    const picked = (results as Array<{ name: string; value: string; url: string }>).find(
+      (result) => result.name === 'Payments ledger',
+    );
+    expect(picked?.value).toBe(tableId);
+    node.parameters.dataTableId = {
+      __rl: true,
+      mode: 'list',
+      value: picked!.value,
+      cachedResultName: picked!.name,
+      cachedResultUrl: picked!.url,
+    };
+    node.parameters.columns = { ...node.parameters.columns, value: null, schema: [] };
+    return template;
+  }
+
   test('one ledger row and one thank-you with the UTR; a redelivery adds neither', async () => {
     const { key, credential, api } = await account('ledger');
-    const workflow = await n8n.createWorkflow(forThisMachine(load('03-upi-payment-ledger-and-thanks'), credential));
+    const template = await pickTable(forThisMachine(load('03-upi-payment-ledger-and-thanks'), credential));
+    const workflow = await n8n.createWorkflow(template);
     const from = received.length;
     await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
     await api((c) =>

@@ -129,6 +129,20 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
     }
   });
 
+  test("only a Code node reads a Code node's items by name (n8n 1.x's defaults give others nothing)", () => {
+    // n8n 1.123.81 runs Code nodes in-process (task runners off) and expressions in an isolate that cannot
+    // copy their items: `$('Code node').item` there is a TypeError the expression turns into an empty value.
+    const code = new Set(nodes.filter((node) => node.type === `${BUILT_IN}code`).map((node) => node.name));
+    const reads = nodes
+      .filter((node) => node.type !== `${BUILT_IN}code`)
+      .flatMap((node) =>
+        [...JSON.stringify(node.parameters).matchAll(/\$\(\\?["']([^"'\\]+)\\?["']\)/g)]
+          .filter((match) => code.has(match[1]))
+          .map((match) => `${node.name} reads ${match[1]}`),
+      );
+    expect(reads).toEqual([]);
+  });
+
   test("its expressions read only nodes it has, and only fields our trigger's record has", () => {
     const names = new Set(workflow.nodes.map((node) => node.name));
     const referenced = [...text.matchAll(/\$\('([^']+)'\)/g)].map((m) => m[1]);
