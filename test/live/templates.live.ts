@@ -2,9 +2,11 @@
  * The n8n templates (templates/) in a real n8n server: each file imported as a user imports it, given only
  * what the user gives it (a credential, the Data Table they made and picked) and, where a template talks to
  * something outside this machine (Slack, a WhatsApp provider, a CRM, a file on the web), that node's host
- * swapped for a local receiver and nothing else. Each runs against the sandbox (its own account, so counts
- * are its own); its outcome is checked (invoices, messages, rows, alerts, each exactly once), and its trigger
- * fired again must repeat nothing it should not. Counts seen, per template, printed as one table at the end.
+ * swapped for a local receiver, and where it sends e-mail (Send Email), the SMTP credential the user would pick
+ * pointing at a local mail server (smtp-receiver.ts); nothing else. Each runs against the sandbox (its own
+ * account, so counts are its own); its outcome is checked (invoices, messages, rows, alerts, e-mails, each
+ * exactly once), and its trigger fired again must repeat nothing it should not. Counts seen, per template,
+ * printed as one table at the end.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +18,7 @@ import type { N8nServer } from './n8n-server';
 import { eventually, pause, progress } from './processes';
 import { activeSubscriptions, redeliver } from './sandbox';
 import { SingleN8n } from './single';
+import { parseMail, SmtpReceiver } from './smtp-receiver';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE, settledExecutions } from './workflows';
 
@@ -52,6 +55,7 @@ let receiverUrl: string;
 let live: SingleN8n;
 let sandbox: Sandbox;
 let n8n: N8nServer;
+const smtp = new SmtpReceiver();
 const began = Date.now();
 
 const slugs = readdirSync(TEMPLATES, { withFileTypes: true })
@@ -112,10 +116,15 @@ async function account(name: string) {
  * Request node's host (Slack's, the provider's, the CRM's, the file's) replaced by the local receiver's,
  * its path and body left as the template has them.
  */
-function forThisMachine(template: Template, credential: { id: string; name: string }): Template {
+function forThisMachine(
+  template: Template,
+  credential: { id: string; name: string },
+  mailServer?: { id: string; name: string },
+): Template {
   const copy: Template = JSON.parse(JSON.stringify(template));
   for (const node of copy.nodes) {
     if (node.type.startsWith(`${PACKAGE}.`)) node.credentials = { [CREDENTIAL]: credential };
+    if (node.type === 'n8n-nodes-base.emailSend') node.credentials = { smtp: mailServer };
     if (node.type === 'n8n-nodes-base.httpRequest') {
       const before = node.parameters.url as string;
       node.parameters.url = before.replace(/^(=?)https:\/\/[^/]+/, `$1${receiverUrl}`);
@@ -132,11 +141,11 @@ async function settle(workflowId: string, expected: number): Promise<number> {
   return await settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
 }
 
-/** Activates a workflow with our trigger and waits for its one subscription. */
-async function activateWithSubscription(workflowId: string, before: number): Promise<void> {
+/** Activates a workflow with our trigger(s) and waits for their subscriptions (one per trigger node). */
+async function activateWithSubscription(workflowId: string, before: number, triggers = 1): Promise<void> {
   await n8n.activate(workflowId);
-  await eventually("the trigger's subscription", 30, async () =>
-    activeSubscriptions(sandbox).length > before ? true : undefined,
+  await eventually("the triggers' subscriptions", 30, async () =>
+    activeSubscriptions(sandbox).length >= before + triggers ? true : undefined,
   );
 }
 
@@ -161,14 +170,17 @@ async function postToWebhook(route: string, body: unknown): Promise<number> {
   });
 }
 
+type Api = Awaited<ReturnType<typeof account>>['api'];
+
 /** The invoice.paid / disputed / client.updated event the account's last action made. */
-async function newestEvent(api: Awaited<ReturnType<typeof account>>['api'], type: string): Promise<string> {
+async function newestEvent(api: Api, type: string): Promise<string> {
   const [event] = (await api((c) => operations.listEvents.request(c, { type, limit: 1 }))).data;
   return event.id;
 }
 
 beforeAll(async () => {
   await startReceiver();
+  await smtp.start();
   live = await SingleN8n.start('templates');
   ({ sandbox, n8n } = live);
 }, 300_000);
@@ -176,17 +188,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await live?.stop(counts, `templates in n8n ${n8n?.install.version}: counts seen`);
   await new Promise((resolve) => receiver?.close(resolve));
+  await smtp.stop();
   progress('templates.live.ts', began);
 }, 120_000);
 
 test('every template is here; every node type and picker mode it uses (at its version) exists here', async () => {
   expect(slugs).toEqual([
     '01-order-to-whatsapp-invoice',
+    '02-overdue-reminders',
     '03-upi-payment-ledger-and-thanks',
     '04-bulk-invoices-from-csv',
     '05-dispute-alert',
     '06-daily-receivables-digest',
     '07-two-way-contact-sync',
+    '08-invoice-pdf-by-email',
   ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
@@ -257,6 +272,110 @@ test("1 · a paid shop order: one client, one invoice with the order's lines sen
   expect(await invoices()).toHaveLength(1);
   await n8n.deactivate(workflow.id);
 });
+
+test('2 · overdue: WhatsApp reminders, e-mail where WhatsApp fails, an alert where both fail; once', async () => {
+  const { key, credential, api } = await account('reminders');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('02-overdue-reminders'), credential));
+  const from = received.length;
+  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length, 2);
+  const invoiceFor = async (email: string, phone: string, amount: number) => {
+    await api((c) => operations.createClient.request(c, { email, phone }));
+    return await api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: email,
+        currency: 'INR',
+        items: [{ description: 'Consulting', amount }],
+      }),
+    );
+  };
+  const onWhatsApp = await invoiceFor('meera.remind@example.com', '+919812345678', 150000);
+  // A number with no WhatsApp account (the sandbox's test number) and, for the last, an address that bounces.
+  const byEmail = await invoiceFor('tarun.remind@example.com', '+910000000001', 240000);
+  const neither = await invoiceFor('bounce.remind@example.com', '+910000000001', 99900);
+  const disputed = await invoiceFor('dev.remind@example.com', '+919822334455', 50000);
+  await api((c) => operations.simulateDispute.request(c, { invoice_id: disputed.id, reason: 'not_received' }));
+  for (const invoice of [onWhatsApp, byEmail, neither, disputed])
+    await api((c) => operations.simulateOverdue.request(c, { invoice_id: invoice.id, days: 1 }));
+
+  /** Every delivery the account made: invoice, kind, channel, outcome. */
+  const deliveries = async () => {
+    const events = await Promise.all(
+      ['invoice.sent', 'invoice.delivery_failed'].map(
+        async (type) => (await api((c) => operations.listEvents.request(c, { type, limit: 100 }))).data,
+      ),
+    );
+    return events
+      .flat()
+      .map(
+        ({ data }: any) =>
+          `${data.invoice.number} ${data.delivery.kind} ${data.delivery.channel} ${data.delivery.status}`,
+      )
+      .sort();
+  };
+  // 4 overdue events, then 3 failed deliveries (two on WhatsApp, one e-mail), each one execution.
+  const runs = await settle(workflow.id, 7);
+  const expected = [
+    `${onWhatsApp.number} reminder whatsapp sent`,
+    `${byEmail.number} reminder whatsapp failed`,
+    `${byEmail.number} reminder email sent`,
+    `${neither.number} reminder whatsapp failed`,
+    `${neither.number} reminder email failed`,
+  ].sort();
+  const made = await deliveries();
+  const alerts = sent('/services/', from);
+  counts.record('2 reminders', 'executions (4 overdue, 3 failed deliveries)', 7, runs);
+  counts.record('2 reminders', 'reminders sent on WhatsApp', 1, made.filter((d) => d.endsWith('whatsapp sent')).length);
+  counts.record(
+    '2 reminders',
+    'reminders sent by e-mail instead',
+    1,
+    made.filter((d) => d.endsWith('email sent')).length,
+  );
+  counts.record(
+    '2 reminders',
+    'reminders for the disputed invoice',
+    0,
+    made.filter((d) => d.startsWith(disputed.number)).length,
+  );
+  counts.record('2 reminders', 'alerts (WhatsApp and e-mail both failed)', 1, alerts.length);
+  expect(runs).toBe(7);
+  expect(made).toEqual(expected);
+  expect(alerts).toEqual([
+    {
+      method: 'POST',
+      path: '/services/YOUR/SLACK/WEBHOOK',
+      body: {
+        text:
+          `:warning: The reminder for invoice ${neither.number} (₹999.00 due) did not reach ` +
+          `bounce.remind@example.com by e-mail: ${String(await deliveryFailure(api, neither.id, 'email'))} ` +
+          `Invoice: ${neither.hosted_url}`,
+      },
+    },
+  ]);
+
+  // The service's reminder itself carries the UPI pay link: the overdue invoice answers it.
+  const reminded = await api((c) => operations.getInvoice.request(c, { invoice_id: onWhatsApp.id }));
+  expect(reminded).toMatchObject({ overdue: true, upi_link: expect.stringMatching(/^upi:\/\/pay\?.*am=1500\.00/) });
+
+  await redeliver(sandbox, await newestEvent(api, 'invoice.overdue'), key);
+  await redeliver(sandbox, await newestEvent(api, 'invoice.delivery_failed'), key);
+  const again = await settle(workflow.id, 7);
+  counts.record('2 reminders', 'executions for 2 redelivered events', 0, again - runs);
+  counts.record('2 reminders', 'deliveries after the redeliveries', 5, (await deliveries()).length);
+  counts.record('2 reminders', 'alerts after the redeliveries', 1, sent('/services/', from).length);
+  expect(again).toBe(runs);
+  expect(await deliveries()).toEqual(expected);
+  expect(sent('/services/', from)).toHaveLength(1);
+  await n8n.deactivate(workflow.id);
+});
+
+/** The failure message of an invoice's failed delivery on `channel`, as its event carries it. */
+async function deliveryFailure(api: Api, invoiceId: string, channel: string): Promise<string | undefined> {
+  const events = (await api((c) => operations.listEvents.request(c, { type: 'invoice.delivery_failed', limit: 100 })))
+    .data;
+  const event = events.find((e: any) => e.data.invoice.id === invoiceId && e.data.delivery.channel === channel);
+  return event?.data.delivery.failure_message;
+}
 
 describe('3 · a UPI payment', () => {
   let tableId = '';
@@ -579,5 +698,71 @@ test('7 · two-way sync: a CRM contact becomes one client and is not echoed back
   counts.record('7 sync', 'writes back after a redelivered change', 1, sent('/api/contacts/', from).length);
   expect(sent('/api/contacts/', from)).toHaveLength(1);
   expect(await clients()).toHaveLength(1);
+  await n8n.deactivate(workflow.id);
+});
+
+test("8 · a new invoice: one e-mail with the service's PDF as INV-….pdf; a redelivery sends none", async () => {
+  const { key, credential, api } = await account('pdf');
+  // What the user picks in Send Email: their mail server, here the local one (no TLS, no login).
+  const mailServer = await n8n.createCredential('Mail server', 'smtp', {
+    user: '',
+    password: '',
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    disableStartTls: true,
+  } as unknown as Record<string, string>);
+  const workflow = await n8n.createWorkflow(forThisMachine(load('08-invoice-pdf-by-email'), credential, mailServer));
+  const from = smtp.mails.length;
+  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
+  await api((c) => operations.createClient.request(c, { email: 'anita.pdf@example.com', name: 'Anita Menon' }));
+  const invoice = await api((c) =>
+    operations.createInvoice.request(c, {
+      client_email: 'anita.pdf@example.com',
+      currency: 'INR',
+      items: [
+        { description: 'Website design', amount: 1250000 },
+        { description: 'Hosting (12 months)', amount: 240000 },
+      ],
+    }),
+  );
+  expect(await settle(workflow.id, 1)).toBe(1);
+  const mails = smtp.mails.slice(from);
+  counts.record('8 pdf', 'e-mails for one new invoice', 1, mails.length);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]).toMatchObject({ from: 'billing@your-business.example', to: ['anita.pdf@example.com'] });
+  const { headers, parts } = parseMail(mails[0].raw);
+  expect(headers).toMatch(new RegExp(`^Subject: Invoice ${invoice.number}$`, 'm'));
+  const files = parts.filter((part) => part.fileName);
+  counts.record('8 pdf', 'PDF attachments in the e-mail', 1, files.length);
+  expect(files.map((file) => file.fileName)).toEqual([`${invoice.number}.pdf`]);
+  expect(files[0].headers).toMatch(/Content-Type: application\/pdf/i);
+  const request = operations.downloadInvoicePdf.request(
+    { apiKey: key, baseUrl: sandbox.baseUrl },
+    { invoice_id: invoice.id },
+  );
+  const service = Buffer.from(await (await fetch(request.url, { headers: request.headers })).arrayBuffer());
+  expect(service.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // pdfkit stamps each file it makes with its time (/CreationDate) and an /ID made from it: the same invoice's
+  // PDF is otherwise byte for byte what the service answers.
+  const unstamped = (pdf: Buffer) =>
+    pdf
+      .toString('latin1')
+      .replace(/\(D:\d{14}[^)]*\)/g, '(D:)')
+      .replace(/\/ID\s*\[[^\]]*\]/, '/ID []');
+  expect(files[0].content.length).toBe(service.length);
+  expect(unstamped(files[0].content)).toBe(unstamped(service));
+  const text = parts.find((part) => !part.fileName)!.content.toString('utf8');
+  expect(text.trim()).toBe(
+    `Hello,\r\n\r\nPlease find invoice ${invoice.number} attached: ₹14,900.00 to pay. ` +
+      `You can also pay online: ${invoice.hosted_url}\r\n\r\nThank you!`,
+  );
+
+  await redeliver(sandbox, await newestEvent(api, 'invoice.created'), key);
+  const runs = await settle(workflow.id, 1);
+  counts.record('8 pdf', 'executions for a redelivered invoice.created', 0, runs - 1);
+  counts.record('8 pdf', 'e-mails after the redelivery', 1, smtp.mails.length - from);
+  expect(runs).toBe(1);
+  expect(smtp.mails.length - from).toBe(1);
   await n8n.deactivate(workflow.id);
 });

@@ -41,14 +41,16 @@ afterAll(async () => {
   await s.close();
 });
 
-test('the six templates that need nothing beyond what the package has today are here', () => {
+test("all eight of the issue's templates are here", () => {
   expect(slugs).toEqual([
     '01-order-to-whatsapp-invoice',
+    '02-overdue-reminders',
     '03-upi-payment-ledger-and-thanks',
     '04-bulk-invoices-from-csv',
     '05-dispute-alert',
     '06-daily-receivables-digest',
     '07-two-way-contact-sync',
+    '08-invoice-pdf-by-email',
   ]);
 });
 
@@ -151,8 +153,17 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
       const events = trigger.parameters.events as string[];
       expect(events.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type))).toEqual([]);
       const records = events.map((type) => flattenEvent(sampleEventsByType[type as keyof typeof sampleEventsByType]));
-      // Fields read by name from the trigger, and as $json in the nodes it feeds directly.
-      const next = new Set(workflow.connections[trigger.name]?.main.flat().map(({ node }) => node));
+      // Fields read by name from the trigger, and as $json in the nodes it feeds directly or through an IF or
+      // a Filter (which pass their input on unchanged).
+      const next = new Set<string>();
+      for (const from = [trigger.name]; from.length; ) {
+        for (const { node: name } of workflow.connections[from.pop()!]?.main.flat() ?? []) {
+          if (next.has(name)) continue;
+          next.add(name);
+          const type = nodes.find((node) => node.name === name)?.type;
+          if (type === `${BUILT_IN}if` || type === `${BUILT_IN}filter`) from.push(name);
+        }
+      }
       const direct = nodes
         .filter((node) => next.has(node.name))
         .flatMap((node) => [...JSON.stringify(node.parameters).matchAll(/\$json\.(\w+)/g)].map((m) => m[1]));

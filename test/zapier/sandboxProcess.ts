@@ -27,9 +27,14 @@ export async function startSandboxProcess(args: string[] = []): Promise<SandboxP
     format: 'cjs',
     target: 'node22',
     logLevel: 'error',
+    // As sandbox/build.mjs: pdfkit reads its fonts' metrics from files beside its own code, so inlined into a
+    // bundle in a temporary folder it cannot find them and every PDF download answers 500. It is required from
+    // the repository's node_modules instead.
+    external: ['pdfkit'],
   });
   const child: ChildProcess = spawn(process.execPath, [outfile, 'start', '--port', '0', '--memory', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: path.resolve(__dirname, '../../node_modules') },
   });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
