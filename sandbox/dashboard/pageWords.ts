@@ -1,4 +1,4 @@
-import { EVENT_TYPES, INVOICE_STATUSES, type Invoice, KEY_PREFIX } from '../../shared';
+import { DELIVERY_FAILURES, EVENT_TYPES, INVOICE_STATUSES, type Invoice, KEY_PREFIX, VOID } from '../../shared';
 import type { AttemptRecord, WebhookRecord } from '../storage/records';
 
 type Tone = 'ok' | 'info' | 'warn' | 'bad' | '';
@@ -14,6 +14,7 @@ const INVOICE_TONES: Record<Invoice['status'], Tone> = {
   partially_paid: 'info',
   paid: 'ok',
   disputed: 'bad',
+  [VOID]: 'warn',
 };
 const WHATSAPP_TONES: Record<Invoice['whatsapp']['status'], Tone> = {
   not_requested: '',
@@ -43,6 +44,8 @@ export function pageWords() {
     // Contract §3: an invoice can be disputed from any status but disputed.
     disputableStatuses: INVOICE_STATUSES.filter((status) => status !== DISPUTED),
     testKeyPrefix: KEY_PREFIX.test,
+    // Each planted send failure and the channel it happens on (contract: "Sending and resending").
+    deliveryFailures: Object.entries(DELIVERY_FAILURES).map(([code, { channel }]) => ({ code, channel })),
     tones: { ...WEBHOOK_TONES, ...ATTEMPT_TONES, ...WHATSAPP_TONES, ...INVOICE_TONES },
   };
 }

@@ -24,7 +24,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The due date, and how long it is overdue (contract: "Dates, the time zone and the due date"). */
 function dueHtml(invoice: Invoice): string {
   if (!invoice.due_date) return '';
-  const overdue = invoice.overdue ? ` · ${invoice.days_overdue} days overdue` : '';
+  const days = invoice.days_overdue ?? 0;
+  const overdue = invoice.overdue ? ` · ${days} day${days === 1 ? '' : 's'} overdue` : '';
   return `<p>Due date ${escapeHtml(invoice.due_date)}${overdue}</p>`;
 }
 
@@ -37,14 +38,24 @@ function upiHtml(link: string | null | undefined): string {
   );
 }
 
-/** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
-function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
+/** The invoice as the API answers it (its standing follows from its account's today), found by its id alone. */
+function shownInvoice(core: SandboxCore, id: string): Invoice | undefined {
   const accountId = core.data.invoices.accountOf(id);
   const account = accountId === undefined ? undefined : core.data.accounts.get(accountId);
   const stored = core.data.invoices.get(id);
-  if (!stored || !account) return undefined;
-  // As the API answers it: overdue and the UPI pay link follow from the account's today.
-  const invoice = standing({ data: core.data.forAccount(account.id), account }, stored);
+  return stored && account ? standing({ data: core.data.forAccount(account.id), account }, stored) : undefined;
+}
+
+/** The UPI QR alone, for the dashboard's invoice page (like the hosted page, the id is what grants access). */
+function upiQrImage(core: SandboxCore, id: string): Reply | undefined {
+  const link = shownInvoice(core, id)?.upi_link;
+  return link ? { status: 200, headers: { 'content-type': 'image/svg+xml' }, body: upiQrSvg(link) } : undefined;
+}
+
+/** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
+function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
+  const invoice = shownInvoice(core, id);
+  if (!invoice) return undefined;
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
   const rows = invoice.items.map(
     (item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`,
@@ -97,6 +108,8 @@ export function createPages(core: SandboxCore) {
     if (route === '/healthz') return { status: 200, body: { ok: true } };
     const referencePage = reference(route);
     if (referencePage) return referencePage;
+    const qr = /^\/i\/([A-Za-z0-9_]+)\/upi\.svg$/.exec(route);
+    if (qr) return upiQrImage(core, qr[1]);
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
     return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };

@@ -216,6 +216,51 @@ test('invoice page: copy the id in one click; simulate buttons only where they a
   await expect(simulate.allTextContents()).resolves.toEqual(['Simulate view']);
 });
 
+test('invoice page after creation: send, a planted failure, overdue with its UPI QR, void', async () => {
+  const created = await invoice({
+    client_email: 'life@example.com',
+    items: [{ description: 'Retainer', amount: 180000 }],
+    payment_terms: 'net_7',
+  });
+  const page = await open(`#/invoices/${created.id}`);
+  await page.locator('h1', { hasText: '₹1,800.00' }).waitFor();
+  const after = page.locator('[aria-label="After creation"] button');
+  await expect(after.allTextContents()).resolves.toEqual([
+    'Send by e-mail',
+    'Send on WhatsApp',
+    'Send reminder',
+    'Make overdue',
+    'Fail next send',
+    'Void',
+  ]);
+  await page.locator('img[alt="UPI QR code"]').waitFor();
+  // The image loaded (an SVG the sandbox drew from the link), not a broken-image box.
+  await expect(
+    page.evaluate('document.querySelector(\'img[alt="UPI QR code"]\').naturalWidth'),
+  ).resolves.toBeGreaterThan(0);
+  await expect(page.locator('dl.facts').textContent()).resolves.toContain(created.upi_link);
+
+  await page.click('text=Send by e-mail');
+  await page.locator('table.list >> text=invoice.sent').waitFor();
+  await page.click('text=Fail next send');
+  await page.selectOption('select[name=failure_code]', 'email_bounced');
+  await page.click('form.inline >> button:has-text("Plant failure")');
+  await page.locator('#status', { hasText: 'Fail next send: done' }).waitFor();
+  // The next e-mail send fails with the planted reason, once.
+  const planted = await t.send(
+    operations.sendInvoice.request(t.connection, { invoice_id: created.id, channel: 'email' }),
+  );
+  expect(planted.body).toMatchObject({ status: 'failed', failure_code: 'email_bounced' });
+  await page.click('text=Make overdue');
+  await page.locator('dl.facts', { hasText: '1 day overdue' }).waitFor();
+  await page.locator('table.list >> text=invoice.delivery_failed').waitFor();
+  await page.click('[aria-label="After creation"] >> text=Void');
+  await page.locator('h1 .badge', { hasText: 'void' }).waitFor();
+  await expect(after.allTextContents()).resolves.toEqual(['Fail next send']);
+  expect(await page.locator('img[alt="UPI QR code"]').count()).toBe(0);
+  await page.locator('table.list >> text=invoice.voided').waitFor();
+});
+
 test("amounts read as the API's *_formatted and the hosted invoice page say them, also where Intl's digits differ from ISO 4217", async () => {
   // IDR and HUF have two ISO minor digits and IQD three, where CLDR (what Intl shows by default) has none.
   for (const currency of ['JPY', 'INR', 'IDR', 'HUF', 'KWD', 'IQD']) {

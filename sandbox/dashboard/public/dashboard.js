@@ -214,6 +214,21 @@ const pages = {
       };
       const payable = i.amount_remaining > 0;
       const disputable = WORDS.disputableStatuses.includes(i.status);
+      const invoicePath = `/v1/invoices/${encodeURIComponent(i.id)}`;
+      const send = (label, channel, kind) => () => act(label, () => api('POST', `${invoicePath}/send`, { channel, kind }));
+      const failForm = () => {
+        const reason = h('select', { name: 'failure_code', 'aria-label': 'Failure reason' },
+          WORDS.deliveryFailures.map((f) => h('option', { value: f.code }, `${f.code.replace(/_/g, ' ')} (${f.channel})`)));
+        const plant = () => {
+          const failure = WORDS.deliveryFailures.find((f) => f.code === reason.value);
+          return api('POST', '/v1/test_helpers/deliveries/fail_next', { channel: failure.channel, failure_code: failure.code });
+        };
+        forms.replaceChildren(h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault(); act('Fail next send', plant); } },
+          reason, h('button', { type: 'submit', class: 'primary' }, 'Plant failure'),
+          h('button', { type: 'button', onclick: () => forms.replaceChildren() }, 'Cancel')));
+      };
+      // Void only while nothing has been paid (contract: "Voiding"); a void invoice owes nothing.
+      const voidable = payable && i.amount_paid === 0;
       return [
         h('p', { class: 'muted' }, h('a', { href: '#/invoices' }, '← Invoices')),
         h('h1', {}, h('span', { class: 'money' }, money(i.amount_due, i.currency)), h('span', { class: 'muted' }, i.currency), badge(i.status)),
@@ -221,12 +236,24 @@ const pages = {
           h('button', { type: 'button', onclick: () => act('View', helper('view', { channel: 'link' })) }, 'Simulate view'),
           payable && h('button', { type: 'button', onclick: payForm }, 'Simulate payment'),
           disputable && h('button', { type: 'button', onclick: disputeForm }, 'Simulate dispute')),
+        h('div', { class: 'bar', 'aria-label': 'After creation' },
+          payable && h('button', { type: 'button', onclick: send('Send', 'email', 'invoice') }, 'Send by e-mail'),
+          payable && h('button', { type: 'button', onclick: send('Send', 'whatsapp', 'invoice') }, 'Send on WhatsApp'),
+          payable && h('button', { type: 'button', onclick: send('Reminder', 'email', 'reminder') }, 'Send reminder'),
+          payable && h('button', { type: 'button', onclick: () => act('Overdue', helper('make_overdue', { days: 1 })) }, 'Make overdue'),
+          h('button', { type: 'button', onclick: failForm }, 'Fail next send'),
+          voidable && h('button', { type: 'button', onclick: () => act('Void', () => api('POST', `${invoicePath}/void`, {})) }, 'Void')),
         forms,
         facts([
           ['ID', copyable(i.id)], ['Number', i.number], ['Client', h('a', { href: `#/clients/${i.client_id}` }, i.client_email)],
           ['Amount due', h('span', { class: 'money' }, money(i.amount_due, i.currency))],
           ['Paid', h('span', { class: 'money' }, money(i.amount_paid, i.currency))],
           ['Remaining', h('span', { class: 'money' }, money(i.amount_remaining, i.currency))],
+          ['Due date', i.due_date ? `${i.due_date}${i.overdue ? ` · ${i.days_overdue} day${i.days_overdue === 1 ? '' : 's'} overdue` : ''}` : '—'],
+          ['UPI pay link', i.upi_link
+            ? h('div', {}, h('img', { src: `/i/${encodeURIComponent(i.id)}/upi.svg`, alt: 'UPI QR code', width: 140, height: 140 }),
+              h('div', {}, h('code', { class: 'mono' }, i.upi_link)))
+            : '—'],
           ['WhatsApp', [badge(i.whatsapp.status), i.whatsapp.error_message ? h('div', { class: 'muted' }, i.whatsapp.error_message) : null]],
           ['Hosted page', h('a', { href: i.hosted_url, target: '_blank', rel: 'noopener' }, i.hosted_url)],
           ['Created', when(i.created_at)], ['Updated', when(i.updated_at)],
