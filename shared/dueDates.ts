@@ -81,3 +81,14 @@ export const calendarDateInput = z
   .string({ required_error: 'is required', invalid_type_error: 'must be a date written YYYY-MM-DD' })
   .trim()
   .refine(isCalendarDate, 'must be a date written YYYY-MM-DD, such as 2026-11-30');
+
+/**
+ * A due date already past, refused before any request: not before today in India (IST, by this machine's
+ * clock). The service judges it again by the account's own clock (the sandbox's can be moved forward).
+ */
+export function dueDateNotPast(given: { due_date?: string }, ctx: z.RefinementCtx): void {
+  const today = todayIn(new Date());
+  if (!given.due_date || !isCalendarDate(given.due_date) || daysBetween(today, given.due_date) >= 0) return;
+  const message = `must be today (${today}, India time) or later, not ${given.due_date}`;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['due_date'], message });
+}

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../gst/lineInputs';
-import { PAYMENT_TERMS_KEYS, calendarDateInput } from '../dueDates';
+import { PAYMENT_TERMS_KEYS, calendarDateInput, dueDateNotPast } from '../dueDates';
 import { INVOICE_LABELS, presentInvoice } from '../present';
 import { samplePresentedTaxInvoice } from '../samples';
 import {
@@ -73,9 +73,10 @@ export const createInvoice = defineOperation({
   status: 201,
   contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: withGstLines(
-    z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
-  ).superRefine(dueDateOrTerms),
+  input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict())
+    .superRefine(dueDateOrTerms)
+    // The editors' input only: the wire's schema (bodySchema) leaves "today" to the service's own clock.
+    .superRefine(dueDateNotPast),
   bodySchema: createInvoiceInputSchema,
   // Each line's amount or unit price as typed ("1,500.00",
   // in the invoice's currency unless Amounts Are In says minor units).

@@ -216,3 +216,42 @@ describe("service answers and connection faults in the field's words", () => {
     expect(error.message).not.toContain('base URL');
   });
 });
+
+describe('the invoice after it is created: refused before any request, naming the field', () => {
+  const { sendInvoice, voidInvoice, downloadInvoicePdf, listInvoices } = operations;
+  const id = { invoice_id: 'inv_3MtwBwLkdIwHu7ix' };
+  test.each<[string, () => { run(c: typeof connection, raw: unknown, send: never): Promise<unknown> }, object, RegExp]>(
+    [
+      ['Send By "sms"', () => sendInvoice, { ...id, channel: 'sms' }, /^Send By must be one of whatsapp, email/],
+      ['Message "nag"', () => sendInvoice, { ...id, kind: 'nag' }, /^Message must be one of invoice, reminder/],
+      ['Send without an invoice', () => sendInvoice, { channel: 'email' }, /^Invoice ID is required/],
+      ['Send to an invoice number', () => sendInvoice, { invoice_id: 'INV-000123' }, /^Invoice ID /],
+      ['Void of a 1 MB ID', () => voidInvoice, { invoice_id: `inv_${'a'.repeat(1_000_000)}` }, /^Invoice ID must be/],
+      ['Download PDF of an empty ID', () => downloadInvoicePdf, { invoice_id: ' ' }, /^Invoice ID /],
+      ['Days Overdue 0', () => listInvoices, { days_overdue: 0 }, /^Days Overdue must be a whole number of days/],
+      ['Due Before 2026-02-30', () => listInvoices, { due_before: '2026-02-30' }, /^Due Before must be a date/],
+    ],
+  )('%s', async (_name, operation, raw, expected) => {
+    const { sent, send } = recorder();
+    const message = await refusal(operation().run(connection, raw, send as never));
+    expect(message).toMatch(expected);
+    expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(sent).toEqual([]);
+  });
+
+  test.each([
+    ['an impossible due date', { due_date: '2026-02-30' }, /^Due Date must be a date written YYYY-MM-DD/],
+    ['terms not offered', { payment_terms: 'net_90' }, /^Payment Terms must be one of /],
+    [
+      'a due date already past',
+      { due_date: '2020-01-31' },
+      /^Due Date must be today \(\d{4}-\d\d-\d\d, India time\) or later, not 2020-01-31/,
+    ],
+    ['a due date and terms', { due_date: '2026-12-01', payment_terms: 'net_15' }, /^Payment Terms takes a due date or/],
+  ])('Create Invoice with %s', async (_name, due, expected) => {
+    const { sent, send } = recorder();
+    const message = await refusal(createInvoice.run(connection, { ...invoice, ...due }, send));
+    expect(message).toMatch(expected);
+    expect(sent).toEqual([]);
+  });
+});
