@@ -117,13 +117,13 @@ describe('GST invoices in the sandbox', () => {
     for (const particular of [
       `Tax Invoice ${invoice.number}`,
       `Supplier GSTIN ${invoice.tax?.supplier_gstin}`,
-      `GSTIN ${KARNATAKA}`,
-      'Place of supply: 29 Karnataka',
+      `Client GSTIN ${KARNATAKA}`,
+      'Place of Supply: Karnataka (29) · Reverse Charge: No',
       '<td>847330</td>',
-      '<td>1.5 hrs</td>',
+      '<td>1.5 hrs</td><td>₹999.99</td><td>5 %</td><td>₹1,499.99</td><td>₹75.00</td>',
       '<td>18 %</td>',
       '<td>₹675.27</td>',
-      'Invoice total ₹6,201.76',
+      'Total Tax ₹750.27 · Total with Tax ₹6,201.76',
     ]) {
       expect([particular, page.includes(particular)]).toEqual([particular, true]);
     }
