@@ -1,12 +1,14 @@
 /**
  * The invoice as a PDF (docs/api-contract.md, "The PDF"), made with pdfkit: number, dates, client, lines,
  * totals, amount due, the hosted link and, while UPI can pay it, the UPI QR code (the `qrcode` package's
- * matrix, drawn as squares). pdfkit writes into its stream's buffer as it goes, so the file is read back
- * synchronously once the document ends.
+ * matrix, drawn as squares). An invoice with `tax` is a tax invoice with rule 46's particulars, as the hosted
+ * page shows them (taxInvoiceParticulars.ts). pdfkit writes into its stream's buffer as it goes, so the file
+ * is read back synchronously once the document ends.
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { FIELDS, type Client, type Invoice, currencyExponent, fromMinor } from '../../shared';
+import { TAX_INVOICE_WORDS, type TaxInvoiceParticulars, taxInvoiceParticulars } from './taxInvoiceParticulars';
 
 const invoiceWords = FIELDS.invoice;
 
@@ -35,23 +37,95 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
+/** Widths in points of the tax invoice's narrow columns; the description takes what is left of the line. */
+const FIGURE_WIDTH = 62;
+/** HSN/SAC, quantity and rate, by their headings: each as wide as its bold 8-point heading. */
+const NARROW_WIDTH: Record<string, number> = {
+  [FIELDS.item.hsnSac.label]: 62,
+  [FIELDS.item.quantity.label]: 46,
+  [FIELDS.item.gstRate.label]: 44,
+};
+
+/** The lines as a table, a row per line, then the totals under the taxable value and each head. */
+function drawTaxTable(doc: PDFKit.PDFDocument, shown: TaxInvoiceParticulars): void {
+  const left = doc.page.margins.left;
+  const full = doc.page.width - left - doc.page.margins.right;
+  const widths = shown.columns.map((column) => NARROW_WIDTH[column.label] ?? (column.figure ? FIGURE_WIDTH : 0));
+  widths[0] = full - widths.reduce((sum, width) => sum + width, 0);
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + full, doc.y)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 3;
+  };
+  const heading = () => {
+    row(
+      shown.columns.map((column) => column.label),
+      'Helvetica-Bold',
+    );
+    rule();
+  };
+  const row = (cells: string[], font = 'Helvetica'): void => {
+    doc.font(font);
+    const options = (index: number) => ({
+      width: widths[index] - 4,
+      align: shown.columns[index].figure ? ('right' as const) : ('left' as const),
+    });
+    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell || ' ', options(index))));
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+      // A new page starts with the headings again, so its figures still say what they are.
+      doc.addPage();
+      heading();
+      doc.font(font);
+    }
+    const top = doc.y;
+    let x = left;
+    cells.forEach((cell, index) => {
+      doc.text(cell, x, top, options(index));
+      x += widths[index];
+    });
+    doc.x = left;
+    doc.y = top + height + 3;
+  };
+  doc.fontSize(8);
+  heading();
+  for (const cells of shown.rows) row(cells);
+  rule();
+  const blanks = shown.columns.length - shown.columnTotals.length - 1;
+  row([TAX_INVOICE_WORDS.total, ...Array<string>(blanks).fill(''), ...shown.columnTotals], 'Helvetica-Bold');
+  doc.font('Helvetica').fontSize(10);
+}
+
 export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeName: string): Buffer {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Invoice ${invoice.number}`, Author: payeeName },
-  });
+  const { tax } = invoice;
+  const title = `${tax ? TAX_INVOICE_WORDS.title : 'Invoice'} ${invoice.number}`;
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: payeeName } });
   const money = (amount: number) => moneyWithCode(amount, invoice.currency);
-  doc.fontSize(20).text(`Invoice ${invoice.number}`);
+  const shown = tax && taxInvoiceParticulars({ ...invoice, tax }, money);
+  doc.fontSize(20).text(title);
   doc.moveDown(0.5).fontSize(10).text(`From: ${payeeName}`);
+  if (tax) doc.text(`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`);
   doc.text(`Issued: ${invoice.created_at.slice(0, 10)}`);
   doc.text(`Due: ${invoice.due_date ?? 'no due date'}${invoice.payment_terms ? ` (${invoice.payment_terms})` : ''}`);
   doc.text(`Status: ${invoice.status}`);
   doc.moveDown().fontSize(12).text('Bill to');
   doc.fontSize(10).text([client?.name, client?.company, invoice.client_email].filter(Boolean).join('\n'));
+  if (tax && shown) {
+    if (tax.client_gstin) doc.text(`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`);
+    doc.text(`${TAX_INVOICE_WORDS.placeOfSupply}: ${shown.placeOfSupply}`);
+    doc.text(TAX_INVOICE_WORDS.reverseCharge);
+  }
   doc.moveDown().fontSize(12).text('Items');
   doc.fontSize(10);
-  for (const item of invoice.items) doc.text(`${item.description}    ${money(item.amount)}`);
+  if (shown) {
+    drawTaxTable(doc, shown);
+    doc.moveDown();
+    for (const [label, amount] of shown.totals) doc.text(`${label}: ${amount}`);
+  } else {
+    for (const item of invoice.items) doc.text(`${item.description}    ${money(item.amount)}`);
+  }
   doc.moveDown();
   // The editors' words for the three amounts (shared/fields.ts), so the PDF and a mapped field agree: those of the
   // formatted fields, as the PDF writes amounts as people read them (the minor-unit fields' say "(Minor Units)").
@@ -60,8 +134,11 @@ export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeNa
   doc.fontSize(14).text(`${invoiceWords.amountRemainingFormatted.label}: ${money(invoice.amount_remaining)}`);
   doc.moveDown().fontSize(10).text(`Pay or view online: ${invoice.hosted_url}`, { link: invoice.hosted_url });
   if (invoice.upi_link) {
+    const qrSize = 140;
+    // A tax invoice's table can leave too little of the page for the caption and the code together.
+    if (doc.y + qrSize + 30 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     doc.moveDown().text('Scan to pay with any UPI app:');
-    drawQr(doc, invoice.upi_link, doc.x, doc.y + 5, 140);
+    drawQr(doc, invoice.upi_link, doc.x, doc.y + 5, qrSize);
   }
   doc.end();
   const chunks: Buffer[] = [];

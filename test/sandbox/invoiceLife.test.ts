@@ -14,6 +14,7 @@ import {
   eventSchema,
   invoiceSchema,
   operations,
+  runOperation,
   todayIn,
   type HttpRequest,
 } from '../../shared';
@@ -256,6 +257,22 @@ describe('voiding', () => {
   });
 });
 
+/** The invoice's PDF as downloaded, checked to be one and named by the number, read back as text by pdftotext. */
+async function pdfText(invoice: { id: string; number: string }): Promise<string> {
+  const request = operations.downloadInvoicePdf.request(t.connection, { invoice_id: invoice.id });
+  expect(request.headers.Accept).toBe('application/pdf');
+  const response = await fetch(request.url, { headers: request.headers });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), `${invoice.number}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return text;
+}
+
 describe('the PDF', () => {
   test('a real PDF with the number, dates, client, lines, amount due, link and a UPI QR; named by the number', async () => {
     const invoice = await t.createInvoice({
@@ -267,17 +284,7 @@ describe('the PDF', () => {
       ],
     });
     await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 100000 }));
-    const request = operations.downloadInvoicePdf.request(t.connection, { invoice_id: invoice.id });
-    expect(request.headers.Accept).toBe('application/pdf');
-    const response = await fetch(request.url, { headers: request.headers });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.pdf"`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), `${invoice.number}.pdf`);
-    writeFileSync(file, bytes);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = await pdfText(invoice);
     expect(text).toContain(`Invoice ${invoice.number}`);
     expect(text).toContain('Amount Remaining: INR 1,999.00');
     expect(text).toMatch(/Logo design\s+INR 2,500\.00/);
@@ -286,6 +293,120 @@ describe('the PDF', () => {
     expect(text).toContain('pdf@example.com');
     expect(text).toContain(invoice.hosted_url);
     expect(text).toContain('Scan to pay with any UPI app');
+    expect(text).not.toContain('Tax Invoice');
+    expect(text).not.toContain('GSTIN');
+  });
+
+  const createGst = async (client: Record<string, unknown>, items: Array<Record<string, unknown>>) => {
+    await runOperation(operations.createClient, t.connection, client, t.send);
+    return runOperation(
+      operations.createInvoice,
+      t.connection,
+      { client_email: client.email, currency: 'INR', items },
+      t.send,
+    );
+  };
+
+  test("a tax invoice within Maharashtra (27, the sandbox supplier's state): per line CGST + SGST, the totals", async () => {
+    const invoice = await createGst({ email: 'pune.pdf@example.com', name: 'Pune Traders', gstin: '27AAPFU0939F1ZV' }, [
+      {
+        description: 'Website upkeep',
+        quantity: '7.5',
+        unit: 'hrs',
+        unit_price: '1,333.33',
+        hsn_sac: '998314',
+        gst_rate: '18',
+      },
+      {
+        description: 'Tea, Darjeeling',
+        quantity: '2.25',
+        unit: 'kg',
+        unit_price: '480',
+        hsn_sac: '0902',
+        gst_rate: '5',
+      },
+    ]);
+    // By hand, half-up to the paisa per line per head (contract: "GST computation and rounding"):
+    // Website upkeep: 7.5 × 1,333.33 = 9,999.975 → 9,999.98; CGST 9 % = 899.9982 → 900.00, SGST the same.
+    // Tea: 2.25 × 480.00 = 1,080.00; CGST 2.5 % = 27.00, SGST the same.
+    // Taxable 9,999.98 + 1,080.00 = 11,079.98; CGST = SGST = 900.00 + 27.00 = 927.00; tax 1,854.00;
+    // total 11,079.98 + 1,854.00 = 12,933.98.
+    const text = await pdfText(invoice);
+    for (const particular of [
+      `Tax Invoice ${invoice.number}`,
+      `Supplier GSTIN: ${invoice.tax?.supplier_gstin}`,
+      `Issued: ${invoice.created_at.slice(0, 10)}`,
+      'Pune Traders',
+      'pune.pdf@example.com',
+      'Client GSTIN: 27AAPFU0939F1ZV',
+      'Place of Supply: Maharashtra (27)',
+      'Reverse Charge: No',
+      'Taxable Value: INR 11,079.98',
+      'CGST: INR 927.00',
+      'SGST: INR 927.00',
+      'Total Tax: INR 1,854.00',
+      'Total with Tax: INR 12,933.98',
+      'Amount Remaining: INR 12,933.98',
+      invoice.hosted_url,
+      'Scan to pay with any UPI app',
+    ]) {
+      expect([particular, text.includes(particular)]).toEqual([particular, true]);
+    }
+    expect(text).toMatch(
+      /Description\s+HSN\/SAC Code\s+Quantity\s+Unit Price\s+GST Rate\s+Taxable Value\s+CGST\s+SGST\n/,
+    );
+    expect(text).toMatch(
+      /Website upkeep\s+998314\s+7\.5 hrs\s+INR 1,333\.33\s+18 %\s+INR 9,999\.98\s+INR 900\.00\s+INR 900\.00\n/,
+    );
+    // pdftotext reads the right-aligned "5 %" as "5%" (its word spacing heuristic); the PDF draws "5 %" as "18 %".
+    expect(text).toMatch(
+      /Tea, Darjeeling\s+0902\s+2\.25 kg\s+INR 480\.00\s+5 ?%\s+INR 1,080\.00\s+INR 27\.00\s+INR 27\.00\n/,
+    );
+    expect(text).toMatch(/Total\s+INR 11,079\.98\s+INR 927\.00\s+INR 927\.00\n/);
+    expect(text).not.toContain('IGST');
+  });
+
+  test('a tax invoice to Karnataka (29): inter-state, per line IGST, a Non-GST line, part paid', async () => {
+    const invoice = await createGst(
+      { email: 'blr.pdf@example.com', name: 'Bengaluru Foods', gstin: '29AAPFU0939F1ZR' },
+      [
+        {
+          description: 'Consulting, hours',
+          quantity: '2.5',
+          unit: 'hrs',
+          unit_price: '1,999.99',
+          hsn_sac: '998311',
+          gst_rate: '18',
+        },
+        { description: 'Travel', amount: '500.00', gst_rate: 'Non-GST' },
+      ],
+    );
+    await call(operations.simulatePayment.request(t.connection, { invoice_id: invoice.id, amount: 100000 }));
+    // By hand: Consulting 2.5 × 1,999.99 = 4,999.975 → 4,999.98 (half-up); IGST 18 % = 899.9964 → 900.00.
+    // Travel 500.00, Non-GST: no tax. Taxable 5,499.98; IGST 900.00; tax 900.00; total 6,399.98;
+    // 1,000.00 paid leaves 5,399.98.
+    const text = await pdfText(invoice);
+    for (const particular of [
+      `Tax Invoice ${invoice.number}`,
+      'Bengaluru Foods',
+      'Client GSTIN: 29AAPFU0939F1ZR',
+      'Place of Supply: Karnataka (29)',
+      'Taxable Value: INR 5,499.98',
+      'IGST: INR 900.00',
+      'Total Tax: INR 900.00',
+      'Total with Tax: INR 6,399.98',
+      'Amount Paid: INR 1,000.00',
+      'Amount Remaining: INR 5,399.98',
+    ]) {
+      expect([particular, text.includes(particular)]).toEqual([particular, true]);
+    }
+    expect(text).toMatch(/Description\s+HSN\/SAC Code\s+Quantity\s+Unit Price\s+GST Rate\s+Taxable Value\s+IGST\n/);
+    expect(text).toMatch(
+      /Consulting, hours\s+998311\s+2\.5 hrs\s+INR 1,999\.99\s+18 %\s+INR 4,999\.98\s+INR 900\.00\n/,
+    );
+    expect(text).toMatch(/Travel\s+Non-GST\s+INR 500\.00\s+INR 0\.00\n/);
+    expect(text).toMatch(/Total\s+INR 5,499\.98\s+INR 900\.00\n/);
+    expect(text).not.toMatch(/CGST|SGST/);
   });
 
   test('an unknown invoice is a 404 problem', async () => {
