@@ -192,7 +192,7 @@ afterAll(async () => {
   progress('templates.live.ts', began);
 }, 120_000);
 
-test('every template is here; every node type and picker mode it uses (at its version) exists here', async () => {
+test('every template is here; every node type, picker mode, parameter and option it uses (at its version) exists here', async () => {
   expect(slugs).toEqual([
     '01-order-to-whatsapp-invoice',
     '02-overdue-reminders',
@@ -209,13 +209,33 @@ test('every template is here; every node type and picker mode it uses (at its ve
   // A picker's modes (From List, By ID, By Name …) differ between n8n versions of the same node version:
   // the Data Table node's By Name exists in 2.x only, and 1.123.81 reads a name given there as an ID.
   const modes = new Map<string, Set<string>>();
-  type Described = { name: string; version: number | number[]; properties: Array<{ name: string; modes?: any[] }> };
+  // A parameter or an option another n8n added is silently ignored here: Send Email 2.1's "Attachments (File)"
+  // (`fileAttachments`) exists in 2.x only, and 1.123.81 sent template 8's e-mail without its PDF.
+  const named = new Map<string, Set<string>>();
+  const name = (key: string, names: string[]) => named.set(key, new Set([...(named.get(key) ?? []), ...names]));
+  const unchecked = new Set<string>();
+  type Property = { name: string; type: string; modes?: any[]; options?: Array<{ name?: string }> };
+  type Described = { name: string; version: number | number[]; properties: Property[] };
   for (const type of reply.body as Described[]) {
     for (const version of [type.version].flat()) {
       known.add(`${type.name}@${version}`);
-      for (const property of type.properties.filter((candidate) => candidate.modes)) {
+      name(
+        `${type.name}@${version}`,
+        type.properties.map((property) => property.name),
+      );
+      for (const property of type.properties) {
         const key = `${type.name}@${version} ${property.name}`;
-        modes.set(key, new Set([...(modes.get(key) ?? []), ...property.modes!.map((mode) => mode.name as string)]));
+        if (property.modes) {
+          modes.set(key, new Set([...(modes.get(key) ?? []), ...property.modes.map((mode) => mode.name as string)]));
+        }
+        // A collection's or fixed collection's options are named; a parameter that has another type under some
+        // other operation (the Data Table's `columns`, a column mapper there) is not checked inside.
+        if (property.type === 'collection' || property.type === 'fixedCollection') {
+          name(
+            key,
+            (property.options ?? []).flatMap((option) => option.name ?? []),
+          );
+        } else unchecked.add(key);
       }
     }
   }
@@ -227,10 +247,25 @@ test('every template is here; every node type and picker mode it uses (at its ve
       .filter(([name, value]) => !modes.get(`${node.type}@${node.typeVersion} ${name}`)?.has(value.mode))
       .map(([name, value]) => `${node.type}@${node.typeVersion} ${name}: ${value.mode}`),
   );
+  const isCollection = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !('__rl' in value);
+  const missingNames = nodes.flatMap((node) => {
+    const at = `${node.type}@${node.typeVersion}`;
+    return Object.entries(node.parameters).flatMap(([parameter, value]) => [
+      ...(named.get(at)?.has(parameter) ? [] : [`${at} ${parameter}`]),
+      ...(isCollection(value) && named.has(`${at} ${parameter}`) && !unchecked.has(`${at} ${parameter}`)
+        ? Object.keys(value as object)
+            .filter((option) => !named.get(`${at} ${parameter}`)!.has(option))
+            .map((option) => `${at} ${parameter}.${option}`)
+        : []),
+    ]);
+  });
   counts.record('all', 'node types (at their versions) this n8n lacks', 0, missing.length);
   counts.record('all', 'picker modes (at their node versions) this n8n lacks', 0, missingModes.length);
+  counts.record('all', 'parameters and options (at their node versions) this n8n lacks', 0, missingNames.length);
   expect(missing).toEqual([]);
   expect(missingModes).toEqual([]);
+  expect(missingNames).toEqual([]);
 });
 
 test("1 · a paid shop order: one client, one invoice with the order's lines sent on WhatsApp; the same order again bills nothing", async () => {
@@ -737,6 +772,9 @@ test("8 · a new invoice: one e-mail with the service's PDF as INV-….pdf; a re
   counts.record('8 pdf', 'PDF attachments in the e-mail', 1, files.length);
   expect(files.map((file) => file.fileName)).toEqual([`${invoice.number}.pdf`]);
   expect(files[0].headers).toMatch(/Content-Type: application\/pdf/i);
+  // Send Email's Attachments option (2.x: "Attachments (Inline)", the only one 1.x has) gives the PDF a
+  // Content-ID; in a plain-text e-mail it is still a file in the recipient's attachments list.
+  expect(files[0].headers).toMatch(/Content-Disposition: attachment/i);
   const request = operations.downloadInvoicePdf.request(
     { apiKey: key, baseUrl: sandbox.baseUrl },
     { invoice_id: invoice.id },
