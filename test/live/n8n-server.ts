@@ -121,6 +121,9 @@ export class N8nServer {
       N8N_LOG_LEVEL: 'debug',
       N8N_LOG_OUTPUT: 'console',
       DB_SQLITE_POOL_SIZE: '2',
+      // isolated-vm (n8n's expression sandbox) says Node 20 and later must run with --no-node-snapshot; without it
+      // n8n 1.123.81's CLI died in V8 now and then (SIGSEGV, SIGTRAP "SweepingState::kDone") on 2026-11-25.
+      NODE_OPTIONS: '--no-node-snapshot',
       ...this.extraEnv,
     };
   }
