@@ -2,8 +2,10 @@
  * `npm run screenshots`: pictures for n8n/README.md from the real editor. Starts the cached n8n server
  * (install-n8n.mjs) with the packed package and a sandbox credential, builds a workflow with the
  * Invoicing API node on Invoice → Create and one with the trigger, opens each node's panel in headless
- * Chromium and saves docs/images/n8n-*.png; then opens the client picker with a search typed, and Record
- * Payment with an amount written as people write it.
+ * Chromium and saves docs/images/n8n-*.png; then opens the client picker with a search typed, Record
+ * Payment with an amount written as people write it, Send with its Message choices open, Download PDF run
+ * on a sandbox invoice with its Binary output, and the Polling Trigger's "Invoices Overdue by Days" run on
+ * an invoice a week overdue.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,8 @@ import type { Page } from 'playwright-core';
 
 import { runScript, signedInPage, startEditor } from './editor-browser';
 import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
-import { operations } from '../../shared';
-import { CREDENTIAL, PACKAGE, TRIGGER, triggerWorkflow } from './workflows';
+import { invoiceChoice, operations, presentInvoice, type Invoice } from '../../shared';
+import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, triggerWorkflow } from './workflows';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const images = path.join(root, 'docs', 'images');
@@ -21,39 +23,64 @@ const images = path.join(root, 'docs', 'images');
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 const tarball = path.join(root, 'release', `${PACKAGE}-${version}.tgz`);
 
-async function openNode(page: Page, url: string, nodeName: string, file: string): Promise<void> {
+/** What is done in a node's open panel before the picture is taken. */
+type Act = (page: Page) => Promise<void>;
+
+/** Opens the node's panel on the canvas, does `act` in it (nothing by default) and saves docs/images/`file`. */
+async function photograph(page: Page, url: string, nodeName: string, file: string, act?: Act): Promise<void> {
   await page.goto(url);
   const node = page.locator('[data-test-id="canvas-node"]', { hasText: nodeName }).first();
   await node.waitFor({ timeout: 60_000 });
   await node.dblclick();
   await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500);
+  if (act) await act(page);
   await page.screenshot({ path: path.join(images, file) });
   process.stdout.write(`saved docs/images/${file}\n`);
 }
 
-/** Opens a node's client picker ("From List") and types a search into it, as a user looks for a client. */
-async function openPicker(
-  page: Page,
-  url: string,
-  nodeName: string,
-  parameter: string,
-  search: string,
-  file: string,
-): Promise<void> {
-  await page.goto(url);
-  const node = page.locator('[data-test-id="canvas-node"]', { hasText: nodeName }).first();
-  await node.waitFor({ timeout: 60_000 });
-  await node.dblclick();
-  await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
-  const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
-  // The second input is the list itself (the first picks the mode: From List, By ID, By URL).
-  await field.locator('input').nth(1).click();
-  await page.waitForTimeout(1500);
-  await page.keyboard.type(search, { delay: 80 });
-  await page.waitForTimeout(2500);
-  await page.screenshot({ path: path.join(images, file) });
-  process.stdout.write(`saved docs/images/${file}\n`);
+/** A resource locator's list ("From List") opened with `search` typed into it, as a user looks for a client. */
+const searchList =
+  (parameter: string, search: string): Act =>
+  async (page) => {
+    const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
+    // The second input is the list itself (the first picks the mode: From List, By ID, By URL).
+    await field.locator('input').nth(1).click();
+    await page.waitForTimeout(1500);
+    await page.keyboard.type(search, { delay: 80 });
+    await page.waitForTimeout(2500);
+  };
+
+/** An options parameter's list opened, so its choices show. */
+const openList =
+  (parameter: string): Act =>
+  async (page) => {
+    await page.locator(`[data-test-id="parameter-input-${parameter}"]`).first().click();
+    await page.waitForTimeout(1000);
+  };
+
+/**
+ * The panel's own run button (Execute Step; Fetch Test Event on a trigger) pressed, as a user tries a node, and
+ * the output shown as `display` (Binary, JSON, …) once it arrives.
+ */
+const execute =
+  (display?: string): Act =>
+  async (page) => {
+    await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+    const ndv = page.locator('[data-test-id="ndv"]');
+    // The output's count ("1 item") shows once the run is back; the output's tabs come after the input's.
+    await ndv
+      .getByText(/^\d+ items?$/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    if (display) await ndv.getByText(display, { exact: true }).last().click();
+    await page.waitForTimeout(1500);
+  };
+
+/** An invoice as the editor keeps it once picked from the list: its ID and the list's own words for it. */
+function picked(invoice: Invoice) {
+  const choice = invoiceChoice(presentInvoice(invoice));
+  return { __rl: true, mode: 'list', value: choice.value, cachedResultName: choice.label, cachedResultUrl: choice.url };
 }
 
 async function main(): Promise<void> {
@@ -163,32 +190,77 @@ async function main(): Promise<void> {
           operation: 'record',
           method: 'bank_transfer',
           amount: '1,500.00',
-          invoice_id: {
-            __rl: true,
-            mode: 'list',
-            value: owed.id,
-            cachedResultName: `${owed.number} · ana@example.com · ₹17,500.00 due · open`,
-            cachedResultUrl: owed.hosted_url,
-          },
+          invoice_id: picked(owed),
           additionalFields: { reference: 'HDFCN52026112012345' },
         }),
       ],
       connections: { Start: { main: [[{ node: 'Record Payment', type: 'main', index: 0 }]] } },
     });
+    const send = await n8n.createWorkflow({
+      name: 'Remind the client',
+      nodes: [
+        start,
+        node('c1000000-0000-4000-8000-000000000004', 'Send Invoice', {
+          resource: 'invoice',
+          operation: 'send',
+          invoice_id: picked(owed),
+          channel: 'whatsapp',
+          kind: 'reminder',
+        }),
+      ],
+      connections: { Start: { main: [[{ node: 'Send Invoice', type: 'main', index: 0 }]] } },
+    });
+    const pdf = await n8n.createWorkflow({
+      name: 'The invoice as a PDF',
+      nodes: [
+        start,
+        node('c1000000-0000-4000-8000-000000000005', 'Download PDF', {
+          resource: 'invoice',
+          operation: 'downloadPdf',
+          invoice_id: picked(owed),
+        }),
+      ],
+      connections: { Start: { main: [[{ node: 'Download PDF', type: 'main', index: 0 }]] } },
+    });
+    // An invoice a week past its due date, for the overdue trigger's Fetch Test Event to find.
+    const late = await sandboxApi(sandbox, (c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'meera@example.com',
+        currency: 'INR',
+        items: [{ description: 'Logo design', amount: 900000 }],
+      }),
+    );
+    await sandboxApi(sandbox, (c) => operations.simulateOverdue.request(c, { invoice_id: late.id, days: 7 }));
+    const overdue = await n8n.createWorkflow({
+      name: 'A week overdue',
+      nodes: [
+        {
+          id: 'c1000000-0000-4000-8000-000000000006',
+          name: POLLING_TRIGGER,
+          type: `${PACKAGE}.invoicingApiPollingTrigger`,
+          typeVersion: 1,
+          position: [0, 0],
+          credentials: { [CREDENTIAL]: credential },
+          parameters: {
+            triggerOn: 'overdueDays',
+            days_overdue: 7,
+            pollTimes: { item: [{ mode: 'everyDay', hour: 9, minute: 0 }] },
+          },
+        },
+      ],
+      connections: {},
+    });
 
     mkdirSync(images, { recursive: true });
     const page = await signedInPage(browser, n8n, { width: 1440, height: 900 });
-    await openNode(page, `${n8n.url}/workflow/${action.id}`, 'Create Invoice', 'n8n-create-invoice.png');
-    await openNode(page, `${n8n.url}/workflow/${trigger.id}`, TRIGGER, 'n8n-trigger.png');
-    await openNode(page, `${n8n.url}/workflow/${payment.id}`, 'Record Payment', 'n8n-record-payment.png');
-    await openPicker(
-      page,
-      `${n8n.url}/workflow/${picker.id}`,
-      'Update Client',
-      'client_id',
-      'an',
-      'n8n-client-picker.png',
-    );
+    const at = (workflow: { id: string }) => `${n8n.url}/workflow/${workflow.id}`;
+    await photograph(page, at(action), 'Create Invoice', 'n8n-create-invoice.png');
+    await photograph(page, at(trigger), TRIGGER, 'n8n-trigger.png');
+    await photograph(page, at(payment), 'Record Payment', 'n8n-record-payment.png');
+    await photograph(page, at(picker), 'Update Client', 'n8n-client-picker.png', searchList('client_id', 'an'));
+    await photograph(page, at(send), 'Send Invoice', 'n8n-send-invoice.png', openList('kind'));
+    await photograph(page, at(pdf), 'Download PDF', 'n8n-invoice-pdf.png', execute('Binary'));
+    await photograph(page, at(overdue), POLLING_TRIGGER, 'n8n-overdue-days.png', execute());
   } finally {
     await close();
     await sandbox.close();
