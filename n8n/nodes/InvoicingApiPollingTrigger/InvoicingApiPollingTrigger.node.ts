@@ -44,7 +44,7 @@ export class InvoicingApiPollingTrigger implements INodeType {
     properties: [
       {
         displayName:
-          `Checks ${SERVICE.displayName} for new events on the schedule below. ` +
+          `Checks ${SERVICE.displayName} on its Poll Times schedule. ` +
           `Use the ${SERVICE.displayName} Trigger ` +
           'instead when the service can reach this n8n: it starts the workflow the moment an event happens.',
         name: 'notice',
