@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { DAYS_OVERDUE_FIELD, invoicesOverdueBy, type Connection, type Send } from '../../shared';
+import { DAYS_OVERDUE_FIELD, FIELDS, invoicesOverdueBy, type Connection, type Send } from '../../shared';
 import { property } from './properties';
 
 export const TRIGGER_ON = 'triggerOn';
@@ -19,7 +19,11 @@ export const triggerOnProperty: INodeProperties = {
   noDataExpression: true,
   default: 'events',
   options: [
-    { name: 'Events', value: 'events', description: 'New invoice and client events, in the order they happened' },
+    {
+      name: FIELDS.webhook.events.label,
+      value: 'events',
+      description: 'New invoice and client events, in the order they happened',
+    },
     {
       name: 'Invoices Overdue by Days',
       value: OVERDUE_DAYS,
