@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { operations } from '../../shared';
+import { addDays, operations } from '../../shared';
 import { startReceiver, type Receiver, type Sandbox } from '../../sandbox';
 import { zapierHookRequest } from '../zapier/hook-request';
 import type { N8nServer } from './n8n-server';
@@ -26,7 +26,17 @@ import {
 } from './sandbox';
 import { SingleN8n, workFolder } from './single';
 import { Counts } from './table';
-import { CREDENTIAL, PACKAGE, TRIGGER, settledExecutions, triggerWorkflow } from './workflows';
+import {
+  CREDENTIAL,
+  PACKAGE,
+  POLLING_TRIGGER,
+  TRIGGER,
+  nextScheduledPoll,
+  pollingWorkflow,
+  pollsStarted,
+  settledExecutions,
+  triggerWorkflow,
+} from './workflows';
 import { startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
@@ -416,6 +426,92 @@ describe('n8n: the reminder flow, Invoice Overdue → Send (reminder)', () => {
   });
 });
 
+describe('n8n: the Polling Trigger on Invoices Overdue by Days (7), on its every-minute schedule', () => {
+  const name = 'Act 7 days after the due date';
+  // An account of its own: its clock moves a day, which must not touch the other tests' invoices.
+  let key: string;
+  let workflowId: string;
+  const invoices: Record<'week' | 'paid' | 'three' | 'six', string> = { week: '', paid: '', three: '', six: '' };
+  const daysApi = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build, key);
+  const executions = async () => (await n8n.executions(workflowId)).length;
+  const settledCount = (expected: number) =>
+    settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+  const itemsOfNewest = async () =>
+    await n8n.executionOutput((await n8n.executions(workflowId))[0].id, POLLING_TRIGGER);
+  /** An open ₹900.00 invoice moved `days` past its due date by the sandbox's helper. */
+  const overdue = async (email: string, days: number) => {
+    const id = await newInvoice(sandbox, email, key);
+    await daysApi((c) => operations.simulateOverdue.request(c, { invoice_id: id, days }));
+    return id;
+  };
+  const dueDate = async (id: string) =>
+    String((await daysApi((c) => operations.getInvoice.request(c, { invoice_id: id }))).due_date);
+
+  beforeAll(async () => {
+    key = sandbox.createAccount().secret;
+    invoices.week = await overdue('days.week@example.com', 7);
+    invoices.paid = await overdue('days.paid@example.com', 7);
+    await daysApi((c) => operations.simulatePayment.request(c, { invoice_id: invoices.paid }));
+    invoices.three = await overdue('days.three@example.com', 3);
+    invoices.six = await overdue('days.six@example.com', 6);
+    const saved = await n8n.createCredential('Invoicing sandbox (overdue days)', CREDENTIAL, {
+      apiKey: key,
+      baseUrl: sandbox.baseUrl,
+    });
+    const workflow = pollingWorkflow(name, saved, { triggerOn: 'overdueDays', days_overdue: 7 });
+    workflowId = (await n8n.createWorkflow(workflow)).id;
+  });
+
+  afterAll(async () => {
+    await n8n.deactivate(workflowId);
+  });
+
+  test('activation polls: the invoice 7 days overdue starts one execution; the paid one and one 3 days none', async () => {
+    await n8n.activate(workflowId);
+    const runs = await settledCount(1);
+    const items = runs > 0 ? await itemsOfNewest() : [];
+    counts.record('overdue days', 'executions on activation (1 of 4 invoices 7 days overdue)', 1, runs);
+    counts.record('overdue days', 'items in it', 1, items.length);
+    expect(runs).toBe(1);
+    const due = await dueDate(invoices.week);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: `${invoices.week}:7:${due}`,
+        event_type: 'invoice.overdue',
+        invoice_id: invoices.week,
+        days_overdue: 7,
+        due_date: due,
+        upi_link: expect.stringMatching(/^upi:\/\/pay\?pa=[^&]+&pn=[^&]+&am=900\.00&cu=INR/),
+      }),
+    ]);
+  });
+
+  test('the schedule polls twice more the same day: nothing more starts', async () => {
+    const polled = pollsStarted(n8n, name);
+    await nextScheduledPoll(n8n, name, sandbox, QUIET_MS);
+    await nextScheduledPoll(n8n, name, sandbox, QUIET_MS);
+    const runs = await executions();
+    counts.record('overdue days', 'scheduled polls the same day', 2, pollsStarted(n8n, name) - polled);
+    counts.record('overdue days', 'executions from them', 0, runs - 1);
+    expect(pollsStarted(n8n, name) - polled).toBeGreaterThanOrEqual(2);
+    expect(runs).toBe(1);
+  });
+
+  test("a day later (the account's clock): the one 6 days overdue starts one execution, the first none", async () => {
+    const clock = await daysApi((c) => operations.advanceClock.request(c, { days: 1 }));
+    await nextScheduledPoll(n8n, name, sandbox, QUIET_MS);
+    const runs = await settledCount(2);
+    const items = runs > 1 ? await itemsOfNewest() : [];
+    counts.record('overdue days', 'executions the next day (6 days overdue became 7)', 1, runs - 1);
+    counts.record('overdue days', 'items in it', 1, items.length);
+    expect(runs).toBe(2);
+    expect(items.map((item) => [item.invoice_id, item.days_overdue, item.id])).toEqual([
+      [invoices.six, 7, `${invoices.six}:7:${await dueDate(invoices.six)}`],
+    ]);
+    expect(await dueDate(invoices.six)).toBe(addDays(clock.today, -7));
+  });
+});
+
 describe("Zapier's built zip through its Lambda handler", () => {
   const newZapInvoice = async (email: string) =>
     await zap('creates.create_invoice.operation.perform', {
@@ -502,6 +598,63 @@ describe("Zapier's built zip through its Lambda handler", () => {
     expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(text).toContain(invoice.number);
     expect(text).toMatch(/Amount Remaining: INR 1,500\.00/);
+  });
+
+  test('Invoice Overdue by Days (7) lists the invoice 7 days overdue with its dedupe id and UPI link, not the paid one', async () => {
+    // An account of its own, so the list holds only this test's invoices.
+    const key = sandbox.createAccount().secret;
+    const daysApi = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build, key);
+    const overdue = async (email: string, days: number) => {
+      const id = await newInvoice(sandbox, email, key);
+      await daysApi((c) => operations.simulateOverdue.request(c, { invoice_id: id, days }));
+      return id;
+    };
+    const week = await overdue('zap.days.week@example.com', 7);
+    const paid = await overdue('zap.days.paid@example.com', 7);
+    await daysApi((c) => operations.simulatePayment.request(c, { invoice_id: paid }));
+    await overdue('zap.days.three@example.com', 3);
+    const { today } = await daysApi((c) => operations.getClock.request(c, {}));
+    const poll = () =>
+      zap('triggers.invoice_overdue_days.operation.perform', {
+        authData: { api_key: key },
+        inputData: { days_overdue: '7' },
+      });
+    const records = await poll();
+    const again = await poll();
+    counts.record('zip', 'records polled for 7 days overdue (1 of 3 invoices)', 1, records.length);
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: `${week}:7:${addDays(today, -7)}`,
+        event_type: 'invoice.overdue',
+        invoice_id: week,
+        days_overdue: 7,
+        due_date: addDays(today, -7),
+        upi_link: expect.stringMatching(/^upi:\/\/pay\?pa=[^&]+&pn=[^&]+&am=900\.00&cu=INR/),
+      }),
+    ]);
+    // The same id on the next poll is what Zapier's deduplication needs to start the Zap once.
+    expect(again.map((record: { id: string }) => record.id)).toEqual([records[0].id]);
+  });
+
+  test('Invoice Overdue by Days refuses Days Overdue 0 in its own words, before any request', async () => {
+    const already = receiver.requests.length;
+    // The service's address points at the receiver for this call: any request the refusal let through lands there.
+    const refused = await container!
+      .handler({
+        command: 'execute',
+        method: 'triggers.invoice_overdue_days.operation.perform',
+        bundle: { authData: { api_key: sandboxKey(sandbox) }, inputData: { days_overdue: '0' } },
+        ...zapierSide(),
+        environment: { ...zapierSide().environment, INVOICING_API_BASE_URL: receiver.url },
+      })
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
+    const sent = receiver.requests.length - already;
+    counts.record('zip', 'requests sent for Days Overdue 0', 0, sent);
+    expect(refused?.message).toContain('Days Overdue must be a whole number of days from 1 to 365');
+    expect(sent).toBe(0);
   });
 
   describe('the four REST-hook triggers, each subscribed at once, fed one invoice life', () => {

@@ -133,7 +133,7 @@ export class N8nServer {
     const label = `n8n ${this.role} (${path.basename(this.userFolder)})`;
     this.process = start(label, this.install.nodeBin, [this.install.n8nBin, this.role], {
       env: this.env(),
-      log: path.join(this.userFolder, `n8n-${this.role}.log`),
+      log: this.logFile,
     });
     await this.process.waitFor(ROLES[this.role], 180, 'it came up');
     progress(`${label} started on port ${this.port}`, began);
@@ -146,6 +146,15 @@ export class N8nServer {
 
   output(): string {
     return this.process?.output() ?? '';
+  }
+
+  /** Everything the server printed in its folder, restarts included (`output()` keeps only the last megabyte). */
+  log(): string {
+    return readFileSync(this.logFile, 'utf8');
+  }
+
+  private get logFile(): string {
+    return path.join(this.userFolder, `n8n-${this.role}.log`);
   }
 
   async stop(): Promise<void> {

@@ -86,26 +86,30 @@ export async function redeliver(sandbox: Sandbox, eventId: string, key = sandbox
   if (!response.ok) throw new Error(`sandbox redeliver ${eventId}: HTTP ${response.status} ${await response.text()}`);
 }
 
-/** A request built by a shared operation against the sandbox with the suite's key; its body, or an error. */
+/** A request built by a shared operation against the sandbox with the suite's key (or `key`'s account); its body, or an error. */
 export async function sandboxApi(
   sandbox: Sandbox,
   build: (c: { apiKey: string; baseUrl: string }) => HttpRequest,
+  key = sandboxKey(sandbox),
 ): Promise<any> {
-  const reply = await fetchSend(build({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }));
+  const reply = await fetchSend(build({ apiKey: key, baseUrl: sandbox.baseUrl }));
   if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
 
 /** An open invoice of 900.00 INR for `email` (the client is made first), to make events happen to. */
-export async function newInvoice(sandbox: Sandbox, email: string): Promise<string> {
-  await sandboxApi(sandbox, (c) => operations.createClient.request(c, { email }));
+export async function newInvoice(sandbox: Sandbox, email: string, key = sandboxKey(sandbox)): Promise<string> {
+  await sandboxApi(sandbox, (c) => operations.createClient.request(c, { email }), key);
   return (
-    await sandboxApi(sandbox, (c) =>
-      operations.createInvoice.request(c, {
-        client_email: email,
-        currency: 'INR',
-        items: [{ description: 'Consulting', amount: 90000 }],
-      }),
+    await sandboxApi(
+      sandbox,
+      (c) =>
+        operations.createInvoice.request(c, {
+          client_email: email,
+          currency: 'INR',
+          items: [{ description: 'Consulting', amount: 90000 }],
+        }),
+      key,
     )
   ).id;
 }

@@ -35,8 +35,16 @@ export function triggerWorkflow(
 
 export const POLLING_TRIGGER = 'Invoicing API Polling Trigger';
 
-/** The Polling Trigger on n8n's shortest schedule (every minute: n8n refuses anything shorter). */
-export function pollingWorkflow(name: string, saved: { id: string; name: string }, events: string[]) {
+/**
+ * The Polling Trigger on n8n's shortest schedule (every minute: n8n refuses anything shorter), polling for
+ * `on`: the events to hand on, or other parameters (`{ triggerOn: 'overdueDays', days_overdue: 7 }`).
+ */
+export function pollingWorkflow(
+  name: string,
+  saved: { id: string; name: string },
+  on: string[] | Record<string, unknown>,
+) {
+  const parameters = Array.isArray(on) ? { events: on } : on;
   return {
     name,
     nodes: [
@@ -46,7 +54,7 @@ export function pollingWorkflow(name: string, saved: { id: string; name: string 
         type: `${PACKAGE}.invoicingApiPollingTrigger`,
         typeVersion: 1,
         position: [0, 0],
-        parameters: { events, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+        parameters: { ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
         credentials: { [CREDENTIAL]: saved },
       },
     ],
@@ -73,4 +81,29 @@ export async function settledExecutions(
   await sandbox.settled();
   await pause(quietMs);
   return await count();
+}
+
+/** Polls n8n has started for a workflow: it logs each (activation's and the schedule's) at debug level. */
+export function pollsStarted(server: N8nServer, workflowName: string): number {
+  // n8n 2.x says "Poll trigger initiated", 1.x "Polling trigger initiated".
+  const line = new RegExp(`Poll(?:ing)? trigger initiated for workflow "${workflowName}"`, 'g');
+  return server.log().match(line)?.length ?? 0;
+}
+
+/** Waits (at most 75 s) for the schedule's next poll of the workflow (n8n fires it on the minute) and its answers. */
+export async function nextScheduledPoll(
+  server: N8nServer,
+  workflowName: string,
+  sandbox: Sandbox,
+  quietMs = 3000,
+): Promise<void> {
+  const seen = pollsStarted(server, workflowName);
+  await eventually(
+    'the next scheduled poll',
+    75,
+    async () => (pollsStarted(server, workflowName) > seen ? true : undefined),
+    500,
+  );
+  await sandbox.settled();
+  await pause(quietMs);
 }
