@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { createAppTester } from 'zapier-platform-core';
-import { operations, type HttpRequest } from '../../shared';
+import { operations, waitOutRateLimits, type HttpRequest } from '../../shared';
 import { fetchSend } from '../../sandbox';
 import App from '../../zapier/src';
 import { zapierHookRequest } from './hook-request';
@@ -137,8 +137,10 @@ function inputFor(fields: Array<[string, string]>, inputFields: InputField[], ou
 }
 
 const authData = () => session.authData;
+// The test's own look at the sandbox waits out its 25 requests a second, as the connectors do.
+const sandboxSend = waitOutRateLimits(fetchSend, { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
 const api = async (build: (c: { apiKey: string; baseUrl: string }) => HttpRequest): Promise<any> => {
-  const reply = await fetchSend(build({ apiKey: session.sandbox.testKey, baseUrl: session.sandbox.baseUrl }));
+  const reply = await sandboxSend(build({ apiKey: session.sandbox.testKey, baseUrl: session.sandbox.baseUrl }));
   if (reply.status >= 300) throw new Error(`sandbox: HTTP ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 };
