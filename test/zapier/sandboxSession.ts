@@ -15,11 +15,14 @@ export interface SandboxSession {
   authData: { api_key: string };
 }
 
-/** Starts both before the file's tests and stops them after; the fields are set once beforeAll ran. */
-export function sandboxSession(): SandboxSession {
+/**
+ * Starts both before the file's tests and stops them after; the fields are set once beforeAll ran. `args` go to
+ * the sandbox's command line (a suite about mappings, not limits, may raise `--rate-limit`).
+ */
+export function sandboxSession(args: string[] = []): SandboxSession {
   const session = {} as SandboxSession;
   beforeAll(async () => {
-    session.sandbox = await startSandboxProcess(['--time-scale', '0.001']);
+    session.sandbox = await startSandboxProcess(['--time-scale', '0.001', ...args]);
     session.receiver = await startReceiver();
     session.authData = zapierAuth(session.sandbox.testKey, session.sandbox.baseUrl);
   });
