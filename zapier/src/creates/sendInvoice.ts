@@ -1,5 +1,5 @@
 /** Send Invoice: the invoice or a payment reminder, on WhatsApp or by e-mail; sending again is a resend. */
-import { operations } from '../../../shared';
+import { EVENT_CATALOGUE, operations } from '../../../shared';
 import { createAction } from '../action';
 import { invoicePickerField } from '../pickers';
 
@@ -8,7 +8,8 @@ const { invoice_id: invoiceId } = operation.fields;
 
 export const sendInvoice = createAction(operation, {
   key: 'send_invoice',
-  noun: 'Invoice Delivery',
+  // The noun of the delivery its outcome events announce (the event catalogue's word).
+  noun: EVENT_CATALOGUE['invoice.sent'].noun,
   label: 'Send Invoice',
   description:
     'Sends an invoice, or a payment reminder with its UPI link, on WhatsApp or by e-mail; ' +

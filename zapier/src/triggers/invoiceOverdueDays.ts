@@ -4,13 +4,19 @@
  * starts the Zap once for the chosen day, and again only when its due date moves.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { DAYS_OVERDUE_FIELD, EVENT_LABELS, invoicesOverdueBy, sampleOverdueRecord } from '../../../shared';
+import {
+  DAYS_OVERDUE_FIELD,
+  EVENT_CATALOGUE,
+  EVENT_LABELS,
+  invoicesOverdueBy,
+  sampleOverdueRecord,
+} from '../../../shared';
 import { call } from '../api';
 import { inputField, sampledOutputFields } from '../fields';
 
 export const invoiceOverdueDays = {
   key: 'invoice_overdue_days',
-  noun: 'Overdue Invoice',
+  noun: EVENT_CATALOGUE['invoice.overdue'].noun,
   display: {
     label: 'Invoice Overdue by Days',
     description:
