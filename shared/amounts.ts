@@ -92,6 +92,31 @@ export function amountProblemInAnyCurrency(raw: unknown): string | undefined {
   return undefined;
 }
 
+/** The decimals rupees and most currencies have; an amount read before its currency may have no more. */
+const USUAL_DECIMALS = 2;
+
+/**
+ * What can be refused before another resource's currency is read (Record Payment's is its invoice's), beyond
+ * `amountProblemInAnyCurrency`: an amount marked with a currency is judged in that currency's decimals; an
+ * unmarked one may have the 2 decimals rupees have, and more only with its currency written beside it
+ * ("KWD 1.005"), so "1.005" on a rupee invoice is refused before any request. Undefined when only the
+ * currency read from the service can tell.
+ */
+export function amountProblemBeforeItsCurrency(raw: unknown): string | undefined {
+  if (amountProblemInAnyCurrency(raw) !== undefined) return undefined; // said once, by the form's own check
+  const { fraction, mark } = digitsOf(raw);
+  const marked = mark ? currencyOfMark(mark) : undefined;
+  const allowed = marked ? currencyExponent(marked) : USUAL_DECIMALS;
+  const decimals = fraction.replace(/0+$/, '').length;
+  if (decimals <= allowed) return undefined;
+  const text = echo(textOf(raw) ?? '');
+  if (marked) return `has more decimals than ${marked} has (${allowed}; you entered ${text})`;
+  return (
+    `has ${decimals} decimals; rupees and most currencies have ${USUAL_DECIMALS} (you entered ${text}). ` +
+    'For a currency with more, as KWD, BHD and OMR have 3, write its code with the amount, e.g. "KWD 1.005"'
+  );
+}
+
 /**
  * `raw` (what the user typed or mapped) → the integer the service counts, or a sentence (without the
  * field's name, which the caller puts in front) saying what is wrong and what would be accepted.
@@ -159,6 +184,13 @@ export const positiveTypedAmountInput = typedAmountInput.refine(
   (value) => /[1-9]/.test(digitsOf(value).whole + digitsOf(value).fraction),
   'must be more than 0',
 );
+
+/** An amount whose currency is another resource's, read after validation: see `amountProblemBeforeItsCurrency`. */
+export const amountBeforeItsCurrency = <Schema extends z.ZodTypeAny>(schema: Schema) =>
+  schema.superRefine((value, ctx) => {
+    const problem = amountProblemBeforeItsCurrency(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
 
 export const amountUnitInput = z.preprocess(
   (value) => (isBlank(value) ? 'main' : value),

@@ -598,7 +598,7 @@ export const FIELDS = {
       example: '5,000.00',
       help:
         "What arrived, in the invoice's currency as written on a receipt: 5000, 5000.00 or 5,000.00 (₹5,000.00); " +
-        'at most what the invoice still has to be paid. ' +
+        'at most what the invoice still has to be paid. A currency with 3 decimals takes its code: KWD 1.005. ' +
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
     amountUnit: amountUnitField,

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import {
+  amountBeforeItsCurrency,
   amountUnitInput,
   convertAmount,
   inMinorUnits,
@@ -75,9 +76,11 @@ const pathsOf = (declaration: AmountsDeclaration) => declaration.at.map((where) 
 /** The two schemas an operation with typed amounts validates with: as typed (the default), and in minor units. */
 export function typedAmountSchemas(wire: z.ZodTypeAny, declaration: AmountsDeclaration) {
   const minor = withKey(wire, 'amount_unit', amountUnitInput);
-  const leaf = (declaration.min ?? 0) >= 1 ? positiveTypedAmountInput : typedAmountInput;
-  const typedShape = pathsOf(declaration).reduce((schema, path) => replaceAt(schema, path, leaf), minor);
   const { currency } = declaration;
+  const asTyped = (declaration.min ?? 0) >= 1 ? positiveTypedAmountInput : typedAmountInput;
+  // Another resource's currency is read after validation: what can be refused before that read is.
+  const leaf = typeof currency === 'string' ? asTyped : amountBeforeItsCurrency(asTyped);
+  const typedShape = pathsOf(declaration).reduce((schema, path) => replaceAt(schema, path, leaf), minor);
   if (typeof currency !== 'string') return { typed: typedShape, minor };
   // The currency is in the same input: convert inside the one validation, named beside every other field.
   const typed = typedShape.superRefine((given: Record<string, unknown>, ctx) => {

@@ -107,12 +107,30 @@ describe('amounts and IDs checked before any read', () => {
     ['1 MB of digits', '9'.repeat(1_000_000)],
     ['5 decimals', '1.00005'],
     ['a number with 5 decimals', 1.00005],
+    // The invoice's currency is read only after: past the 2 decimals of rupees the amount names its currency.
+    ['3 decimals without a currency', '1.005'],
+    ['3 decimals marked as rupees', '₹1.005'],
+    ['4 decimals marked as dinars (KWD has 3)', 'KWD 1.0005'],
   ])('Record Payment amount %s: no request', async (_name, amount) => {
     const { sent, send } = recorder();
     const message = await refusal(recordPayment.run(connection, { ...payment, amount }, send));
     expect(message).toMatch(/^Amount /);
     expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(sent).toEqual([]);
+  });
+
+  test('"1.005" says how to write a 3-decimal currency\'s amount', async () => {
+    const { sent, send } = recorder();
+    const message = await refusal(recordPayment.run(connection, { ...payment, amount: '1.005' }, send));
+    expect(message).toMatch(/has 3 decimals; rupees .* 2\b.*"KWD 1\.005"/);
+    expect(sent).toEqual([]);
+  });
+
+  test('a 3-decimal amount that names its currency reads the invoice, and records nothing on a rupee one', async () => {
+    const { sent, send } = recorder();
+    const message = await refusal(recordPayment.run(connection, { ...payment, amount: 'KWD 1.005' }, send));
+    expect(message).toMatch(/marked KWD, not INR/);
+    expect(sent.map((request) => request.method)).toEqual(['GET']);
   });
 
   test('a 1 MB invoice ID: refused, no request', async () => {

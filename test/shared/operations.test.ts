@@ -645,7 +645,8 @@ describe('payments', () => {
     test.each([
       ['INR', '5,000.00', 500000],
       ['JPY', '5,000', 5000],
-      ['KWD', '5.125', 5125],
+      ['KWD', 'KWD 5.125', 5125],
+      ['KWD', '5.12', 5120],
       ['USD', '19.99', 1999],
     ] as const)('%s %s is read from the invoice and sent as %i', async (currency, typed, minor) => {
       const api = service(invoiceIn(currency), ok(payment({ amount: minor, currency }), 201));
