@@ -5,13 +5,13 @@
  * Zapier dropdowns and the n8n resource locators are thin translations of these.
  */
 import type { FieldSpec } from './fields';
-import { ID_PREFIX } from './identity';
+import { ID_PREFIX } from './service';
 import { formatMinor } from './money';
 import { runOperation, type Connection, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
-import type { PresentedInvoice } from './present';
+import type { PresentedInvoice } from './outputs';
 import type { Client, Payment } from './schemas/resources';
 import { InputError } from './validation';
 

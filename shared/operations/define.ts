@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors';
 import type { FieldSpec } from '../fields';
-import { SERVICE, normalizeBaseUrl } from '../identity';
+import { SERVICE, normalizeBaseUrl } from '../service';
 import { listPageSchema } from '../schemas/resources';
 import { validateInput } from '../validation';
 import {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { FIELDS, UPI } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../present';
+import { PAYMENT_LABELS, presentPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';

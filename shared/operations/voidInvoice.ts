@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { INVOICE_LABELS, presentInvoice } from '../present';
+import { INVOICE_LABELS, presentInvoice } from '../outputs';
 import { sampleEvents } from '../samples';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';

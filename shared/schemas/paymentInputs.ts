@@ -4,7 +4,7 @@
  * findPayment) build their inputs from these.
  */
 import { z } from 'zod';
-import { ID_PREFIX } from '../identity';
+import { ID_PREFIX } from '../service';
 import { PAYMENT_METHODS, UPI } from '../fields';
 import { calendarProblem } from './calendar';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';

@@ -15,7 +15,7 @@ import {
   sampleEvents,
   samplePresentedInvoice,
   type FieldSpec,
-  type Word,
+  type FieldLabel,
 } from '../../shared';
 
 /** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
@@ -36,8 +36,8 @@ const MINOR_WORDS = new Set([
   'via',
   'with',
 ]);
-const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
-const isInput = (entry: Word): entry is FieldSpec => 'help' in entry;
+const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldLabel>));
+const isInput = (entry: FieldLabel): entry is FieldSpec => 'help' in entry;
 
 describe('field catalogue', () => {
   test.each(allEntries.map((entry) => [entry.key, entry] as const))(

@@ -16,7 +16,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   WEBHOOK_SECRET_PREFIX,
-  type Word,
+  type FieldLabel,
 } from '../../shared';
 
 const root = path.resolve(__dirname, '../..');
@@ -49,7 +49,7 @@ function literals(word: string): string[] {
   return files.flatMap(({ file, text }) => (text.match(pattern) ?? []).map(() => file));
 }
 
-const entries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
+const entries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldLabel>));
 const labels = [...new Set(entries.flatMap((entry) => [entry.label, entry.shownAs ?? entry.label]))];
 
 describe('each word is written once in product code', () => {
