@@ -33,7 +33,7 @@ module.exports = {
     layer('routes', 'routes', ['domain', 'delivery', 'storage']),
     layer('http', 'http', ['routes', 'domain', 'delivery', 'storage', 'faults']),
     layer('dashboard', 'dashboard', ['http', 'routes', 'domain', 'storage']),
-    layer('testing', 'testing', ['http']),
+    layer('webhookReceiver', 'webhookReceiver', ['http']),
     {
       name: 'sandbox-cli-is-the-top',
       comment: 'Only the command line itself (and tests) may import sandbox/cli/.',

@@ -5,7 +5,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { EVENT_CATALOGUE, EVENT_TYPES, catchUp, operations, runOperation, verifyWebhook } from '../../shared';
-import type { ReceivedRequest } from '../../sandbox/testing/receiver';
+import type { ReceivedRequest } from '../../sandbox/webhookReceiver/receiver';
 import type { Assumption, Context } from './context';
 import type { Exchange } from './http';
 import type { Thing } from './inputs';

@@ -4,7 +4,7 @@ import { NOT_THE_API_MESSAGE, connectionTestMessages } from '../../shared/connec
 import { FIELDS } from '../../shared/fields';
 import { SERVICE, normalizeBaseUrlExpression } from '../../shared/service';
 import { getAccount } from '../../shared/operations/getAccount';
-import { toHtml } from '../lib/text';
+import { toHtml } from '../editor/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
 

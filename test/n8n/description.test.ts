@@ -26,7 +26,7 @@ import {
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
-import { toHtml } from '../../n8n/lib/text';
+import { toHtml } from '../../n8n/editor/text';
 import { client as clientResource } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { invoice as invoiceResource } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment as paymentResource } from '../../n8n/nodes/InvoicingApi/actions/payment';

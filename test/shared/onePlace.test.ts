@@ -20,7 +20,7 @@ import {
 } from '../../shared';
 
 const root = path.resolve(__dirname, '../..');
-const PRODUCT = ['shared', 'zapier/src', 'n8n/nodes', 'n8n/lib'];
+const PRODUCT = ['shared', 'zapier/src', 'n8n/nodes', 'n8n/transport', 'n8n/editor', 'n8n/triggers'];
 const EXAMPLE_DATA = new Set(['shared/samples.ts']);
 
 function sources(folder: string): string[] {
@@ -88,7 +88,7 @@ describe('each word is written once in product code', () => {
 
   test("n8n's per-node storage is reached through one accessor", () => {
     const callers = files.filter(({ text }) => text.includes('getWorkflowStaticData(')).map(({ file }) => file);
-    expect(callers).toEqual(['n8n/lib/nodeState.ts']);
+    expect(callers).toEqual(['n8n/triggers/nodeState.ts']);
   });
 });
 

@@ -3,7 +3,7 @@
  * words.
  */
 import { VOID, operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
+import { locator, locatorId } from '../../../../editor/pickers';
 import type { NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 
