@@ -11,6 +11,7 @@ import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
 import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './schemas/paymentMethods';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
@@ -64,17 +65,6 @@ const titleCase = (value: string) =>
 
 export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, label: titleCase(value) }));
 
-/** The method whose payments carry UPI details (a UTR, the payer's UPI ID). */
-export const UPI = 'upi';
-/** The payment methods the service accepts, each with the word editors show for it. */
-export const PAYMENT_METHOD_LABELS = {
-  [UPI]: 'UPI',
-  bank_transfer: 'Bank Transfer',
-  cash: 'Cash',
-  other: 'Other',
-} as const;
-type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
-export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
 const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** The key the service deduplicates creations on (sent as the Idempotency-Key header). */

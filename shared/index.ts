@@ -14,7 +14,7 @@ export * from './webhooks/signature';
 export * from './webhooks/receive';
 export * from './throttle';
 export * from './clientForm';
-export * from './webhooks/catchUp';
+export * from './operations/catchUp';
 export * from './connectionTest';
 export * from './gst';
 export * from './dueDates';

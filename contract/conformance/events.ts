@@ -1,7 +1,7 @@
 /**
  * The event rows: one subscription per event type (as each trigger subscribes to its own), a signed delivery
  * of each type, the retry after a 500, catching up with `ending_before` as the Polling Trigger does (through
- * shared/webhooks/catchUp.ts itself) and replaying with recover as the n8n trigger does.
+ * shared/operations/catchUp.ts itself) and replaying with recover as the n8n trigger does.
  */
 import { Webhook } from 'standardwebhooks';
 import { EVENT_CATALOGUE, EVENT_TYPES, catchUp, operations, runOperation, verifyWebhook } from '../../shared';

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { ID_PREFIX } from '../service';
-import { PAYMENT_METHODS, UPI } from '../fields';
 import { calendarProblem } from './calendar';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';
+import { PAYMENT_METHODS, UPI } from './paymentMethods';
 import { onTheWire, wireOf } from './wire';
 
 export const paymentIdSchema = idInput(ID_PREFIX.payment);
