@@ -44,6 +44,16 @@ export const PICKER_HELP = {
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
 } as const;
 
+/** The kinds of resource a user picks from a list. */
+export type PickedKind = 'invoice' | 'client' | 'payment';
+
+/** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
+export function pickedKind(spec: FieldSpec): PickedKind | undefined {
+  if (spec.type !== 'id') return undefined;
+  const kind = spec.key.replace(/_id$/, '');
+  return kind === 'invoice' || kind === 'client' || kind === 'payment' ? kind : undefined;
+}
+
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
 export const PICKER_PAGE_SIZE = 100;
 
