@@ -18,9 +18,11 @@ import { accountSettingsInputSchema } from '../domain/accountSettings';
 import { addressLines } from '../domain/invoiceParties';
 import { ACCOUNT_SETTINGS_PATH } from '../routes/accountRoutes';
 
-export const ACCOUNT_USAGE = `       npm start -- account [--gstin <GSTIN>] [--line1 <street> --line2 <more> --city <city> --state <state>
-                            --postal-code <PIN> --country <IN>]   read or set the supplier's GSTIN and address
-                            (new invoices use them; invoices already issued keep theirs)`;
+export const ACCOUNT_USAGE = [
+  '       npm start -- account [--gstin <GSTIN>] [--line1 <street> --line2 <more> --city <city> --state <state>',
+  "                            --postal-code <PIN> --country <IN>]   read or set the supplier's GSTIN and address",
+  '                            (new invoices use them; invoices already issued keep theirs)',
+].join('\n');
 
 /** The flags, each the address field of the same name (`--postal-code` is `postal_code`). */
 export const ACCOUNT_FLAGS = ['gstin', 'line1', 'line2', 'city', 'state', 'postal-code', 'country'] as const;
