@@ -552,6 +552,10 @@ test('a GST invoice shows as a tax invoice; Settings sets the supplier, a refuse
   await page.locator('.tax-invoice h2', { hasText: `Tax Invoice ${intra.number}` }).waitFor();
   await expect(page.locator('.tax-invoice address').first().innerText()).resolves.toContain('Pune, Maharashtra 411001');
   await expect(rowsOf(page)).resolves.toContainEqual(['TOTAL', '₹5,651.50', '₹367.64', '₹367.64']);
+  // At 420 px the eight columns scroll inside the tax invoice; the page itself does not run off the side.
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(100);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
 }, 60_000);
 
 test('420 px: nothing runs off the side; list, invoice and event pages screenshotted at both widths', async () => {
