@@ -4,6 +4,7 @@
  * client, create an invoice from each platform, turn on every trigger, make each invoice viewed, paid
  * over UPI and disputed, create a client in the service, record a bank transfer from n8n, check that both
  * platforms received every event with a verified signature, and find a UPI payment by its UTR from Zapier.
+ * Two GST tax invoices (./gst.ts): within the supplier's state from Zapier, to another state from n8n.
  * Then the invoice after it is created (./invoiceLife.ts): due, sent, a failed send, overdue, a reminder with
  * its UPI link, the PDF, a void.
  * `--faults` (or DEMO_FAULTS=1, or DEMO_FAULTS=<spec>) adds duplicates, shuffled order and 429s.
@@ -25,6 +26,7 @@ import {
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
+import { gstInvoices } from './gst';
 import { afterCreation } from './invoiceLife';
 import { viewPayAndDispute, sentTo } from './testHelpers';
 import { expectEveryEvent, receiptLine } from './receipts';
@@ -178,6 +180,9 @@ async function main(): Promise<number> {
       describe,
     );
 
+    // GST (issue 30): a B2B client in the supplier's state from Zapier, one in another state from n8n.
+    const taxInvoices = await gstInvoices(steps, z, n);
+
     const zapierHooks = await steps.run(
       `Zapier: turn on all ${EVENT_TYPES.length} triggers (performSubscribe × ${EVENT_TYPES.length})`,
       () => z.subscribeAll(),
@@ -297,7 +302,7 @@ async function main(): Promise<number> {
       async () => {
         const listed = await n.listInvoices();
         const ids = new Set(listed.map((invoice) => invoice.id));
-        const made = [zapierInvoice, n8nInvoice, ...later.invoices];
+        const made = [zapierInvoice, n8nInvoice, ...taxInvoices, ...later.invoices];
         check(
           listed.length === made.length && made.every((invoice) => ids.has(invoice.id)),
           `expected exactly the ${made.length} invoices created, found ${listed.length}: ` +
@@ -331,6 +336,7 @@ async function main(): Promise<number> {
       client: upserted,
       createdClient: synced.created,
       invoices: { zapier: zapierInvoice, n8n: n8nInvoice },
+      taxInvoices,
       listed: invoices,
       webhooks: { zapier: zapierHooks.length, n8n: 1, remaining },
       events,

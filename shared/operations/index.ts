@@ -81,7 +81,7 @@ export { webhookIsActive } from './getWebhook';
 export { recoverAfter } from './recoverWebhook';
 export { recentEventRecords, eventTypeInput, listEventsQuerySchema, type ListEventsQuery } from './listEvents';
 export { createInvoiceInputSchema, dueDateOrTerms, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
-export { clientCreateInputSchema, type ClientCreateInput } from './createClient';
+export { addressInput, clientCreateInputSchema, type ClientCreateInput } from './createClient';
 export { clientUpdateInputSchema, type ClientUpdateInput } from './updateClient';
 export { daysOverdueInput, invoiceStatusInput, listInvoicesQuerySchema, type ListInvoicesQuery } from './listInvoices';
 export { listClientsQuerySchema, type ListClientsQuery } from './listClients';
