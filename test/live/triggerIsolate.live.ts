@@ -171,24 +171,28 @@ describe('lazy acquire (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true)', () => {
   }, 300_000);
 });
 
-describe("n8n's default expression engine", () => {
-  let server: Awaited<ReturnType<typeof serverWith>>;
-  beforeAll(async () => {
-    server = await serverWith('default', {});
-  }, 300_000);
-  afterAll(async () => {
-    await server?.n8n.stop();
-  }, 120_000);
+// Where lazy acquire does not exist (1.123.81) the server above runs n8n's default engine already, and its
+// case shows every delivery taking an isolate: a second server would show the same.
+if (OFFERS_LAZY_ACQUIRE) {
+  describe("n8n's default expression engine", () => {
+    let server: Awaited<ReturnType<typeof serverWith>>;
+    beforeAll(async () => {
+      server = await serverWith('default', {});
+    }, 300_000);
+    afterAll(async () => {
+      await server?.n8n.stop();
+    }, 120_000);
 
-  test('version 2 deliveries take an isolate each: the setting is what lets them go without', async () => {
-    const v2 = await ours(server.n8n, server.credential, 2, 'default');
-    progress(`n8n ${install.version}, default engine: isolates per ${DELIVERIES} deliveries to v2: ${v2}`);
-    counts.record(
-      'default engine',
-      `our trigger v2: at least one per delivery (${DELIVERIES})`,
-      1,
-      v2 >= DELIVERIES ? 1 : 0,
-    );
-    expect(v2).toBeGreaterThanOrEqual(DELIVERIES);
-  }, 300_000);
-});
+    test('version 2 deliveries take an isolate each: the setting is what lets them go without', async () => {
+      const v2 = await ours(server.n8n, server.credential, 2, 'default');
+      progress(`n8n ${install.version}, default engine: isolates per ${DELIVERIES} deliveries to v2: ${v2}`);
+      counts.record(
+        'default engine',
+        `our trigger v2: at least one per delivery (${DELIVERIES})`,
+        1,
+        v2 >= DELIVERIES ? 1 : 0,
+      );
+      expect(v2).toBeGreaterThanOrEqual(DELIVERIES);
+    }, 300_000);
+  });
+}
