@@ -26,7 +26,7 @@ import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
 import { afterCreation } from './invoiceLife';
-import { makeOccasions, sentTo } from './occasions';
+import { viewPayAndDispute, sentTo } from './testHelpers';
 import { expectEveryEvent, receiptLine } from './receipts';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
 import { Steps, check, fit } from './steps';
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
       (s) => `${s.baseUrl} (test key kept out of this output)`,
     );
     const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
-    // The demo's own look at the service (occasions, listing webhooks) waits out 429s like the connectors do.
+    // The demo's own look at the service (test helpers, listing webhooks) waits out 429s like the connectors do.
     const api = waitOutRateLimits(fetchSend, { sleep: (ms) => sleep(ms) });
     const call = async <T>(build: (c: Connection) => HttpRequest) => expectOk(await api(build(connection))) as T;
 
@@ -189,12 +189,12 @@ async function main(): Promise<number> {
       (id) => `1 webhook: ${id}`,
     );
 
-    // Without faults each occasion's deliveries land before the next one happens, so the order is kept;
+    // Without faults each test helper's deliveries land before the next one happens, so the order is kept;
     // with faults they come in one burst, which the sandbox's shuffling then reorders.
     const burst = Boolean(faults);
     const events = await steps.run(
       `Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`,
-      () => makeOccasions(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
+      () => viewPayAndDispute(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
       (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`,
     );
 

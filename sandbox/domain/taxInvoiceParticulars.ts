@@ -4,13 +4,13 @@
  * particulars, and the totals, each under the word shared/ declares for it. Amounts come out through the caller's
  * `money`, so each rendering writes them its own way (₹ on the page, "INR" in the PDF's fonts).
  */
-import { FIELDS, type Invoice, type Word, gstRate, gstState } from '../../shared';
+import { FIELDS, type FieldLabel, type Invoice, gstRate, gstState } from '../../shared';
 
 type Tax = NonNullable<Invoice['tax']>;
 export type TaxInvoice = Invoice & { tax: Tax };
 type Head = 'cgst' | 'sgst' | 'utgst' | 'igst';
 
-const invoiceWords = FIELDS.invoice as typeof FIELDS.invoice & Record<string, Word>;
+const invoiceWords = FIELDS.invoice as typeof FIELDS.invoice & Record<string, FieldLabel>;
 const itemWords = FIELDS.item;
 /** The invoice's formatted figure's label: "CGST", "Taxable Value", "Total Tax", "Total with Tax". */
 const taxLabel = (key: string) => invoiceWords[`tax_${key}_formatted`].label;

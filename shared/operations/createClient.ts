@@ -1,7 +1,7 @@
 /** Create Client: contact details, a WhatsApp number and a billing address; the e-mail identifies the client. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import {
   countryInput,

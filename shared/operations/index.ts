@@ -28,6 +28,7 @@ import { sendInvoice } from './sendInvoice';
 import { voidInvoice } from './voidInvoice';
 import { downloadInvoicePdf } from './downloadInvoicePdf';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
+import type { Operation, OperationDisplay } from './define';
 
 export const operations = {
   getAccount,
@@ -63,6 +64,14 @@ export const operations = {
   voidInvoice,
   downloadInvoicePdf,
 };
+
+/** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
+export type DisplayedOperation = Operation & { display: OperationDisplay };
+
+/** The registry's operations that declare `display`, with their registry names, in the registry's order. */
+export const displayedOperations = Object.entries(operations).flatMap(([name, operation]) =>
+  'display' in operation && operation.display ? [{ name, operation: operation as DisplayedOperation }] : [],
+);
 
 export * from './define';
 export { listAll } from './listAll';

@@ -70,7 +70,7 @@ let payers = 0;
  * (a paid invoice cannot be): so a round makes one event more than there are types (two invoice.created).
  */
 const EVENTS_PER_INVOICE = EVENT_TYPES.length + 1;
-async function occasions(count: number): Promise<void> {
+async function viewPayAndDispute(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
     const email = `payer${(payers += 1)}@example.com`;
     const invoice = await p.newInvoice(email);
@@ -114,13 +114,13 @@ function outOfOrder(arrivals: string[], createdOrder: Map<string, number>): numb
 
 test('with duplicates, shuffling and an outage, every event reaches both platforms once per event id', async () => {
   const door = frontDoor(host);
-  await occasions(INVOICES_PER_PHASE);
+  await viewPayAndDispute(INVOICES_PER_PHASE);
   await Promise.all([receiver.down(), door.down()]);
   const downAt = Date.now();
-  await occasions(INVOICES_PER_PHASE);
+  await viewPayAndDispute(INVOICES_PER_PHASE);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - since(downAt))));
   await Promise.all([receiver.up(), door.up()]);
-  await occasions(INVOICES_PER_PHASE);
+  await viewPayAndDispute(INVOICES_PER_PHASE);
 
   const events = (
     ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as WebhookEvent[]

@@ -105,7 +105,7 @@ describe('Zapier app against the sandbox', () => {
         }),
       );
     }
-    // The three occasions, in order, each delivery awaited so the receiver sees them in that order.
+    // The three test helpers, in order, each delivery awaited so the receiver sees them in that order.
     await appTester(
       direct((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })),
       { authData: session.authData },

@@ -197,7 +197,7 @@ const pages = {
     load: async (p) => ({ invoice: await api('GET', `/v1/invoices/${encodeURIComponent(p.id)}`),
       events: await api('GET', `/v1/test_helpers/invoices/${encodeURIComponent(p.id)}/events?limit=100`) }),
     render({ invoice: i, events }) {
-      const helper = (occasion, body) => () => api('POST', `/v1/test_helpers/invoices/${encodeURIComponent(i.id)}/${occasion}`, body);
+      const helper = (name, body) => () => api('POST', `/v1/test_helpers/invoices/${encodeURIComponent(i.id)}/${name}`, body);
       const forms = h('div', {});
       const payForm = () => {
         const amount = h('input', { type: 'number', min: 1, max: i.amount_remaining, value: i.amount_remaining, name: 'amount', 'aria-label': 'Amount in minor units' });
