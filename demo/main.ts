@@ -31,7 +31,7 @@ import { afterCreation } from './invoiceLife';
 import { viewPayAndDispute, sentTo } from './testHelpers';
 import { expectEveryEvent, receiptLine } from './receipts';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
-import { Steps, check } from './steps';
+import { Steps, check, fit } from './steps';
 import { printSummary, type DemoResult } from './summary';
 import { watchTraffic } from './traffic';
 import { ZapierSide } from './zapier';
@@ -64,7 +64,7 @@ function options(): { faults?: string; seed?: string; help?: boolean } {
 }
 
 async function main(): Promise<number> {
-  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const print = (line: string) => process.stdout.write(`${fit(line)}\n`);
   const { faults, seed, help } = options();
   if (help) {
     print(USAGE);
@@ -186,7 +186,7 @@ async function main(): Promise<number> {
     const zapierHooks = await steps.run(
       `Zapier: turn on all ${EVENT_TYPES.length} triggers (performSubscribe × ${EVENT_TYPES.length})`,
       () => z.subscribeAll(),
-      (ids) => `${ids.length} webhooks: ${ids.join(', ')}`,
+      (ids) => `${ids.length} webhooks, one per trigger (${ids[0]} … ${ids.at(-1)})`,
     );
     const n8nHook = await steps.run(
       `n8n: activate a workflow on all ${EVENT_TYPES.length} events (trigger webhook create)`,

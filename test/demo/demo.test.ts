@@ -17,22 +17,30 @@ interface Outcome {
   stderr: string;
 }
 
+/**
+ * The demo as printed must fit a terminal 120 characters wide (demo/steps.ts wraps longer lines); the outcome
+ * holds it with each wrapped line joined back, continuation lines being the ones indented 5 spaces or more.
+ */
 async function runDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Outcome> {
+  let outcome: Outcome;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo, ...args], {
       cwd: root,
       env: { ...process.env, ...env, DEMO_FAULTS: env.DEMO_FAULTS ?? '' },
       timeout: 50_000,
     });
-    return { code: 0, stdout, stderr };
+    outcome = { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
+    outcome = {
       code: typeof failed.code === 'number' ? failed.code : -1,
       stdout: failed.stdout ?? '',
       stderr: failed.stderr ?? '',
     };
   }
+  const wide = outcome.stdout.split('\n').filter((line) => [...line].length > 120);
+  expect(wide).toEqual([]);
+  return { ...outcome, stdout: outcome.stdout.replace(/\n {5,}(?=\S)/g, ' ') };
 }
 
 /** The per-platform line of the summary (demo/summary.ts receivedLine). */

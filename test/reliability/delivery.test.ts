@@ -14,6 +14,10 @@ import type { TriggerHost } from '../n8n/harness';
 import { runSeed, writeResult, type Row } from './support/results';
 import { zapierHookRequest } from './support/zapier';
 import { appTester, ok, since, startPlatforms, zapierTriggers, type Platforms, type Subscription } from './platforms';
+import { captureZapierLogs } from '../zapier/logs';
+
+// The trigger's reasons for dropping deliveries (z.console.log): kept for the test, not printed.
+const zapierLogs = captureZapierLogs();
 
 // Three rounds a phase: 3 phases × 3 rounds × 11 events = 99, one page of the event list (at most 100).
 const INVOICES_PER_PHASE = 3;
@@ -208,6 +212,10 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   expect(refusedDuringOutage).toBeGreaterThan(0);
   expect(n8nDuplicatesDropped).toBeGreaterThan(0);
   expect(zapierRepeatsDropped).toBeGreaterThan(0);
+  // Each dropped repeat said why, in the Zap's log.
+  expect(zapierLogs.filter((line) => line.startsWith('Ignored a repeated delivery of '))).toHaveLength(
+    zapierRepeatsDropped,
+  );
   // Both start one run per event; a record's id is the signed webhook-id.
   expect(n8nRuns).toHaveLength(events.length);
   expect(zapierRecords).toHaveLength(events.length);
