@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { fetchSend, type Sandbox } from '../../sandbox';
-import { startReceiver, type Receiver } from '../../sandbox/testing/receiver';
+import { startReceiver, type Receiver } from '../../sandbox/webhookReceiver/receiver';
 import { recipeCases } from '../templates/recipeCases';
 import { sandboxLook, type RecipeWorld } from '../templates/zapRecipes';
 import { progress } from './processes';
