@@ -20,6 +20,8 @@ if (fromHash) {
   history.replaceState(null, '', `${location.pathname}#/invoices`);
 }
 let key = localStorage.getItem(KEY_STORE);
+/** True while signIn tries a key (refresh waits for its answer). */
+let signingIn = false;
 
 class ApiError extends Error {
   constructor(status, detail, errors) {
@@ -541,7 +543,8 @@ let loading = 0;
 
 /** Loads the page; draws it when the data changed, unless the user is selecting text or typing. */
 async function refresh(force) {
-  if (!key) return;
+  // Not while a key is being tried: a periodic refresh with it would sign out with its own words.
+  if (!key || signingIn) return;
   const current = route();
   const ticket = ++loading;
   let data;
@@ -581,6 +584,7 @@ function signInPage(message) {
 
 async function signIn(candidate) {
   key = candidate;
+  signingIn = true;
   try {
     const account = await api('GET', '/v1/account');
     localStorage.setItem(KEY_STORE, candidate);
@@ -589,11 +593,14 @@ async function signIn(candidate) {
     document.getElementById('account').textContent = `${account.name} · ${account.id}`;
     say('');
     if (!location.hash || location.hash === '#/keys') location.hash = '#/invoices';
+    signingIn = false;
     await refresh(true);
   } catch (error) {
     key = null;
     localStorage.removeItem(KEY_STORE);
     signInPage(error.message);
+  } finally {
+    signingIn = false;
   }
 }
 
