@@ -155,3 +155,31 @@ export function startZapierContainer(wrapper: string, folder: string): ZapierCon
     },
   };
 }
+
+/** Where one call into the zip goes: the service's address (an environment variable of the app) and the key. */
+export interface ZapierService {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * One call into the shipped zip as Zapier's Lambda makes it: the environment (the service's address, the log
+ * endpoint), the RPC base and the connection's key added to `bundle`; the call's `results`.
+ */
+export async function callZip(
+  container: ZapierContainer,
+  rpc: ZapierRpc,
+  service: ZapierService,
+  method: string,
+  bundle: Record<string, unknown> = {},
+): Promise<any> {
+  const output = await container.handler({
+    command: 'execute',
+    method,
+    bundle: { authData: { api_key: service.apiKey }, inputData: {}, ...bundle },
+    environment: { INVOICING_API_BASE_URL: service.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
+    rpc_base: rpc.url,
+    token: 'live-suite',
+  });
+  return output.results;
+}
