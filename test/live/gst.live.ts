@@ -311,6 +311,8 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
         tax__igst: 'IGST (Minor Units)',
         tax__igst_formatted: 'IGST',
         tax__taxable_value_formatted: 'Taxable Value',
+        tax__total_tax_formatted: 'Total Tax',
+        'items[]igst': 'Line Item IGST (Minor Units)',
         tax__total_formatted: 'Total with Tax',
         tax__supply_type: 'Supply Type',
       }),
