@@ -6,6 +6,14 @@
  *   cli → index.ts → http, dashboard → routes → domain → delivery → storage, faults
  *
  * so no rule reaches up into routes/ or http/, and storage/ (the only place SQL is written) stands alone.
+ *
+ * shared/ has a floor plan too (docs/architecture.md, "Map of shared/"), bottom to top:
+ *
+ *   words (service.ts; money.ts and its currency helpers) → schemas/ → gst/ → the field catalogue and its
+ *   readers (fields.ts, validation.ts, outputs.ts, samples.ts, …) → webhooks/ → operations/ → what serves the
+ *   platforms (index.ts, pickers.ts, throttle.ts)
+ *
+ * and nothing imports back up: a zod shape never needs the field catalogue, an event never needs an operation.
  */
 const layer = (name, folder, allowed) => ({
   name: `sandbox-${name}-imports-only-below`,
@@ -16,6 +24,32 @@ const layer = (name, folder, allowed) => ({
   from: { path: `^sandbox/${folder}/` },
   to: { path: '^sandbox/', pathNot: `^sandbox/(${[folder, ...allowed].join('|')})/` },
 });
+
+/** shared/'s layers, bottom first; each `path` matches exactly its own files. */
+const TOP_WORDS = 'service|money|currencyFormat|currencyMarks';
+const SERVES_PLATFORMS = 'index|pickers|throttle';
+const SHARED_LAYERS = [
+  { name: 'words', path: `^shared/(${TOP_WORDS})\\.ts$` },
+  { name: 'schemas', path: '^shared/schemas/' },
+  { name: 'gst', path: '^shared/gst/' },
+  { name: 'catalogue', path: `^shared/(?!(${TOP_WORDS}|${SERVES_PLATFORMS})\\.ts$)[^/]+\\.ts$` },
+  { name: 'webhooks', path: '^shared/webhooks/' },
+  { name: 'operations', path: '^shared/operations/' },
+];
+
+/** A layer of shared/ may import only itself and the layers below it. */
+const sharedLayer = ({ name, path }, index) => {
+  const allowed = SHARED_LAYERS.slice(0, index + 1);
+  return {
+    name: `shared-${name}-imports-only-below`,
+    comment:
+      `shared/'s ${name} may import only ${allowed.map((layer) => layer.name).join(', ')} within shared/ ` +
+      '(the floor plan above; the map of shared/ in docs/architecture.md).',
+    severity: 'error',
+    from: { path },
+    to: { path: '^shared/', pathNot: allowed.map((layer) => `(${layer.path})`).join('|') },
+  };
+};
 
 module.exports = {
   forbidden: [
@@ -33,7 +67,8 @@ module.exports = {
     layer('routes', 'routes', ['domain', 'delivery', 'storage']),
     layer('http', 'http', ['routes', 'domain', 'delivery', 'storage', 'faults']),
     layer('dashboard', 'dashboard', ['http', 'routes', 'domain', 'storage']),
-    layer('testing', 'testing', ['http']),
+    layer('webhookReceiver', 'webhookReceiver', ['http']),
+    ...SHARED_LAYERS.map(sharedLayer),
     {
       name: 'sandbox-cli-is-the-top',
       comment: 'Only the command line itself (and tests) may import sandbox/cli/.',

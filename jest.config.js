@@ -9,7 +9,10 @@ module.exports = {
   },
   modulePathIgnorePatterns: ['<rootDir>/zapier/build', '<rootDir>/.*/dist/package.json'],
   testTimeout: 30000,
-  setupFilesAfterEnv: ['<rootDir>/test/setup/no-secrets-in-output.ts', '<rootDir>/test/setup/openapi-answers.ts'],
+  setupFilesAfterEnv: [
+    '<rootDir>/test/afterEachFile/no-secrets-in-output.ts',
+    '<rootDir>/test/afterEachFile/openapi-answers.ts',
+  ],
   // zapier-platform-core ends a process that has served 250 calls with more than 450 MB resident (its
   // Lambda housekeeping); a worker that grew past this is replaced between test files so that never hits.
   workerIdleMemoryLimit: '300MB',

@@ -4,6 +4,7 @@
  * client, create an invoice from each platform, turn on every trigger, make each invoice viewed, paid
  * over UPI and disputed, create a client in the service, record a bank transfer from n8n, check that both
  * platforms received every event with a verified signature, and find a UPI payment by its UTR from Zapier.
+ * Two GST tax invoices (./gst.ts): within the supplier's state from Zapier, to another state from n8n.
  * Then the invoice after it is created (./invoiceLife.ts): due, sent, a failed send, overdue, a reminder with
  * its UPI link, the PDF, a void.
  * `--faults` (or DEMO_FAULTS=1, or DEMO_FAULTS=<spec>) adds duplicates, shuffled order and 429s.
@@ -25,11 +26,12 @@ import {
 import { waitOutRateLimits } from '../shared/throttle';
 import { fetchSend, parseFaultSpec } from '../sandbox';
 import { N8nSide } from './n8n';
+import { gstInvoices } from './gst';
 import { afterCreation } from './invoiceLife';
-import { makeOccasions, sentTo } from './occasions';
+import { viewPayAndDispute, sentTo } from './testHelpers';
 import { expectEveryEvent, receiptLine } from './receipts';
 import { startSandboxProcess, type DemoSandbox } from './sandbox';
-import { Steps, check } from './steps';
+import { Steps, check, fit } from './steps';
 import { printSummary, type DemoResult } from './summary';
 import { watchTraffic } from './traffic';
 import { ZapierSide } from './zapier';
@@ -62,7 +64,7 @@ function options(): { faults?: string; seed?: string; help?: boolean } {
 }
 
 async function main(): Promise<number> {
-  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const print = (line: string) => process.stdout.write(`${fit(line)}\n`);
   const { faults, seed, help } = options();
   if (help) {
     print(USAGE);
@@ -86,7 +88,7 @@ async function main(): Promise<number> {
       (s) => `${s.baseUrl} (test key kept out of this output)`,
     );
     const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
-    // The demo's own look at the service (occasions, listing webhooks) waits out 429s like the connectors do.
+    // The demo's own look at the service (test helpers, listing webhooks) waits out 429s like the connectors do.
     const api = waitOutRateLimits(fetchSend, { sleep: (ms) => sleep(ms) });
     const call = async <T>(build: (c: Connection) => HttpRequest) => expectOk(await api(build(connection))) as T;
 
@@ -178,10 +180,13 @@ async function main(): Promise<number> {
       describe,
     );
 
+    // GST (issue 30): a B2B client in the supplier's state from Zapier, one in another state from n8n.
+    const taxInvoices = await gstInvoices(steps, z, n);
+
     const zapierHooks = await steps.run(
       `Zapier: turn on all ${EVENT_TYPES.length} triggers (performSubscribe × ${EVENT_TYPES.length})`,
       () => z.subscribeAll(),
-      (ids) => `${ids.length} webhooks: ${ids.join(', ')}`,
+      (ids) => `${ids.length} webhooks, one per trigger (${ids[0]} … ${ids.at(-1)})`,
     );
     const n8nHook = await steps.run(
       `n8n: activate a workflow on all ${EVENT_TYPES.length} events (trigger webhook create)`,
@@ -189,12 +194,12 @@ async function main(): Promise<number> {
       (id) => `1 webhook: ${id}`,
     );
 
-    // Without faults each occasion's deliveries land before the next one happens, so the order is kept;
+    // Without faults each test helper's deliveries land before the next one happens, so the order is kept;
     // with faults they come in one burst, which the sandbox's shuffling then reorders.
     const burst = Boolean(faults);
     const events = await steps.run(
       `Sandbox: each invoice viewed, paid over UPI, disputed (${burst ? 'in one burst' : 'one at a time'})`,
-      () => makeOccasions(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
+      () => viewPayAndDispute(call, [zapierInvoice, n8nInvoice], burst ? undefined : () => sandbox!.settled()),
       (emitted) => `${emitted.length} events: ${emitted.map((e) => e.type.replace('invoice.', '')).join(', ')}`,
     );
 
@@ -297,7 +302,7 @@ async function main(): Promise<number> {
       async () => {
         const listed = await n.listInvoices();
         const ids = new Set(listed.map((invoice) => invoice.id));
-        const made = [zapierInvoice, n8nInvoice, ...later.invoices];
+        const made = [zapierInvoice, n8nInvoice, ...taxInvoices, ...later.invoices];
         check(
           listed.length === made.length && made.every((invoice) => ids.has(invoice.id)),
           `expected exactly the ${made.length} invoices created, found ${listed.length}: ` +
@@ -331,6 +336,7 @@ async function main(): Promise<number> {
       client: upserted,
       createdClient: synced.created,
       invoices: { zapier: zapierInvoice, n8n: n8nInvoice },
+      taxInvoices,
       listed: invoices,
       webhooks: { zapier: zapierHooks.length, n8n: 1, remaining },
       events,

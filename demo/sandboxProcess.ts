@@ -2,7 +2,7 @@
  * The demo's sandbox, in a process of its own: createAppTester patches `http.request` in the process
  * that loads it, which turns the sandbox's webhook POSTs into bare GETs (see test/zapier/sandboxProcess.ts),
  * and the service never shares a process with Zapier anyway. The parent talks to it over the IPC channel
- * `fork` opens: it gets the address once, asks for "settled" after the occasions, and says "close".
+ * `fork` opens: it gets the address once, asks for "settled" after the test helpers, and says "close".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 

@@ -38,3 +38,34 @@ export class Steps {
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
+
+/** The demo's output fits a terminal 120 characters wide (test/demo/demo.test.ts checks every line). */
+export const WIDTH = 120;
+
+/**
+ * Wraps each line of `text` at a space so that none is wider than WIDTH; a continuation line is indented past
+ * the step number or the summary's label ("[12] ", "  Payments:   "), and by at least 5 spaces, which no
+ * first line has, so a reader (and the demo's test) can tell it continues the line above.
+ */
+export function fit(text: string): string {
+  return text.split('\n').map(fitLine).join('\n');
+}
+
+function fitLine(line: string): string {
+  if ([...line].length <= WIDTH) return line;
+  const label = /^(\[[ \d]\d\] | {2}[A-Z][\w ]*: +)/.exec(line)?.[0].length ?? 0;
+  const indent = ' '.repeat(Math.max(label, 5));
+  const lines: string[] = [];
+  let rest = line;
+  while ([...rest].length > WIDTH) {
+    const chars = [...rest];
+    const cut = chars
+      .slice(0, WIDTH + 1)
+      .join('')
+      .lastIndexOf(' ');
+    if (cut <= indent.length) break;
+    lines.push(rest.slice(0, cut));
+    rest = indent + rest.slice(cut + 1).trimStart();
+  }
+  return [...lines, rest].join('\n');
+}

@@ -1,6 +1,7 @@
 /** The summary a newcomer reads: what was created, what each platform received, verification, timings. */
 import type { Client, PresentedInvoice, PresentedPayment, WebhookEvent } from '../shared';
 import type { Receipts } from './receipts';
+import { taxLine } from './gst';
 import type { StepTiming } from './steps';
 import type { PlatformTraffic } from './traffic';
 
@@ -10,6 +11,8 @@ export interface DemoResult {
   client: Client;
   createdClient: boolean;
   invoices: { zapier: PresentedInvoice; n8n: PresentedInvoice };
+  /** The GST invoices: within the supplier's state (from Zapier), then to another state (from n8n). */
+  taxInvoices: PresentedInvoice[];
   listed: PresentedInvoice[];
   webhooks: { zapier: number; n8n: number; remaining: number };
   events: WebhookEvent[];
@@ -56,6 +59,9 @@ export function printSummary(result: DemoResult, print: (line: string) => void):
     `  Invoices:   ${zapier.number} ${zapier.amount_due_formatted} (${zapier.items.length} line items) from Zapier; ` +
       `${n8n.number} ${n8n.amount_due_formatted} (${n8n.items.length} line items) from n8n`,
   );
+  const [intra, inter] = result.taxInvoices;
+  print(`  GST:        ${intra.number} from Zapier, within Maharashtra: ${taxLine(intra)}`);
+  print(`              ${inter.number} from n8n, to Karnataka: ${taxLine(inter)}`);
   print(`  Listed:     ${result.listed.length} invoices afterwards, none created twice`);
   print(
     `  Webhooks:   Zapier ${result.webhooks.zapier} (one per trigger), ` +

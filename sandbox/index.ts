@@ -191,6 +191,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-export { startReceiver, type Receiver, type ReceivedRequest } from './testing/receiver';
+export { startReceiver, type Receiver, type ReceivedRequest } from './webhookReceiver/receiver';
 export { parseFaultSpec, type Faults } from './faults/injection';
 export { fetchSend } from './http/fetchSend';

@@ -34,7 +34,7 @@ const byVersion = (a, b) => {
 };
 
 /** The newest n8n this machine can install: the registry's `latest`, else the next ones down its line. */
-function newestInstallableN8n() {
+async function newestInstallableN8n() {
   const latest = npmView('n8n', 'dist-tags.latest');
   const line = npmView('n8n', 'versions')
     .filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split('.')[0] === latest.split('.')[0] && byVersion(v, latest) <= 0)
@@ -43,7 +43,7 @@ function newestInstallableN8n() {
   const skipped = [];
   for (const version of line.slice(0, 3)) {
     try {
-      return { latest, version, skipped, install: installN8n({ version }) };
+      return { latest, version, skipped, install: await installN8n({ version }) };
     } catch (error) {
       const reason = String(error.message).split('\n')[0];
       say(reason);
@@ -88,7 +88,7 @@ function cloneWithZapier(core, cli) {
 const installedVersion = (dir, name) =>
   JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
-const n8n = newestInstallableN8n();
+const n8n = await newestInstallableN8n();
 const core = npmView('zapier-platform-core', 'version');
 const cli = npmView('zapier-platform-cli', 'version');
 say(`newest on the registry: n8n ${n8n.latest}, zapier-platform-core ${core}, zapier-platform-cli ${cli}`);

@@ -12,7 +12,9 @@ const MAX = Number(process.argv[2] ?? 120);
 const PRODUCT = [
   'shared',
   'zapier/src',
-  'n8n/lib',
+  'n8n/transport',
+  'n8n/editor',
+  'n8n/triggers',
   'n8n/nodes',
   'n8n/credentials',
   'sandbox',

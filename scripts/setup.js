@@ -1,12 +1,8 @@
-// One-time machine setup that npm cannot do, with apt when running as root on Debian/Ubuntu; otherwise
-// it says exactly what to install:
-//   chromium        the sandbox dashboard's browser test (a browser download, as `npx playwright install`
-//                   does, is not possible here)
-//   redis-server,   the live suite's queue-mode run of n8n (npm run test:live)
-//   postgresql
-//   poppler-utils   pdftotext, with which the tests read the text of the invoice PDF
-const { execFileSync } = require('node:child_process');
-const { existsSync, readdirSync } = require('node:fs');
+// `npm run setup`: the Debian packages the tests use that npm cannot install (README, "What `npm run setup`
+// installs"). Each is looked for first; what is missing is installed with apt-get when running as root on
+// Debian/Ubuntu, with apt's output in a log file and one line per package here; otherwise it prints the one
+// command to run. `npm run demo` needs none of them.
+const { existsSync, mkdirSync, readdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const onPath = (name) =>
@@ -16,54 +12,73 @@ const postgresBinDirs = () =>
     ? readdirSync('/usr/lib/postgresql').map((version) => path.join('/usr/lib/postgresql', version, 'bin'))
     : [];
 
+/** Each package: why the tests need it (the README's table says the same), and where it is once installed. */
 const needs = [
   {
     pkg: 'chromium',
-    what: 'Chromium, for the sandbox dashboard test (or point CHROMIUM_PATH at a Chrome or Chromium binary)',
+    why: "the sandbox dashboard's browser test in npm test",
+    otherwise: 'or point CHROMIUM_PATH at a Chrome or Chromium binary',
     found: () =>
       [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
         .filter(Boolean)
         .find((file) => existsSync(file)),
   },
   {
+    pkg: 'poppler-utils',
+    why: 'pdftotext, which reads the invoice PDF in npm test',
+    found: () => onPath('pdftotext') && 'pdftotext',
+  },
+  {
     pkg: 'redis-server',
-    what: "Redis, for the live suite's n8n queue mode",
+    why: "n8n's queue mode in npm run test:live",
     found: () => onPath('redis-server') && 'redis-server',
   },
   {
     pkg: 'postgresql',
-    what: "PostgreSQL, for the live suite's n8n queue mode",
+    why: "n8n's queue mode in npm run test:live",
     found: () => (onPath('initdb') ? 'initdb' : postgresBinDirs().find((dir) => existsSync(path.join(dir, 'initdb')))),
-  },
-  {
-    pkg: 'poppler-utils',
-    what: 'pdftotext (poppler-utils), to read the invoice PDF in the tests',
-    found: () => onPath('pdftotext') && 'pdftotext',
   },
 ];
 
-const missing = [];
-for (const need of needs) {
-  const found = need.found();
-  if (found) console.log(`${need.pkg}: found (${found}).`);
-  else missing.push(need);
-}
-if (!missing.length) process.exit(0);
+async function main() {
+  const missing = [];
+  for (const need of needs) {
+    const found = need.found();
+    if (found) console.log(`${need.pkg}: found (${found}), for ${need.why}.`);
+    else missing.push(need);
+  }
+  if (!missing.length) return 0;
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-  console.error(
-    `Missing: ${missing.map((need) => need.what).join('; ')}.\n` +
-      `Install them (Debian/Ubuntu: \`sudo apt-get install -y ${missing.map((need) => need.pkg).join(' ')}\`).`,
-  );
-  process.exit(1);
+  const names = missing.map((need) => need.pkg).join(' ');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    for (const need of missing)
+      console.error(`${need.pkg}: missing, for ${need.why}${need.otherwise ? ` (${need.otherwise})` : ''}.`);
+    console.error(`Install them (Debian/Ubuntu: \`sudo apt-get install -y --no-install-recommends ${names}\`).`);
+    return 1;
+  }
+
+  const { runLong } = await import('./run-long.mjs');
+  const log = path.join(__dirname, '..', 'node_modules', '.cache', 'setup', 'apt.log');
+  mkdirSync(path.dirname(log), { recursive: true });
+  writeFileSync(log, '');
+  console.log(`Installing with apt-get (as root): ${names}. Full log: ${path.relative(process.cwd(), log)}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    await runLong({ label: 'apt-get update', command: 'apt-get', args: ['update', '-qq'], log, env });
+    const install = ['install', '-y', '-qq', '--no-install-recommends', ...missing.map((need) => need.pkg)];
+    await runLong({ label: 'apt-get install', command: 'apt-get', args: install, log, env });
+  } catch (error) {
+    console.error(error.message);
+    return 1;
+  }
+  let failed = 0;
+  for (const need of missing) {
+    const found = need.found();
+    if (!found) failed += 1;
+    console.log(found ? `${need.pkg}: installed (${found}).` : `${need.pkg}: still missing after apt-get; see ${log}`);
+  }
+  return failed ? 1 : 0;
 }
 
-console.log(`Installing ${missing.map((need) => need.pkg).join(', ')} (apt-get)...`);
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing.map((need) => need.pkg)], {
-  stdio: 'inherit',
-  env,
-});
-console.log('Installed.');
+main().then((code) => process.exit(code));

@@ -5,7 +5,7 @@
  * service's own detail, which a fixed rule cannot carry.
  */
 import { normalizeError } from './errors';
-import { KEY_PREFIX, SERVICE } from './identity';
+import { KEY_PREFIX, SERVICE } from './service';
 
 const BASE_URL_ADVICE = `leave it empty for ${SERVICE.defaultBaseUrl}, or give the sandbox's address without a path.`;
 

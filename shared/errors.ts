@@ -4,7 +4,7 @@
  * or nothing at all, since the real service's shape is unknown. Messages are fit to show a user and
  * never carry a key or a webhook secret.
  */
-import { KEY_PREFIX, SERVICE, WEBHOOK_SECRET_PREFIX } from './identity';
+import { KEY_PREFIX, SERVICE, WEBHOOK_SECRET_PREFIX } from './service';
 import { fieldLabel, namesItsPlace } from './validation';
 
 export interface RawResponse {
@@ -46,7 +46,7 @@ export class ApiError extends Error implements NormalizedError {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Built from the prefixes identity.ts declares, so renaming a prefix there keeps its secrets out of messages. */
+/** Built from the prefixes service.ts declares, so renaming a prefix there keeps its secrets out of messages. */
 const SECRET_PATTERNS = [
   ...[...Object.values(KEY_PREFIX), WEBHOOK_SECRET_PREFIX].map(
     (prefix) => new RegExp(`\\b${escapeRegExp(prefix)}[A-Za-z0-9+/=_-]+`, 'g'),

@@ -3,19 +3,23 @@
  * Zapier app and the n8n node say the same thing. Platform folders translate these entries into their
  * own field objects; they never hold their own copy of a label or help text. An entry also says where
  * the field shows in an answer (`shownAt`, `shownAs`), so output labels, event records and validation
- * messages read the same declaration (present.ts, webhooks/invoiceEvents.ts, validation.ts).
+ * messages read the same declaration (outputs.ts, webhooks/invoiceEvents.ts, validation.ts).
  */
-import { ID_PREFIX, KEY_PREFIX, SERVICE } from './identity';
+import { ID_PREFIX, KEY_PREFIX, SERVICE } from './service';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
 import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
 import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './schemas/paymentMethods';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
-/** A field a user only reads in an answer (an invoice's link, an amount's formatted twin). */
-export interface Word {
+/**
+ * A field's key and the labels it shows under. Alone, it declares a field a user only reads in an answer (an
+ * invoice's link, an amount's formatted twin); a FieldSpec adds what an input needs.
+ */
+export interface FieldLabel {
   key: string;
   label: string;
   /** Its place in the answer's flat output when that is not `key` (`upi__utr`, `items[]description`). */
@@ -26,7 +30,7 @@ export interface Word {
   inputOnly?: true;
 }
 
-export interface FieldSpec extends Word {
+export interface FieldSpec extends FieldLabel {
   help: string;
   type: FieldType;
   /** Set by the operation from its input schema (see fieldsOf); written here only for the connection. */
@@ -39,13 +43,13 @@ export interface FieldSpec extends Word {
 }
 
 const field = (spec: FieldSpec): FieldSpec => spec;
-const word = (key: string, label: string, more: Partial<Word> = {}): Word => ({ key, label, ...more });
+const labelled = (key: string, label: string, more: Partial<FieldLabel> = {}): FieldLabel => ({ key, label, ...more });
 
 /** The label of an integer amount as the service sends it; its formatted twin has the plain label. */
 const inMinorUnits = (label: string) => `${label} (Minor Units)`;
-/** An amount the service sends and the formatted twin present.ts adds (`amount_due`, `amount_due_formatted`). */
-const amountWords = (key: string, label: string) =>
-  [word(key, inMinorUnits(label)), word(`${key}_formatted`, label)] as const;
+/** An amount the service sends and the formatted twin outputs.ts adds (`amount_due`, `amount_due_formatted`). */
+const amountLabels = (key: string, label: string) =>
+  [labelled(key, inMinorUnits(label)), labelled(`${key}_formatted`, label)] as const;
 
 export const CURRENCY_CHOICES = COMMON_CURRENCIES.map((code) => ({
   value: code,
@@ -61,17 +65,6 @@ const titleCase = (value: string) =>
 
 export const INVOICE_STATUS_CHOICES = INVOICE_STATUSES.map((value) => ({ value, label: titleCase(value) }));
 
-/** The method whose payments carry UPI details (a UTR, the payer's UPI ID). */
-export const UPI = 'upi';
-/** The payment methods the service accepts, each with the word editors show for it. */
-export const PAYMENT_METHOD_LABELS = {
-  [UPI]: 'UPI',
-  bank_transfer: 'Bank Transfer',
-  cash: 'Cash',
-  other: 'Other',
-} as const;
-type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
-export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as [PaymentMethod, ...PaymentMethod[]];
 const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** The key the service deduplicates creations on (sent as the Idempotency-Key header). */
@@ -88,12 +81,12 @@ const idempotencyKeyField = (example: string, what: string, outcome: string) =>
       '(1 to 255 characters).',
   });
 
-const [amountDue, amountDueFormatted] = amountWords('amount_due', 'Amount Due');
-const [amountPaid, amountPaidFormatted] = amountWords('amount_paid', 'Amount Paid');
-const [amountRemaining, amountRemainingFormatted] = amountWords('amount_remaining', 'Amount Remaining');
-const [lineAmount, lineAmountFormatted] = amountWords('items[]amount', 'Line Item Amount');
+const [amountDue, amountDueFormatted] = amountLabels('amount_due', 'Amount Due');
+const [amountPaid, amountPaidFormatted] = amountLabels('amount_paid', 'Amount Paid');
+const [amountRemaining, amountRemainingFormatted] = amountLabels('amount_remaining', 'Amount Remaining');
+const [lineAmount, lineAmountFormatted] = amountLabels('items[]amount', 'Line Item Amount');
 /** A line item's or a payment's amount. */
-const [amount, amountFormatted] = amountWords('amount', 'Amount');
+const [amount, amountFormatted] = amountLabels('amount', 'Amount');
 
 /** GST figures: a line's tax heads (`items[]cgst`) and the invoice's (`tax__cgst`), each with its formatted twin. */
 const TAX_HEADS = [
@@ -102,19 +95,19 @@ const TAX_HEADS = [
   ['utgst', 'UTGST'],
   ['igst', 'IGST'],
 ] as const;
-const taxWords = (
+const taxLabels = (
   group: 'line' | 'tax',
   label: (name: string) => string,
   extra: ReadonlyArray<readonly [string, string]>,
 ) =>
   Object.fromEntries(
     [...TAX_HEADS, ...extra].flatMap(([key, name]) =>
-      amountWords(key, label(name)).map((entry) => [
+      amountLabels(key, label(name)).map((entry) => [
         `${group}_${entry.key}`,
         { ...entry, shownAt: group === 'line' ? `items[]${entry.key}` : `tax__${entry.key}` },
       ]),
     ),
-  ) as Record<string, Word>;
+  ) as Record<string, FieldLabel>;
 
 export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
 
@@ -187,11 +180,11 @@ export const FIELDS = {
   },
   /** What every object the service returns has. */
   record: {
-    id: word('id', 'ID'),
-    object: word('object', 'Object Type'),
-    livemode: word('livemode', 'Live Mode'),
-    createdAt: word('created_at', 'Created At'),
-    updatedAt: word('updated_at', 'Updated At'),
+    id: labelled('id', 'ID'),
+    object: labelled('object', 'Object Type'),
+    livemode: labelled('livemode', 'Live Mode'),
+    createdAt: labelled('created_at', 'Created At'),
+    updatedAt: labelled('updated_at', 'Updated At'),
   },
   invoice: {
     clientEmail: field({
@@ -254,7 +247,7 @@ export const FIELDS = {
       choices: INVOICE_STATUS_CHOICES,
       help: 'Only invoices in this status.',
     }),
-    lineDescription: word('items[]description', 'Line Item Description'),
+    lineDescription: labelled('items[]description', 'Line Item Description'),
     lineAmount,
     lineAmountFormatted,
     amountDue,
@@ -263,10 +256,10 @@ export const FIELDS = {
     amountPaidFormatted,
     amountRemaining,
     amountRemainingFormatted,
-    whatsappStatus: word('whatsapp__status', 'WhatsApp Status'),
-    whatsappErrorCode: word('whatsapp__error_code', 'WhatsApp Error Code'),
-    whatsappError: word('whatsapp__error_message', 'WhatsApp Error'),
-    hostedUrl: word('hosted_url', 'Invoice Link'),
+    whatsappStatus: labelled('whatsapp__status', 'WhatsApp Status'),
+    whatsappErrorCode: labelled('whatsapp__error_code', 'WhatsApp Error Code'),
+    whatsappError: labelled('whatsapp__error_message', 'WhatsApp Error'),
+    hostedUrl: labelled('hosted_url', 'Invoice Link'),
     placeOfSupply: { ...placeOfSupply, inputOnly: true },
     clientGstin: field({
       key: 'client_gstin',
@@ -276,23 +269,25 @@ export const FIELDS = {
       example: '29AAGCB7383J1Z4',
       help: 'Only invoices to the client with this GSTIN (15 characters; spaces and case do not matter).',
     }),
-    lineQuantity: word('items[]quantity', 'Line Item Quantity'),
-    lineUnit: word('items[]unit', 'Line Item Unit'),
-    ...Object.fromEntries(amountWords('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
-    lineHsnSac: word('items[]hsn_sac', 'Line Item HSN/SAC'),
-    lineGstRate: word('items[]gst_rate', 'Line Item GST Rate'),
-    ...taxWords('line', (name) => `Line Item ${name}`, [
+    lineQuantity: labelled('items[]quantity', 'Line Item Quantity'),
+    lineUnit: labelled('items[]unit', 'Line Item Unit'),
+    ...Object.fromEntries(amountLabels('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
+    lineHsnSac: labelled('items[]hsn_sac', 'Line Item HSN/SAC'),
+    lineGstRate: labelled('items[]gst_rate', 'Line Item GST Rate'),
+    ...taxLabels('line', (name) => `Line Item ${name}`, [
       ['tax', 'Tax'],
       ['total', 'Total'],
     ]),
-    supplierGstin: word('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
-    supplierState: word('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
-    taxPlaceOfSupply: word('tax_place_of_supply', 'Place of Supply (State Code)', { shownAt: 'tax__place_of_supply' }),
-    placeOfSupplyName: word('place_of_supply_name', 'Place of Supply (State)', {
+    supplierGstin: labelled('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
+    supplierState: labelled('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
+    taxPlaceOfSupply: labelled('tax_place_of_supply', 'Place of Supply (State Code)', {
+      shownAt: 'tax__place_of_supply',
+    }),
+    placeOfSupplyName: labelled('place_of_supply_name', 'Place of Supply (State)', {
       shownAt: 'tax__place_of_supply_name',
     }),
-    supplyType: word('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
-    ...taxWords('tax', (name) => name, [
+    supplyType: labelled('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
+    ...taxLabels('tax', (name) => name, [
       ['taxable_value', 'Taxable Value'],
       ['total_tax', 'Total Tax'],
       ['total', 'Total with Tax'],
@@ -349,11 +344,11 @@ export const FIELDS = {
       inputOnly: true,
       help: 'Only invoices due strictly after this day (YYYY-MM-DD, IST).',
     }),
-    upiLink: word('upi_link', 'UPI Pay Link'),
-    voidedAt: word('voided_at', 'Voided At'),
+    upiLink: labelled('upi_link', 'UPI Pay Link'),
+    voidedAt: labelled('voided_at', 'Voided At'),
     /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
-    pdfFile: word('file', 'PDF File', { inputOnly: true }),
-    pdfFileName: word('file_name', 'File Name', { inputOnly: true }),
+    pdfFile: labelled('file', 'PDF File', { inputOnly: true }),
+    pdfFileName: labelled('file_name', 'File Name', { inputOnly: true }),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
   sending: {
@@ -386,11 +381,11 @@ export const FIELDS = {
       'this send, such as the invoice number and the day',
       'send is answered again and nothing is sent twice',
     ),
-    deliveryId: word('id', 'Delivery ID'),
-    to: word('to', 'Sent To'),
-    status: word('status', 'Delivery Status'),
-    failureCode: word('failure_code', 'Failure Reason Code'),
-    failureMessage: word('failure_message', 'Failure Reason'),
+    deliveryId: labelled('id', 'Delivery ID'),
+    to: labelled('to', 'Sent To'),
+    status: labelled('status', 'Delivery Status'),
+    failureCode: labelled('failure_code', 'Failure Reason Code'),
+    failureMessage: labelled('failure_message', 'Failure Reason'),
   },
   item: {
     description: field({
@@ -568,7 +563,7 @@ export const FIELDS = {
     }),
     placeOfSupply,
     /** The address as one object: named in messages about it, and the word client events prefix. */
-    address: word('address', 'Address', { inputOnly: true }),
+    address: labelled('address', 'Address', { inputOnly: true }),
   },
   payment: {
     id: field({
@@ -675,22 +670,22 @@ export const FIELDS = {
       example: '2026-12-01T00:00:00+05:30',
       help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.',
     }),
-    recordedAt: word('created_at', 'Recorded At'),
+    recordedAt: labelled('created_at', 'Recorded At'),
   },
   webhook: {
-    url: word('url', 'Webhook URL'),
-    events: word('events', 'Events'),
+    url: labelled('url', 'Webhook URL'),
+    events: labelled('events', 'Events'),
   },
   event: {
-    id: word('event_id', 'Event ID'),
-    type: word('type', 'Event Type'),
-    occurredAt: word('occurred_at', 'Occurred At'),
-    startingAfter: word('starting_after', 'Starting After'),
+    id: labelled('event_id', 'Event ID'),
+    type: labelled('type', 'Event Type'),
+    occurredAt: labelled('occurred_at', 'Occurred At'),
+    startingAfter: labelled('starting_after', 'Starting After'),
   },
-  /** What the sandbox's simulations take and the events they cause carry. */
-  happening: {
-    channel: word('channel', 'Channel'),
-    reason: word('reason', 'Dispute Reason'),
+  /** How a client viewed an invoice and why they disputed it: what those test helpers take and their events carry. */
+  viewAndDispute: {
+    channel: labelled('channel', 'Channel'),
+    reason: labelled('reason', 'Dispute Reason'),
   },
   list: {
     limit: field({
@@ -703,7 +698,7 @@ export const FIELDS = {
       help: 'How many results to return at most.',
     }),
   },
-} as const satisfies Record<string, Record<string, Word>>;
+} as const satisfies Record<string, Record<string, FieldLabel>>;
 
 /** What a field is called where it is shown in an answer. */
-export const shownLabel = (entry: Word): string => entry.shownAs ?? entry.label;
+export const shownLabel = (entry: FieldLabel): string => entry.shownAs ?? entry.label;

@@ -5,13 +5,13 @@
  * Zapier dropdowns and the n8n resource locators are thin translations of these.
  */
 import type { FieldSpec } from './fields';
-import { ID_PREFIX } from './identity';
+import { ID_PREFIX } from './service';
 import { formatMinor } from './money';
 import { runOperation, type Connection, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
-import type { PresentedInvoice } from './present';
+import type { PresentedInvoice } from './outputs';
 import type { Client, Payment } from './schemas/resources';
 import { InputError } from './validation';
 
@@ -43,6 +43,16 @@ export const PICKER_HELP = {
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
 } as const;
+
+/** The kinds of resource a user picks from a list. */
+export type PickedKind = 'invoice' | 'client' | 'payment';
+
+/** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
+export function pickedKind(spec: FieldSpec): PickedKind | undefined {
+  if (spec.type !== 'id') return undefined;
+  const kind = spec.key.replace(/_id$/, '');
+  return kind === 'invoice' || kind === 'client' || kind === 'payment' ? kind : undefined;
+}
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
 export const PICKER_PAGE_SIZE = 100;

@@ -2,7 +2,7 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { presentInvoice, presentPayment } from './present';
+import { presentInvoice, presentPayment } from './outputs';
 import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
 import type {
   ClientCreatedEvent,

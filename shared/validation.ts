@@ -3,7 +3,7 @@
  * (by the label they see) and says what would be accepted. Nothing is sent while any issue stands.
  */
 import type { z } from 'zod';
-import { FIELDS, type Word } from './fields';
+import { FIELDS, type FieldLabel } from './fields';
 import { readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
 import { MAX_AMOUNT } from './schemas/primitives';
@@ -38,7 +38,7 @@ export class InputError extends Error {
 
 /** Every catalogue word by key; where two groups share a key, the first declared is the one messages use. */
 const LABELS: Record<string, string> = {};
-for (const group of Object.values(FIELDS) as Array<Record<string, Word>>) {
+for (const group of Object.values(FIELDS) as Array<Record<string, FieldLabel>>) {
   for (const entry of Object.values(group)) LABELS[entry.key] ??= entry.label;
 }
 

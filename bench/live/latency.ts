@@ -70,7 +70,7 @@ export async function triggerLatency(
     `latency.${at.label.replace(/\W/g, '')}.v${typeVersion}.${gapMs}@example.com`,
   );
   const paid = JSON.parse(sandbox.data.events.getText((await happen(sandbox, invoiceId, 'invoice.paid')).id)!);
-  const before = activeSubscriptions(sandbox).length;
+  const before = new Set(activeSubscriptions(sandbox).map((record) => record.id));
   const ours = (
     await main.createWorkflow(
       triggerWorkflow(`Bench: our trigger v${typeVersion} (${at.label})`, credential, ['invoice.paid'], typeVersion),
@@ -80,8 +80,12 @@ export async function triggerLatency(
   const theirs = (await main.createWorkflow(webhook.workflow)).id;
   await main.activate(ours);
   await main.activate(theirs);
-  const subscription = await eventually("our trigger's subscription", 60, async () =>
-    activeSubscriptions(sandbox).length > before ? activeSubscriptions(sandbox).at(-1) : undefined,
+  // The subscription our new workflow made: one the sandbox did not have before (a count would be fooled by
+  // the previous figure's workflow removing its own meanwhile).
+  const subscription = await eventually(
+    `our trigger's subscription (${before.size} active before it)`,
+    60,
+    async () => activeSubscriptions(sandbox).find((record) => !before.has(record.id)),
   );
   const secret = subscriptionSecret(sandbox, subscription.id);
   const urls = { ours: subscription.url, theirs: `${at.webhookBase}/webhook/${webhook.path}` };

@@ -57,8 +57,10 @@ export async function listFigures(at: SingleDeployment, count: number, rounds: n
       result.loads.push(loadText(run.load));
       result.correct &&= inOrder && run.status === 'success';
       result.out = out.length;
+      // A run that went wrong says how (n8n's status and error), or the table would show only "0 out".
+      const wrong = inOrder ? '' : `; status ${run.status}, ${JSON.stringify(run.error ?? null).slice(0, 400)}`;
       progress(
-        `lists round ${round + 1}: ${variant.name}: ${sec(result.ms.at(-1)!)} (${out.length} out, in order: ${inOrder}), peak RSS ${mb(run.rss.peak)}, n8n CPU ${result.cpu.at(-1)!.toFixed(1)} µs/invoice (${result.loads.at(-1)})`,
+        `lists round ${round + 1}: ${variant.name}: ${sec(result.ms.at(-1)!)} (${out.length} out, in order: ${inOrder}${wrong}), peak RSS ${mb(run.rss.peak)}, n8n CPU ${result.cpu.at(-1)!.toFixed(1)} µs/invoice (${result.loads.at(-1)})`,
       );
       await n8n.rest('DELETE', `/rest/executions/${run.executionId}`).catch(() => undefined);
     }

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const loadBefore = os.loadavg();
   const { installN8n, N8N_VERSION } = await import('../../test/live/install-n8n.mjs');
-  const install = installN8n(n8nVersion ? { version: n8nVersion } : {});
+  const install = await installN8n(n8nVersion ? { version: n8nVersion } : {});
   const root = path.resolve(__dirname, '../..');
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
   const tarball = otherTarball

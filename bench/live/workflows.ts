@@ -2,8 +2,9 @@
  * The workflows the live bench runs, as a user would build them in the editor: ours with the package's
  * nodes, and the yardsticks with n8n's own Webhook, HTTP Request and Split Out nodes.
  */
-import { newWebhookId } from '../../test/live/n8n-server';
 import { CREDENTIAL, PACKAGE } from '../../test/live/workflows';
+
+export { webhookNodeWorkflow } from '../../test/live/workflows';
 
 type Saved = { id: string; name: string };
 
@@ -28,27 +29,6 @@ const chain = (...names: string[]) =>
   Object.fromEntries(
     names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
   );
-
-/** n8n's Webhook node, answering as soon as the request is in (its default). */
-export function webhookNodeWorkflow(name: string) {
-  const webhookId = newWebhookId();
-  return {
-    path: webhookId,
-    workflow: {
-      name,
-      nodes: [
-        node(
-          'Webhook',
-          'n8n-nodes-base.webhook',
-          2,
-          { httpMethod: 'POST', path: webhookId, options: {} },
-          { webhookId },
-        ),
-      ],
-      connections: {},
-    },
-  };
-}
 
 export const START = 'Start';
 const start = () => node(START, 'n8n-nodes-base.manualTrigger', 1, {});

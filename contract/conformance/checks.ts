@@ -384,7 +384,7 @@ function protocolRows(): Assumption[] {
       says: "keys start ik_test_ or ik_live_, and the account's livemode matches the prefix",
       decidedIn: '5-authentication',
       ifDiffers:
-        'the connection label shows the wrong mode and secrets in messages go unredacted (identity.ts, errors.ts)',
+        'the connection label shows the wrong mode and secrets in messages go unredacted (service.ts, errors.ts)',
       async run(ctx, verdict) {
         const live = ctx.key.startsWith(KEY_PREFIX.live);
         verdict.that(live || ctx.key.startsWith(KEY_PREFIX.test), 'the key starts with neither prefix');

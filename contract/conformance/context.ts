@@ -1,5 +1,5 @@
 /** What every row gets: the run's client, what it made, and the receiver; and what a row is. */
-import type { Receiver } from '../../sandbox/testing/receiver';
+import type { Receiver } from '../../sandbox/webhookReceiver/receiver';
 import type { answerChecker } from '../answers';
 import type { Document, FieldWalker } from './fields';
 import type { Client } from './http';

@@ -1,11 +1,11 @@
 /**
  * The event rows: one subscription per event type (as each trigger subscribes to its own), a signed delivery
  * of each type, the retry after a 500, catching up with `ending_before` as the Polling Trigger does (through
- * shared/webhooks/catchUp.ts itself) and replaying with recover as the n8n trigger does.
+ * shared/operations/catchUp.ts itself) and replaying with recover as the n8n trigger does.
  */
 import { Webhook } from 'standardwebhooks';
 import { EVENT_CATALOGUE, EVENT_TYPES, catchUp, operations, runOperation, verifyWebhook } from '../../shared';
-import type { ReceivedRequest } from '../../sandbox/testing/receiver';
+import type { ReceivedRequest } from '../../sandbox/webhookReceiver/receiver';
 import type { Assumption, Context } from './context';
 import type { Exchange } from './http';
 import type { Thing } from './inputs';

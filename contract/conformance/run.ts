@@ -4,7 +4,7 @@
  * interrupted.
  */
 import { randomBytes } from 'node:crypto';
-import { startReceiver, type Receiver } from '../../sandbox/testing/receiver';
+import { startReceiver, type Receiver } from '../../sandbox/webhookReceiver/receiver';
 import { answerChecker } from '../answers';
 import { openApiDocument } from '../openapi';
 import { SERVICE } from '../../shared';

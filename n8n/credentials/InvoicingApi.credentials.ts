@@ -2,9 +2,9 @@ import type { IAuthenticate, ICredentialTestRequest, ICredentialType, INodePrope
 
 import { NOT_THE_API_MESSAGE, connectionTestMessages } from '../../shared/connectionTest';
 import { FIELDS } from '../../shared/fields';
-import { SERVICE, normalizeBaseUrlExpression } from '../../shared/identity';
+import { SERVICE, normalizeBaseUrlExpression } from '../../shared/service';
 import { getAccount } from '../../shared/operations/getAccount';
-import { toHtml } from '../lib/text';
+import { toHtml } from '../editor/text';
 
 const { apiKey, baseUrl } = FIELDS.connection;
 

@@ -3,7 +3,7 @@
  *   start (default)   run the sandbox; prints the base URL, the key (in full only when it is issued), the
  *                     database path and the dashboard URL
  *   keys create|list  issue or list keys in the database file
- *   view|pay|dispute <invoice_id> …   make one of the spec's occasions happen on the running sandbox
+ *   view|pay|dispute <invoice_id> …   run a test helper: view, pay or dispute an invoice on the running sandbox
  *   trigger <event>   make an event happen on a fresh invoice
  *   listen --forward-to <url>         forward the account's events to a local receiver
  */
@@ -125,7 +125,7 @@ async function send(request: HttpRequest, baseUrl: string) {
   }
 }
 
-async function occasion(command: string, invoiceArg: string | undefined, values: Values, io: Io) {
+async function testHelper(command: string, invoiceArg: string | undefined, values: Values, io: Io) {
   if (!invoiceArg) {
     throw new UsageError(
       `${command} needs the ID of an invoice, e.g. npm start -- ${command} inv_… (it is in the ` +
@@ -224,7 +224,7 @@ export async function runCli(argv: string[], io: Io): Promise<CliResult> {
     const [command = 'start', argument, ...extra] = positionals;
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     if (command === 'start' && !argument) return { exitCode: 0, sandbox: await start(values, io) };
-    if (['view', 'pay', 'dispute'].includes(command)) await occasion(command, argument, values, io);
+    if (['view', 'pay', 'dispute'].includes(command)) await testHelper(command, argument, values, io);
     else if (command === 'keys') await keys(argument, values, io);
     else if ((LIFE_COMMANDS as readonly string[]).includes(command)) {
       const c = connection(values);

@@ -1,6 +1,7 @@
 /**
  * The CLI's commands for what happens after an invoice is created (issue 29): move an invoice past its due
- * date, plant a delivery failure, read or advance the account's clock, send and void. Each is one request
+ * date, plant a delivery failure, read or advance the account's clock, send and void; and the supplier's GSTIN
+ * and address (./accountCommand.ts). Each is one request
  * to the running sandbox, through the same shared operations as the connectors.
  */
 import {
@@ -14,8 +15,9 @@ import {
   operations,
   validateInput,
 } from '../../shared';
+import { accountCommand } from './accountCommand';
 
-export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void'] as const;
+export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void', 'account'] as const;
 
 export const LIFE_USAGE = `       npm start -- overdue <invoice_id> [--days <n, default 1>]
                                    move it past its due date (invoice.overdue)
@@ -40,6 +42,10 @@ export async function lifeCommand(
   c: Connection,
   send: (request: HttpRequest) => Promise<RawResponse>,
 ): Promise<void> {
+  if (command === 'account') {
+    if (argument) throw new LifeUsageError(`account takes flags only (--gstin, --line1, …), not "${argument}".`);
+    return accountCommand(values, out, c, send);
+  }
   let request: HttpRequest;
   if (command === 'overdue') {
     request = operations.simulateOverdue.request(c, {

@@ -21,7 +21,7 @@ const latest = async (connection: Connection, type: EventType) =>
   ((await send(operations.listEvents.request(connection, { type, limit: 1 }))) as { data: Emitted[] }).data[0];
 
 /** How each event is made to happen around a fresh invoice (like `stripe trigger`); a new event type adds one line. */
-const OCCASIONS: Record<EventType, (connection: Connection, invoice: Invoice) => Promise<Emitted>> = {
+const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice) => Promise<Emitted>> = {
   'invoice.created': (c) => latest(c, 'invoice.created'),
   'invoice.viewed': async (c, invoice) =>
     (await send(operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'link' }))) as Emitted,
@@ -75,5 +75,5 @@ export async function trigger(connection: Connection, event: EventType): Promise
       items: [{ description: `Made by npm start -- trigger ${event}`, amount: 150000 }],
     }),
   )) as Invoice;
-  return { invoice, event: await OCCASIONS[event](connection, invoice) };
+  return { invoice, event: await TEST_HELPERS[event](connection, invoice) };
 }

@@ -2,6 +2,7 @@
 import { EVENT_TYPES, KEY_PREFIX, SERVICE } from '../../shared';
 import { FAULT_SPEC_HELP } from '../faults/injection';
 import { defaultDatabasePath } from '../storage/databaseFile';
+import { ACCOUNT_USAGE } from './accountCommand';
 import { LIFE_USAGE } from './lifeCommands';
 
 /** Where the sandbox listens unless told otherwise. */
@@ -27,6 +28,7 @@ export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox
        npm start -- trigger <${EVENT_TYPES.join('|')}>   the event, on a fresh invoice
        npm start -- listen --forward-to <url> [--events invoice.paid,…]
 ${LIFE_USAGE}
+${ACCOUNT_USAGE}
   --url <base url>    the running sandbox (default ${USUAL.origin})
   --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
 
@@ -53,4 +55,11 @@ export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   days: { type: 'string' },
   hours: { type: 'string' },
+  gstin: { type: 'string' },
+  line1: { type: 'string' },
+  line2: { type: 'string' },
+  city: { type: 'string' },
+  state: { type: 'string' },
+  'postal-code': { type: 'string' },
+  country: { type: 'string' },
 } as const;

@@ -1,4 +1,14 @@
-import { DELIVERY_FAILURES, EVENT_TYPES, INVOICE_STATUSES, type Invoice, KEY_PREFIX, VOID } from '../../shared';
+import {
+  DELIVERY_FAILURES,
+  EVENT_TYPES,
+  FIELDS,
+  INVOICE_STATUSES,
+  type Invoice,
+  KEY_PREFIX,
+  VOID,
+  type FieldSpec,
+} from '../../shared';
+import { ACCOUNT_SETTINGS_PATH } from '../routes/accountRoutes';
 import type { AttemptRecord, WebhookRecord } from '../storage/records';
 
 type Tone = 'ok' | 'info' | 'warn' | 'bad' | '';
@@ -32,6 +42,31 @@ const ATTEMPT_TONES: Record<AttemptRecord['outcome'], Tone> = {
 
 const DISPUTED: Invoice['status'] = 'disputed';
 
+/** A field of the Settings form: its key in the body, and the words the editors show for it. */
+const formField = ({ key, label, help, example }: FieldSpec) => ({
+  key,
+  label,
+  help,
+  example: example === undefined ? undefined : String(example),
+});
+
+/**
+ * The Settings form: the supplier's GSTIN (the word a tax invoice prints it under, with the client GSTIN's help
+ * and rules) and its address, in the client address's words.
+ */
+function accountSettingsForm() {
+  const { gstin, addressLine1, addressLine2, city, state, postalCode, country } = FIELDS.client;
+  return {
+    path: ACCOUNT_SETTINGS_PATH,
+    gstin: {
+      ...formField(gstin),
+      label: FIELDS.invoice.supplierGstin.label,
+      help: 'Your GST registration (15 characters); its first two digits give your state.',
+    },
+    address: [addressLine1, addressLine2, city, state, postalCode, country].map(formField),
+  };
+}
+
 /**
  * The words the dashboard script shows and compares, from where they are declared: it is plain JS served
  * as is, so it reads them from the page (`<script id="words" type="application/json">`) instead of
@@ -46,6 +81,7 @@ export function pageWords() {
     testKeyPrefix: KEY_PREFIX.test,
     // Each planted send failure and the channel it happens on (contract: "Sending and resending").
     deliveryFailures: Object.entries(DELIVERY_FAILURES).map(([code, { channel }]) => ({ code, channel })),
+    accountSettings: accountSettingsForm(),
     tones: { ...WEBHOOK_TONES, ...ATTEMPT_TONES, ...WHATSAPP_TONES, ...INVOICE_TONES },
   };
 }

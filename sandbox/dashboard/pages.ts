@@ -9,6 +9,7 @@ import { wordsJson } from './pageWords';
 import { apiReferencePages } from './apiReference';
 import { taxInvoiceHtml } from './taxInvoice';
 import { standing } from '../domain/invoiceStanding';
+import { type InvoiceParties, invoiceParties } from '../domain/invoiceParties';
 import { upiQrSvg } from '../domain/upiQr';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
@@ -18,6 +19,14 @@ const STATIC: Record<string, string> = {
   '/dashboard.js': 'text/javascript; charset=utf-8',
   '/dashboard.css': 'text/css; charset=utf-8',
 };
+
+/** Just enough for a tax invoice to read as one: figures right-aligned, the two parties side by side. */
+const HOSTED_STYLE =
+  '<style>body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem}' +
+  'table{border-collapse:collapse;width:100%}th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left}' +
+  '.figure{text-align:right}.parties{display:flex;flex-wrap:wrap;gap:1rem 4rem}address{font-style:normal}' +
+  '.tax-totals{display:grid;grid-template-columns:auto auto;gap:.2rem 1.5rem;width:max-content;margin-left:auto}' +
+  '.tax-totals dd{margin:0}.signatory{text-align:right;margin-top:2.5rem}</style>';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -38,24 +47,33 @@ function upiHtml(link: string | null | undefined): string {
   );
 }
 
-/** The invoice as the API answers it (its standing follows from its account's today), found by its id alone. */
-function shownInvoice(core: SandboxCore, id: string): Invoice | undefined {
+/**
+ * The invoice as the API answers it (its standing follows from its account's today), found by its id alone, with
+ * the parties it was issued to and from.
+ */
+function shownInvoice(core: SandboxCore, id: string): { invoice: Invoice; parties: InvoiceParties } | undefined {
   const accountId = core.data.invoices.accountOf(id);
   const account = accountId === undefined ? undefined : core.data.accounts.get(accountId);
   const stored = core.data.invoices.get(id);
-  return stored && account ? standing({ data: core.data.forAccount(account.id), account }, stored) : undefined;
+  if (!stored || !account) return undefined;
+  const data = core.data.forAccount(account.id);
+  return {
+    invoice: standing({ data, account }, stored),
+    parties: invoiceParties(stored, account, data.clients.get(stored.client_id)),
+  };
 }
 
 /** The UPI QR alone, for the dashboard's invoice page (like the hosted page, the id is what grants access). */
 function upiQrImage(core: SandboxCore, id: string): Reply | undefined {
-  const link = shownInvoice(core, id)?.upi_link;
+  const link = shownInvoice(core, id)?.invoice.upi_link;
   return link ? { status: 200, headers: { 'content-type': 'image/svg+xml' }, body: upiQrSvg(link) } : undefined;
 }
 
 /** A hosted invoice page, like the real service's: its unguessable id is what grants access, no key is asked. */
 function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
-  const invoice = shownInvoice(core, id);
-  if (!invoice) return undefined;
+  const shown = shownInvoice(core, id);
+  if (!shown) return undefined;
+  const { invoice, parties } = shown;
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
   const rows = invoice.items.map(
     (item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`,
@@ -64,10 +82,10 @@ function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body:
-      `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>
+      `<!doctype html><meta charset="utf-8"><title>${escapeHtml(invoice.number)}</title>${HOSTED_STYLE}
 ${
   invoice.tax
-    ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, money, escapeHtml)
+    ? taxInvoiceHtml({ ...invoice, tax: invoice.tax }, parties, money, escapeHtml)
     : `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
 <p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
 <table>${rows.join('')}</table>`
@@ -75,6 +93,23 @@ ${
       `remaining ${money(invoice.amount_remaining)}</p>
 ${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
+  };
+}
+
+/**
+ * The tax invoice alone, as the dashboard's invoice page shows it under its own heading: the hosted page's
+ * rendering, so the two never differ (the id grants access, as for the hosted page).
+ */
+function taxInvoiceSection(core: SandboxCore, id: string): Reply | undefined {
+  const shown = shownInvoice(core, id);
+  const tax = shown?.invoice.tax;
+  if (!shown || !tax) return undefined;
+  const { invoice, parties } = shown;
+  const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2'),
   };
 }
 
@@ -110,6 +145,8 @@ export function createPages(core: SandboxCore) {
     if (referencePage) return referencePage;
     const qr = /^\/i\/([A-Za-z0-9_]+)\/upi\.svg$/.exec(route);
     if (qr) return upiQrImage(core, qr[1]);
+    const section = /^\/i\/([A-Za-z0-9_]+)\/tax-invoice$/.exec(route);
+    if (section) return taxInvoiceSection(core, section[1]);
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
     return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };

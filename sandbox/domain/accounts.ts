@@ -55,6 +55,8 @@ export function createAccount(accounts: AccountStore): Account {
     livemode: false,
     gstin,
     state: gstin.slice(0, 2),
+    // Made up, in the GSTIN's state, so a tax invoice prints a supplier's address from the first start.
+    address: { line1: '1 Example Road', city: 'Pune', state: 'Maharashtra', postal_code: '411001', country: 'IN' },
     // Dates are read in India's time, and its invoices' UPI links pay this VPA.
     time_zone: IST,
     upi_vpa: count === 1 ? 'sandbox@okicici' : `sandbox${count}@okicici`,

@@ -1,5 +1,6 @@
 /**
- * The invoice as a PDF (docs/api-contract.md, "The PDF"), made with pdfkit: number, dates, client, lines,
+ * The invoice as a PDF (docs/api-contract.md, "The PDF"), made with pdfkit: number, dates, who it is from and
+ * to with their postal addresses (as issued: invoiceParties.ts), lines,
  * totals, amount due, the hosted link and, while UPI can pay it, the UPI QR code (the `qrcode` package's
  * matrix, drawn as squares). An invoice with `tax` is a tax invoice with rule 46's particulars, as the hosted
  * page shows them (taxInvoiceParticulars.ts). pdfkit writes into its stream's buffer as it goes, so the file
@@ -7,7 +8,8 @@
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { FIELDS, type Client, type Invoice, currencyExponent, fromMinor } from '../../shared';
+import { FIELDS, type Invoice, currencyExponent, fromMinor } from '../../shared';
+import type { InvoiceParties, Party } from './invoiceParties';
 import { TAX_INVOICE_WORDS, type TaxInvoiceParticulars, taxInvoiceParticulars } from './taxInvoiceParticulars';
 
 const invoiceWords = FIELDS.invoice;
@@ -98,23 +100,69 @@ function drawTaxTable(doc: PDFKit.PDFDocument, shown: TaxInvoiceParticulars): vo
   doc.font('Helvetica').fontSize(10);
 }
 
-export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeName: string): Buffer {
+/** The parties side by side, each under its heading: its name in bold, its address and contact lines, `more`. */
+function drawParties(doc: PDFKit.PDFDocument, blocks: Array<[heading: string, party: Party, more: string[]]>): void {
+  const left = doc.page.margins.left;
+  const width = (doc.page.width - left - doc.page.margins.right) / blocks.length;
+  const top = doc.y;
+  let bottom = top;
+  blocks.forEach(([heading, party, more], index) => {
+    const options = { width: width - 12 };
+    doc.fontSize(12).text(heading, left + index * width, top, options);
+    doc.fontSize(10).font('Helvetica-Bold').text(party.name, options).font('Helvetica');
+    for (const line of [...party.lines, ...more]) doc.text(line, options);
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.x = left;
+  doc.y = bottom;
+}
+
+/**
+ * Rule 46(q)'s signature, at the foot of a band from `top` to `bottom` on the right: who signs for whom, the space
+ * a signature takes, a rule, the role (see TAX_INVOICE_WORDS.signatory).
+ */
+function drawSignatory(doc: PDFKit.PDFDocument, [forWhom, role]: [string, string], bottom: number): void {
+  const width = 180;
+  const x = doc.page.width - doc.page.margins.right - width;
+  const line = bottom - 16;
+  doc.fontSize(10).text(forWhom, x, line - 48, { width, align: 'right' });
+  doc
+    .moveTo(x, line)
+    .lineTo(x + width, line)
+    .lineWidth(0.5)
+    .stroke();
+  doc.text(role, x, line + 4, { width, align: 'right' });
+  doc.x = doc.page.margins.left;
+}
+
+export function invoicePdf(invoice: Invoice, parties: InvoiceParties): Buffer {
   const { tax } = invoice;
   const title = `${tax ? TAX_INVOICE_WORDS.title : 'Invoice'} ${invoice.number}`;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: payeeName } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: parties.supplier.name } });
   const money = (amount: number) => moneyWithCode(amount, invoice.currency);
-  const shown = tax && taxInvoiceParticulars({ ...invoice, tax }, money);
+  const shown = tax && taxInvoiceParticulars({ ...invoice, tax }, parties, money);
   doc.fontSize(20).text(title);
-  doc.moveDown(0.5).fontSize(10).text(`From: ${payeeName}`);
-  if (tax) doc.text(`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`);
-  doc.text(`Issued: ${invoice.created_at.slice(0, 10)}`);
+  doc
+    .moveDown(0.5)
+    .fontSize(10)
+    .text(`Issued: ${invoice.created_at.slice(0, 10)}`);
   doc.text(`Due: ${invoice.due_date ?? 'no due date'}${invoice.payment_terms ? ` (${invoice.payment_terms})` : ''}`);
   doc.text(`Status: ${invoice.status}`);
-  doc.moveDown().fontSize(12).text('Bill to');
-  doc.fontSize(10).text([client?.name, client?.company, invoice.client_email].filter(Boolean).join('\n'));
+  doc.moveDown();
+  drawParties(doc, [
+    [
+      TAX_INVOICE_WORDS.supplier,
+      parties.supplier,
+      tax ? [`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`] : [],
+    ],
+    [
+      TAX_INVOICE_WORDS.recipient,
+      parties.recipient,
+      tax?.client_gstin ? [`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`] : [],
+    ],
+  ]);
   if (tax && shown) {
-    if (tax.client_gstin) doc.text(`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`);
-    doc.text(`${TAX_INVOICE_WORDS.placeOfSupply}: ${shown.placeOfSupply}`);
+    doc.moveDown(0.5).text(`${TAX_INVOICE_WORDS.placeOfSupply}: ${shown.placeOfSupply}`);
     doc.text(TAX_INVOICE_WORDS.reverseCharge);
   }
   doc.moveDown().fontSize(12).text('Items');
@@ -133,13 +181,16 @@ export function invoicePdf(invoice: Invoice, client: Client | undefined, payeeNa
   doc.text(`${invoiceWords.amountPaidFormatted.label}: ${money(invoice.amount_paid)}`);
   doc.fontSize(14).text(`${invoiceWords.amountRemainingFormatted.label}: ${money(invoice.amount_remaining)}`);
   doc.moveDown().fontSize(10).text(`Pay or view online: ${invoice.hosted_url}`, { link: invoice.hosted_url });
+  // The foot: the UPI QR on the left while UPI can pay it, a tax invoice's signatory on the right, kept together.
+  const qrSize = 140;
+  const band = invoice.upi_link ? qrSize + 20 : shown ? 70 : 0;
+  if (band && doc.y + 10 + band > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const top = doc.y + 10;
   if (invoice.upi_link) {
-    const qrSize = 140;
-    // A tax invoice's table can leave too little of the page for the caption and the code together.
-    if (doc.y + qrSize + 30 > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    doc.moveDown().text('Scan to pay with any UPI app:');
-    drawQr(doc, invoice.upi_link, doc.x, doc.y + 5, qrSize);
+    doc.text('Scan to pay with any UPI app:', doc.page.margins.left, top);
+    drawQr(doc, invoice.upi_link, doc.page.margins.left, top + 15, qrSize);
   }
+  if (shown) drawSignatory(doc, shown.signatory, top + band);
   doc.end();
   const chunks: Buffer[] = [];
   for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);

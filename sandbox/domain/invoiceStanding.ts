@@ -6,6 +6,7 @@
 import { type Account, type Invoice, daysOverdue, upiPayLink } from '../../shared';
 import { todayFor } from './clock';
 import type { Context } from './context';
+import { ISSUED_PARTIES } from './invoiceParties';
 
 /** The sandbox's payee VPA for accounts made before accounts had one. */
 export const SANDBOX_VPA = 'sandbox@okicici';
@@ -16,7 +17,11 @@ export const OVERDUE_NOTIFIED = 'overdue_notified_for';
 export const payeeOf = (account: Account) => ({ name: account.name, upi_vpa: account.upi_vpa ?? SANDBOX_VPA });
 
 export function withStanding(account: Account, today: string, invoice: Invoice): Invoice {
-  const { [OVERDUE_NOTIFIED]: _notified, ...shown } = invoice as Invoice & { [OVERDUE_NOTIFIED]?: string };
+  const {
+    [OVERDUE_NOTIFIED]: _notified,
+    [ISSUED_PARTIES]: _parties,
+    ...shown
+  } = invoice as Invoice & { [OVERDUE_NOTIFIED]?: string; [ISSUED_PARTIES]?: unknown };
   const days = daysOverdue(shown, today);
   return {
     ...shown,

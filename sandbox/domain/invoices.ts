@@ -6,6 +6,7 @@ import { createClient } from './clients';
 import type { Context } from './context';
 import { recordInvoiceEvent } from './eventLog';
 import { orNotFound } from './problems';
+import { ISSUED_PARTIES, partiesNow } from './invoiceParties';
 import { invoiceLines } from './tax';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
@@ -68,6 +69,8 @@ export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice 
       updated_at: now,
       ...(tax ? { tax } : {}),
       ...dueDateOf(ctx, input),
+      // Who it is from and to as of now, for its documents: a later change of either reaches new invoices only.
+      [ISSUED_PARTIES]: partiesNow(ctx.account, client, client.email),
     };
     ctx.data.invoices.insert(created);
     recordInvoiceEvent(ctx, 'invoice.created', created, {});

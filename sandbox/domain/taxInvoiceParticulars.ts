@@ -1,16 +1,18 @@
 /**
  * What a tax invoice prints (CGST Rules 2017 rule 46; contract: "GST tax invoices"), worked out once for the hosted
  * page and the PDF: the heads the supply levies (CGST + SGST or UTGST within a state, IGST across), per line its
- * particulars, and the totals, each under the word shared/ declares for it. Amounts come out through the caller's
+ * particulars, the totals, each under the word shared/ declares for it, who it is from and to (names and postal
+ * addresses, rule 46(a) and (e)) and the signatory's line (rule 46(q)). Amounts come out through the caller's
  * `money`, so each rendering writes them its own way (₹ on the page, "INR" in the PDF's fonts).
  */
-import { FIELDS, type Invoice, type Word, gstRate, gstState } from '../../shared';
+import { FIELDS, type FieldLabel, type Invoice, gstRate, gstState } from '../../shared';
+import type { InvoiceParties, Party } from './invoiceParties';
 
 type Tax = NonNullable<Invoice['tax']>;
 export type TaxInvoice = Invoice & { tax: Tax };
 type Head = 'cgst' | 'sgst' | 'utgst' | 'igst';
 
-const invoiceWords = FIELDS.invoice as typeof FIELDS.invoice & Record<string, Word>;
+const invoiceWords = FIELDS.invoice as typeof FIELDS.invoice & Record<string, FieldLabel>;
 const itemWords = FIELDS.item;
 /** The invoice's formatted figure's label: "CGST", "Taxable Value", "Total Tax", "Total with Tax". */
 const taxLabel = (key: string) => invoiceWords[`tax_${key}_formatted`].label;
@@ -25,6 +27,13 @@ export const TAX_INVOICE_WORDS = {
   supplierGstin: invoiceWords.supplierGstin.label,
   clientGstin: invoiceWords.clientGstin.label,
   placeOfSupply: invoiceWords.placeOfSupply.label,
+  supplier: 'From',
+  recipient: 'Bill to',
+  /**
+   * Rule 46(q) asks for the supplier's or its authorised representative's signature or digital signature. A
+   * sandbox can sign nothing, so its documents name who would sign: "For <account>, Authorised signatory".
+   */
+  signatory: 'Authorised signatory',
 };
 
 export interface TaxInvoiceColumn {
@@ -34,6 +43,10 @@ export interface TaxInvoiceColumn {
 }
 
 export interface TaxInvoiceParticulars {
+  supplier: Party;
+  recipient: Party;
+  /** "For Sandbox account" and "Authorised signatory": the lines under the space a signature takes. */
+  signatory: [forWhom: string, role: string];
   /** "Karnataka (29)": rule 46(n) asks for the state's name with the place of supply. */
   placeOfSupply: string;
   columns: TaxInvoiceColumn[];
@@ -47,12 +60,18 @@ export interface TaxInvoiceParticulars {
 
 const quantityFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
-export function taxInvoiceParticulars(invoice: TaxInvoice, money: (amount: number) => string): TaxInvoiceParticulars {
+export function taxInvoiceParticulars(
+  invoice: TaxInvoice,
+  parties: InvoiceParties,
+  money: (amount: number) => string,
+): TaxInvoiceParticulars {
   const { tax } = invoice;
   const heads: Head[] =
     tax.supply_type === 'intra_state' ? ['cgst', gstState(tax.place_of_supply)?.ut ? 'utgst' : 'sgst'] : ['igst'];
   const column = (label: string, figure = true): TaxInvoiceColumn => ({ label, figure });
   return {
+    ...parties,
+    signatory: [`For ${parties.supplier.name}`, TAX_INVOICE_WORDS.signatory],
     placeOfSupply: `${tax.place_of_supply_name} (${tax.place_of_supply})`,
     columns: [
       column(itemWords.description.label, false),

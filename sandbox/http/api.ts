@@ -18,7 +18,7 @@ import { eventRoutes } from '../routes/eventRoutes';
 import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
-import { occasionRoutes } from '../routes/occasionRoutes';
+import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
 
@@ -104,7 +104,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     clientRoutes,
     webhookRoutes,
     eventRoutes,
-    occasionRoutes,
+    testHelperRoutes,
     invoiceLifeRoutes,
     deliveryRoutes,
     keyRoutes,

@@ -1,6 +1,6 @@
 /**
  * Who wants to see every API answer the sandbox gives: the test suite's check that each one matches
- * docs/openapi.json (test/setup/openapi-answers.ts), so the document cannot drift from the sandbox.
+ * docs/openapi.json (test/afterEachFile/openapi-answers.ts), so the document cannot drift from the sandbox.
  * Nothing observes in normal use; an observer only reads.
  */
 import type { Reply } from '../routes/router';

@@ -17,7 +17,8 @@ import type { Context } from '../domain/context';
 import { invoicePdf } from '../domain/invoicePdf';
 import { invoiceOr404 } from '../domain/invoices';
 import { plantFailure, sendInvoice } from '../domain/invoiceSending';
-import { payeeOf, standing } from '../domain/invoiceStanding';
+import { standing } from '../domain/invoiceStanding';
+import { invoiceParties } from '../domain/invoiceParties';
 import { voidInvoice } from '../domain/invoiceVoiding';
 import { makeOverdue, sweepOverdue } from '../domain/overdue';
 import type { Router } from './router';
@@ -50,14 +51,16 @@ export function invoiceLifeRoutes(router: Router): void {
       body: inTransaction(ctx, () => voidInvoice(ctx, invoiceOr404(ctx, req.params.invoice_id))),
     }))
     .on(pdf.method, pdf.route, (req, ctx) => {
-      const invoice = standing(ctx, invoiceOr404(ctx, req.params.invoice_id));
+      const stored = invoiceOr404(ctx, req.params.invoice_id);
+      const invoice = standing(ctx, stored);
+      const parties = invoiceParties(stored, ctx.account, ctx.data.clients.get(stored.client_id));
       return {
         status: 200,
         headers: {
           'content-type': PDF_MEDIA_TYPE,
           'content-disposition': `attachment; filename="${pdfFileName(invoice.number)}"`,
         },
-        body: invoicePdf(invoice, ctx.data.clients.get(invoice.client_id), payeeOf(ctx.account).name),
+        body: invoicePdf(invoice, parties),
       };
     })
     .on(getClock.method, getClock.route, (_req, ctx) => ({ status: 200, body: clockAnswer(ctx) }))

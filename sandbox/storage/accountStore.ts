@@ -35,6 +35,11 @@ export class AccountStore {
     this.accounts.insert(account, account.id);
   }
 
+  /** Rewrites the account (its settings); its id and keys stay. */
+  replace(account: Account): void {
+    this.accounts.replace(account, account.id);
+  }
+
   insertKey(record: ApiKeyRecord, accountId: string): void {
     this.keys.insert(record, accountId);
   }

@@ -1,7 +1,7 @@
 /** Create Client: contact details, a WhatsApp number and a billing address; the e-mail identifies the client. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import {
   countryInput,
@@ -16,7 +16,8 @@ import { clientSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 import { gstinInput, placeOfSupplyInput } from '../gst/inputs';
 
-const addressInput = z
+/** A postal address as the service takes it: a client's, and (sandbox) the account's own. */
+export const addressInput = z
   .object({
     line1: textInput(200),
     line2: optionalText(200),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { lineGstShape, placeOfSupplyInput, withGstLines, withPricing } from '../gst/lineInputs';
 import { PAYMENT_TERMS_KEYS, calendarDateInput, dueDateNotPast } from '../dueDates';
-import { INVOICE_LABELS, presentInvoice } from '../present';
+import { INVOICE_LABELS, presentInvoice } from '../outputs';
 import { samplePresentedTaxInvoice } from '../samples';
 import {
   MAX_DESCRIPTION,

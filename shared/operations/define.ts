@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors';
 import type { FieldSpec } from '../fields';
-import { SERVICE, normalizeBaseUrl } from '../identity';
+import { SERVICE, normalizeBaseUrl } from '../service';
 import { listPageSchema } from '../schemas/resources';
 import { validateInput } from '../validation';
 import {
@@ -52,6 +52,25 @@ type Input = Record<string, unknown>;
  */
 export type DocumentedSchema = object;
 
+/**
+ * How both editors name an operation that needs no platform file of its own (docs/architecture.md, "Adding
+ * a field or an operation"): Zapier shows it as a create, n8n as an operation of its resource, each field
+ * as the catalogue declares it and each ID field as its kind's picker.
+ */
+export interface OperationDisplay {
+  /** The resource both editors file it under; Zapier's noun is its name capitalised ("Invoice"). */
+  resource: 'invoice' | 'client' | 'payment';
+  /** Title Case, the resource's noun last: "Void Invoice" (n8n's Operation is the label without it: "Void"). */
+  label: string;
+  /**
+   * One sentence that starts with a verb in the third person and ends with a period, as Zapier asks;
+   * n8n's is the same sentence in the imperative without the period ("Cancels …." → "Cancel …").
+   */
+  description: string;
+  /** n8n's action phrase (what an AI agent and the node's search show): "Void an invoice". */
+  action: string;
+}
+
 export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;
   /** After the version, with `{key}` for each input key that is part of the path: `/invoices/{invoice_id}`. */
@@ -91,6 +110,8 @@ export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   /** Output labels, keyed by the field's path in Zapier's flat output (`items[]amount`, `whatsapp__status`). */
   labels?: Readonly<Record<string, string>>;
   sample?: Out;
+  /** Set for an operation both editors show without a file of their own. */
+  display?: OperationDisplay;
 }
 
 export interface Operation<S extends z.ZodTypeAny = z.ZodTypeAny, Out = unknown>

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import type { PresentedInvoice } from '../present';
+import type { PresentedInvoice } from '../outputs';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema } from '../schemas/primitives';
 import { defineOperation } from './define';

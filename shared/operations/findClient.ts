@@ -1,7 +1,7 @@
 /** Find Client by e-mail; undefined when there is none. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { emailInput } from '../schemas/primitives';
 import type { Client } from '../schemas/resources';

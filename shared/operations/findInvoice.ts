@@ -1,8 +1,8 @@
 /** Find Invoice by ID or by number; undefined when there is none. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { ID_PREFIX } from '../identity';
-import { INVOICE_LABELS, type PresentedInvoice } from '../present';
+import { ID_PREFIX } from '../service';
+import { INVOICE_LABELS, type PresentedInvoice } from '../outputs';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema, optional, optionalText } from '../schemas/primitives';
 import { validateInput } from '../validation';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, type PresentedPayment } from '../present';
+import { PAYMENT_LABELS, type PresentedPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { utrInput } from '../schemas/paymentInputs';
 import { optional, optionalText } from '../schemas/primitives';

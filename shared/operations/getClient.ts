@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { clientIdSchema } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';

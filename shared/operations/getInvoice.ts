@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { INVOICE_LABELS, presentInvoice } from '../present';
+import { INVOICE_LABELS, presentInvoice } from '../outputs';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';

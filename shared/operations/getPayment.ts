@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../present';
+import { PAYMENT_LABELS, presentPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { paymentIdSchema } from '../schemas/paymentInputs';
 import { paymentSchema } from '../schemas/resources';

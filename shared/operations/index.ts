@@ -28,6 +28,7 @@ import { sendInvoice } from './sendInvoice';
 import { voidInvoice } from './voidInvoice';
 import { downloadInvoicePdf } from './downloadInvoicePdf';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
+import type { Operation, OperationDisplay } from './define';
 
 export const operations = {
   getAccount,
@@ -64,6 +65,14 @@ export const operations = {
   downloadInvoicePdf,
 };
 
+/** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
+export type DisplayedOperation = Operation & { display: OperationDisplay };
+
+/** The registry's operations that declare `display`, with their registry names, in the registry's order. */
+export const displayedOperations = Object.entries(operations).flatMap(([name, operation]) =>
+  'display' in operation && operation.display ? [{ name, operation: operation as DisplayedOperation }] : [],
+);
+
 export * from './define';
 export { listAll } from './listAll';
 export { DAYS_OVERDUE_FIELD, invoicesOverdueBy, overdueRecord, sampleOverdueRecord } from './overdueBy';
@@ -72,7 +81,7 @@ export { webhookIsActive } from './getWebhook';
 export { recoverAfter } from './recoverWebhook';
 export { recentEventRecords, eventTypeInput, listEventsQuerySchema, type ListEventsQuery } from './listEvents';
 export { createInvoiceInputSchema, dueDateOrTerms, itemInputSchema, type CreateInvoiceInput } from './createInvoice';
-export { clientCreateInputSchema, type ClientCreateInput } from './createClient';
+export { addressInput, clientCreateInputSchema, type ClientCreateInput } from './createClient';
 export { clientUpdateInputSchema, type ClientUpdateInput } from './updateClient';
 export { daysOverdueInput, invoiceStatusInput, listInvoicesQuerySchema, type ListInvoicesQuery } from './listInvoices';
 export { listClientsQuerySchema, type ListClientsQuery } from './listClients';

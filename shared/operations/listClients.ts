@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { emailInput, listQuery, optional, optionalText } from '../schemas/primitives';
 import { clientSchema, listPageSchema } from '../schemas/resources';

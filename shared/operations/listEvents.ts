@@ -11,7 +11,7 @@ export const eventTypeInput = oneOf(EVENT_TYPES);
 
 /**
  * The query, as the service (and the sandbox) checks it. `ending_before` pages towards newer events:
- * how a receiver catches up on what it missed (webhooks/catchUp.ts).
+ * how a receiver catches up on what it missed (catchUp.ts).
  */
 export const listEventsQuerySchema = z
   .object({ ...listQuery, ending_before: optional(cursorInput), type: optional(eventTypeInput) })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { INVOICE_LABELS, presentInvoice } from '../present';
+import { INVOICE_LABELS, presentInvoice } from '../outputs';
 import { samplePresentedTaxInvoice } from '../samples';
 import { booleanInputOrFalse, emailInput, listQuery, oneOf, optional, optionalText } from '../schemas/primitives';
 import { INVOICE_STATUSES, invoiceSchema, listPageSchema } from '../schemas/resources';

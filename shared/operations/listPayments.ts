@@ -1,7 +1,7 @@
 /** Payments, newest recorded first, filtered by invoice, UPI reference, reference, method and a paid-at period. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../present';
+import { PAYMENT_LABELS, presentPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { paymentMethodInput, timestampInput, utrInput } from '../schemas/paymentInputs';
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';

@@ -7,7 +7,7 @@
  */
 import { FIELDS } from '../fields';
 import { addDays, overdueDedupeId } from '../dueDates';
-import { presentInvoice, type PresentedInvoice } from '../present';
+import { presentInvoice, type PresentedInvoice } from '../outputs';
 import { sampleInvoice } from '../samples';
 import type { InvoiceOverdueEvent } from '../schemas/webhookEvents';
 import { flattenEvent, type FlatEventRecord } from '../webhooks/receive';

@@ -6,10 +6,11 @@
  * recorded. In minor units the amount goes as the wire takes it, with no read.
  */
 import { z } from 'zod';
-import { FIELDS, UPI } from '../fields';
-import { PAYMENT_LABELS, presentPayment } from '../present';
+import { FIELDS } from '../fields';
+import { PAYMENT_LABELS, presentPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
+import { UPI } from '../schemas/paymentMethods';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';

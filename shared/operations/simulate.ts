@@ -1,5 +1,5 @@
 /**
- * The sandbox's test helpers, which make the service emit the spec's three occasions: an invoice viewed,
+ * The sandbox's test helpers, which make the service emit the spec's three events: an invoice viewed,
  * paid (UPI, in full or in part), disputed. Each answers with the event it emitted.
  */
 import { z } from 'zod';
@@ -25,8 +25,8 @@ export const simulateDisputeInputSchema = z
   })
   .strict();
 
-/** POST /test_helpers/invoices/{invoice_id}/<occasion>: the body's fields plus the invoice, answered with the event. */
-function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(
+/** POST /test_helpers/invoices/{invoice_id}/<helper>: the body's fields plus the invoice, answered with the event. */
+function testHelper<S extends z.AnyZodObject, E extends z.ZodTypeAny>(
   name: string,
   body: S,
   event: E,
@@ -44,9 +44,9 @@ function occasion<S extends z.AnyZodObject, E extends z.ZodTypeAny>(
   });
 }
 
-export const simulateView = occasion('view', simulateViewInputSchema, invoiceViewedEventSchema, sampleEvents.viewed);
-export const simulatePayment = occasion('pay', simulatePaymentInputSchema, invoicePaidEventSchema, sampleEvents.paid);
-export const simulateDispute = occasion(
+export const simulateView = testHelper('view', simulateViewInputSchema, invoiceViewedEventSchema, sampleEvents.viewed);
+export const simulatePayment = testHelper('pay', simulatePaymentInputSchema, invoicePaidEventSchema, sampleEvents.paid);
+export const simulateDispute = testHelper(
   'dispute',
   simulateDisputeInputSchema,
   invoiceDisputedEventSchema,

@@ -1,7 +1,7 @@
 /** Update Client: every field optional (blank keeps the current value), but at least one change. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { CLIENT_LABELS } from '../present';
+import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { clientIdSchema, emailInput, optional } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
-import { INVOICE_LABELS, presentInvoice } from '../present';
+import { INVOICE_LABELS, presentInvoice } from '../outputs';
 import { sampleEvents } from '../samples';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
@@ -23,4 +23,10 @@ export const voidInvoice = defineOperation({
   fields: [FIELDS.invoice.id],
   labels: INVOICE_LABELS,
   sample: presentInvoice(sampleEvents.voided.data.invoice),
+  display: {
+    resource: 'invoice',
+    label: 'Void Invoice',
+    description: 'Cancels an invoice nothing has been paid on: it then owes nothing and cannot be paid or sent.',
+    action: 'Void an invoice',
+  },
 });

@@ -2,4 +2,5 @@ export * from './primitives';
 export * from './resources';
 export * from './webhookEvents';
 export * from './paymentInputs';
+export * from './paymentMethods';
 export * from './delivery';

@@ -4,10 +4,10 @@
  * findPayment) build their inputs from these.
  */
 import { z } from 'zod';
-import { ID_PREFIX } from '../identity';
-import { PAYMENT_METHODS, UPI } from '../fields';
+import { ID_PREFIX } from '../service';
 import { calendarProblem } from './calendar';
 import { amountInput, idInput, oneOf, optional, optionalText } from './primitives';
+import { PAYMENT_METHODS, UPI } from './paymentMethods';
 import { onTheWire, wireOf } from './wire';
 
 export const paymentIdSchema = idInput(ID_PREFIX.payment);

@@ -5,7 +5,7 @@
  */
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { ID_PREFIX } from '../identity';
+import { ID_PREFIX } from '../service';
 import { KNOWN_CURRENCIES, isKnownCurrency } from '../money';
 import { freeTextProblem } from './freeText';
 import { onTheWire, wireOf } from './wire';

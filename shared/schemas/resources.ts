@@ -9,6 +9,17 @@ const minorAmount = z.number().int();
 /** Checked because every amount is formatted with it (Intl throws on anything but three letters). */
 const currencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code');
 
+const addressSchema = z
+  .object({
+    line1: z.string(),
+    line2: z.string().nullish(),
+    city: z.string(),
+    state: z.string().nullish(),
+    postal_code: z.string(),
+    country: z.string(),
+  })
+  .passthrough();
+
 export const accountSchema = z
   .object({
     id: z.string(),
@@ -18,6 +29,8 @@ export const accountSchema = z
     /** The supplier's GSTIN and its state code (contract: "Place of supply and supply type"). */
     gstin: z.string().nullish(),
     state: z.string().nullish(),
+    /** The supplier's postal address, printed on its invoices (CGST Rules rule 46(a)); null until set. */
+    address: addressSchema.nullish(),
     /** The IANA zone the account's dates are read in (Asia/Kolkata for Indian accounts). */
     time_zone: z.string().optional(),
     /** The VPA UPI payments to the account go to (its invoices' upi_link). */
@@ -112,17 +125,6 @@ export const invoiceSchema = z
     days_overdue: z.number().int().optional(),
     upi_link: z.string().nullish(),
     voided_at: timestamp.nullish(),
-  })
-  .passthrough();
-
-const addressSchema = z
-  .object({
-    line1: z.string(),
-    line2: z.string().nullish(),
-    city: z.string(),
-    state: z.string().nullish(),
-    postal_code: z.string(),
-    country: z.string(),
   })
   .passthrough();
 

@@ -1,6 +1,6 @@
 /**
- * Webhook events: the spec's three occasions plus the client-sync and invoice-created events, in the
- * envelope the contract decides.
+ * Webhook events: the spec's three (viewed, paid, disputed) plus the client-sync and invoice-created events, in
+ * the envelope the contract decides.
  */
 import { z } from 'zod';
 import { deliverySchema } from './delivery';

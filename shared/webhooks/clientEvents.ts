@@ -3,7 +3,7 @@
  * fields changed, and each changed field's previous value (so a Zap can filter on "email changed" and
  * a CRM can find the contact by its old e-mail without keeping its own copy).
  */
-import { FIELDS, shownLabel, type Word } from '../fields';
+import { FIELDS, shownLabel, type FieldLabel } from '../fields';
 import type { ClientEvent } from '../schemas/webhookEvents';
 import { ENVELOPE_LABELS, envelope } from './invoiceEvents';
 import type { Client } from '../schemas/resources';
@@ -77,7 +77,7 @@ export function flattenClientEvent(event: ClientEvent): Record<string, Flat> {
 }
 
 const { record, client } = FIELDS;
-const clientLabel = (entry: Word) => `Client ${shownLabel(entry)}`;
+const clientLabel = (entry: FieldLabel) => `Client ${shownLabel(entry)}`;
 
 /** Each label is the client field's own ("Client Phone", "Previous Address"), so it is declared once in fields.ts. */
 export const CLIENT_EVENT_LABELS: Readonly<Record<string, string>> = {

@@ -4,14 +4,14 @@
  * with its UPI reference, the dispute). Each field's label is the catalogue's (fields.ts), or is
  * declared here when only this record has the field.
  */
-import { FIELDS, shownLabel, type Word } from '../fields';
+import { FIELDS, shownLabel, type FieldLabel } from '../fields';
 import { formatMinor } from '../money';
 import type { InvoiceEvent } from '../schemas/webhookEvents';
 
 type Flat = string | number | boolean | null;
 
-const { record, invoice, client, payment, event, happening, sending } = FIELDS;
-const prefixed = (prefix: string, entry: Word) => `${prefix} ${shownLabel(entry)}`;
+const { record, invoice, client, payment, event, viewAndDispute, sending } = FIELDS;
+const prefixed = (prefix: string, entry: FieldLabel) => `${prefix} ${shownLabel(entry)}`;
 
 /** What every event record starts with (client events' too), keyed by its place in the record. */
 export const ENVELOPE_LABELS = {
@@ -38,15 +38,15 @@ export function envelope(event: { id: string; type: string; created_at: string; 
  * contract: "The GST fields on the wire").
  */
 const TAX_FIGURES = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax'] as const;
-const taxWord = (key: string) => (invoice as Readonly<Record<string, Word>>)[key];
+const taxLabel = (key: string) => (invoice as Readonly<Record<string, FieldLabel>>)[key];
 const TAX_LABELS: Record<string, string> = {
   client_gstin: invoice.clientGstin.label,
   place_of_supply: invoice.placeOfSupplyName.label,
   supply_type: invoice.supplyType.label,
   ...Object.fromEntries(
     TAX_FIGURES.flatMap((key) => [
-      [`tax_${key}`, taxWord(`tax_${key}`).label],
-      [`tax_${key}_formatted`, taxWord(`tax_${key}_formatted`).label],
+      [`tax_${key}`, taxLabel(`tax_${key}`).label],
+      [`tax_${key}_formatted`, taxLabel(`tax_${key}_formatted`).label],
     ]),
   ),
 };
@@ -95,7 +95,7 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   upi_vpa: payment.vpa.label,
   paid_at: payment.paidAt.label,
   dispute_id: 'Dispute ID',
-  dispute_reason: happening.reason.label,
+  dispute_reason: viewAndDispute.reason.label,
   dispute_note: prefixed('Dispute', payment.note),
   disputed_at: 'Disputed At',
   whatsapp_status: invoice.whatsappStatus.label,

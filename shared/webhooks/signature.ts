@@ -5,7 +5,7 @@
  * One job, a tiny API; each failure has its own reason so a log can say why an event was refused.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_SECRET_PREFIX } from '../identity';
+import { WEBHOOK_SECRET_PREFIX } from '../service';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -15,24 +15,34 @@ interface Outcome {
   code: number;
   stdout: string;
   stderr: string;
+  /** The output as printed, before wrapped lines are joined (the summary's own two-line entries stay two). */
+  printed?: string;
 }
 
+/**
+ * The demo as printed must fit a terminal 120 characters wide (demo/steps.ts wraps longer lines); the outcome
+ * holds it with each wrapped line joined back, continuation lines being the ones indented 5 spaces or more.
+ */
 async function runDemo(args: string[] = [], env: Record<string, string> = {}): Promise<Outcome> {
+  let outcome: Outcome;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [demo, ...args], {
       cwd: root,
       env: { ...process.env, ...env, DEMO_FAULTS: env.DEMO_FAULTS ?? '' },
       timeout: 50_000,
     });
-    return { code: 0, stdout, stderr };
+    outcome = { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
+    outcome = {
       code: typeof failed.code === 'number' ? failed.code : -1,
       stdout: failed.stdout ?? '',
       stderr: failed.stderr ?? '',
     };
   }
+  const wide = outcome.stdout.split('\n').filter((line) => [...line].length > 120);
+  expect(wide).toEqual([]);
+  return { ...outcome, printed: outcome.stdout, stdout: outcome.stdout.replace(/\n {5,}(?=\S)/g, ' ') };
 }
 
 /** The per-platform line of the summary (demo/summary.ts receivedLine). */
@@ -48,10 +58,10 @@ function received(stdout: string, platform: 'Zapier' | 'n8n') {
 }
 
 /** What every successful run must show, whatever the faults. Returns the repeats per platform. */
-function expectCompleteRun({ code, stdout, stderr }: Outcome) {
+function expectCompleteRun({ code, stdout, stderr, printed = stdout }: Outcome) {
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const steps = stdout.split('\n').filter((line) => /^\[\s?\d+\] /.test(line));
-  expect(steps).toHaveLength(30);
+  expect(steps).toHaveLength(32);
   for (const step of steps) expect(step).toMatch(/: .+ \(\d+ ms\)$/);
   expect(stdout).not.toMatch(/FAILED|^\s+at /m);
   // The sandbox's test key is a secret like any API key: never printed.
@@ -92,10 +102,28 @@ function expectCompleteRun({ code, stdout, stderr }: Outcome) {
   expect(sent).toBe(zapier.deliveries + n8n.deliveries);
   expect(duplicates).toBe(zapier.repeats + n8n.repeats);
 
-  expect(stdout).toMatch(/Listed: +4 invoices afterwards, none created twice/);
+  expect(stdout).toMatch(/Listed: +6 invoices afterwards, none created twice/);
   expect(stdout).toMatch(
-    /n8n: Invoice → Get Many .*: 4 invoices: INV-\d+ \(void\), INV-\d+ \(open\), INV-\d+ \(disputed\), INV-\d+ \(disputed\)/,
+    new RegExp(
+      'n8n: Invoice → Get Many .*: 6 invoices: INV-\\d+ \\(void\\), ' +
+        'INV-\\d+ \\(open\\), INV-\\d+ \\(open\\), INV-\\d+ \\(open\\), INV-\\d+ \\(disputed\\), INV-\\d+ \\(disputed\\)',
+    ),
   );
+  // Issue 30: the same three lines (3 × "1,250.50" at 18 %, 2.5 kg × "480.00" at 5 %, 2 × "350" at 0 %) to a client
+  // in the supplier's state and to one in Karnataka. By hand: taxable 3,751.50 + 1,200.00 + 700.00 = 5,651.50;
+  // within the state CGST = SGST = 337.635 → 337.64 + 30.00 = 367.64 each; across, IGST 675.27 + 60.00 = 735.27.
+  const gst = [
+    /^\[\s?\d+\] Zapier: GST invoice within Maharashtra: (INV-\d+): ₹5,651\.50 \+ CGST ₹367\.64 \+ SGST ₹367\.64 \(\d+ ms\)$/m,
+    /^\[\s?\d+\] n8n: GST invoice to Karnataka: (INV-\d+): ₹5,651\.50 \+ IGST ₹735\.27 \(\d+ ms\)$/m,
+  ].map((pattern) => pattern.exec(stdout));
+  expect(gst).not.toContain(null);
+  const [intra, inter] = gst.map((match) => match![1]);
+  const totals = [
+    `  GST:        ${intra} from Zapier, within Maharashtra: ₹5,651.50 + CGST ₹367.64 + SGST ₹367.64 = ₹6,386.78`,
+    `              ${inter} from n8n, to Karnataka: ₹5,651.50 + IGST ₹735.27 = ₹6,386.77`,
+  ];
+  for (const line of totals) expect(printed.split('\n')).toContain(line);
+  for (const line of [...gst.map((match) => match![0]), ...totals]) expect(line.length).toBeLessThanOrEqual(120);
   expect(stdout).toMatch(/Webhooks: +Zapier 10 \(one per trigger\), n8n 1 \(all 10 events\); 0 remain after clean-up/);
   // Issue 29: due by terms, a planted failed send, the overdue invoice listed with its UPI link, the PDF, a void.
   expect(stdout).toMatch(/Payment Terms "Net 7".*: INV-\d+ ₹18,000\.00, due \d{4}-\d\d-\d\d, UPI link included/);

@@ -21,7 +21,7 @@ import { InvoicingApi } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
-import { eventItem } from '../../n8n/lib/triggerEvents';
+import { eventItem } from '../../n8n/triggers/triggerEvents';
 import { TRANSLATES } from '../../zapier/src/action';
 import { flatKeys } from '../../zapier/src/fields';
 import { app } from '../zapier/support';

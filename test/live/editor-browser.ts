@@ -20,7 +20,7 @@ export interface Editor {
 export async function startEditor(name: string, tarball: string): Promise<Editor> {
   const { installN8n } = await import('./install-n8n.mjs');
   const work = mkdtempSync(path.join(tmpdir(), `invoicing-${name}-`));
-  const n8n = await N8nServer.create(installN8n(), path.join(work, 'n8n'));
+  const n8n = await N8nServer.create(await installN8n(), path.join(work, 'n8n'));
   const browser = await launchChromium();
   const close = async () => {
     await browser.close();

@@ -6,9 +6,6 @@
  * Maharashtra (CGST + SGST); every figure checked against the paise worked by hand below. A client GSTIN with
  * one wrong character is refused on both platforms before anything reaches the sandbox (its requests counted).
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-
 import type { Sandbox } from '../../sandbox';
 import { observeReplies } from '../../sandbox/http/replyObservers';
 import type { N8nServer } from './n8n-server';
@@ -16,7 +13,7 @@ import { sandboxKey } from './sandbox';
 import { SingleN8n, workFolder } from './single';
 import { Counts } from './table';
 import { failureWords, manualWorkflow, runManually } from './workflows';
-import { callZip, startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
+import { startBuiltZip, type BuiltZip } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
@@ -122,8 +119,7 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
 const zapierWork = workFolder('gst-zapier');
-let rpc: ZapierRpc;
-let container: ZapierContainer | undefined;
+let zapier: BuiltZip | undefined;
 /** Every API request the sandbox answered: a refusal before any request leaves this unchanged. */
 let requests = 0;
 const stopCounting = observeReplies(() => {
@@ -132,7 +128,7 @@ const stopCounting = observeReplies(() => {
 
 /** One call into the shipped zip, as Zapier's Lambda makes it. */
 const zap = (method: string, inputData: Record<string, unknown>): Promise<any> =>
-  callZip(container!, rpc, { baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, { inputData });
+  zapier!.execute({ baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, { inputData });
 
 /** Whether every figure in `invoice` is the one worked by hand (for the counts table; the expects say which not). */
 function matches(invoice: any, lines: object[], tax: Record<string, unknown>): number {
@@ -147,15 +143,12 @@ function matches(invoice: any, lines: object[], tax: Record<string, unknown>): n
 beforeAll(async () => {
   live = await SingleN8n.start('gst');
   ({ sandbox, n8n, credential } = live);
-  rpc = await startZapierRpc();
-  execFileSync('unzip', ['-q', zip, '-d', path.join(zapierWork.path, 'app')]);
-  container = startZapierContainer(path.join(zapierWork.path, 'app', 'zapierwrapper.js'), zapierWork.path);
+  zapier = await startBuiltZip(zip, zapierWork.path);
 }, 300_000);
 
 afterAll(async () => {
   stopCounting();
-  container?.close();
-  await rpc?.close();
+  await zapier?.close();
   zapierWork.remove();
   await live?.stop(counts, `n8n ${live.n8n.install.version} and Zapier's zip: GST tax invoices`);
 }, 120_000);
@@ -282,8 +275,8 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
   }
 
   test('the line items offer GST Rate as a list and HSN/SAC with help; the tax figures are labelled', async () => {
-    const definition = await container!.handler({ command: 'definition', bundle: {} });
-    const create = definition.results.creates.create_invoice.operation;
+    const definition = await zapier!.definition();
+    const create = definition.creates.create_invoice.operation;
     const children = create.inputFields.find((field: { key: string }) => field.key === 'items').children;
     const child = (key: string) => children.find((field: { key: string }) => field.key === key);
     expect(child('gst_rate').choices.map((choice: { label: string }) => choice.label)).toEqual([

@@ -8,4 +8,4 @@ export function n8nPaths(root?: string, version?: string): N8nInstall & { root: 
 export function installN8n(options?: {
   log?: boolean;
   version?: string;
-}): N8nInstall & { root: string; marker: string };
+}): Promise<N8nInstall & { root: string; marker: string }>;

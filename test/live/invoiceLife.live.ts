@@ -40,7 +40,7 @@ import {
   settledExecutions,
   triggerWorkflow,
 } from './workflows';
-import { callZip, startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
+import { startBuiltZip, type BuiltZip } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
@@ -57,8 +57,7 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
 const zapierWork = workFolder('invoice-life-zapier');
-let rpc: ZapierRpc;
-let container: ZapierContainer | undefined;
+let zapier: BuiltZip | undefined;
 let receiver: Receiver;
 
 const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
@@ -84,7 +83,7 @@ const subscribed = (want: number) =>
 
 /** One call into the shipped zip, as Zapier's Lambda makes it, to the sandbox (or, for a refusal, `baseUrl`). */
 const zap = (method: string, bundle: Record<string, unknown> = {}, baseUrl = sandbox.baseUrl): Promise<any> =>
-  callZip(container!, rpc, { baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
+  zapier!.execute({ baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
 
 /** Text of a PDF, by Debian's pdftotext (poppler-utils), as a reader would copy it out. */
 function pdfText(bytes: Buffer, fileName: string): string {
@@ -96,15 +95,12 @@ function pdfText(bytes: Buffer, fileName: string): string {
 beforeAll(async () => {
   live = await SingleN8n.start('invoice-life');
   ({ sandbox, n8n, credential } = live);
-  [rpc, receiver] = await Promise.all([startZapierRpc(), startReceiver()]);
-  execFileSync('unzip', ['-q', zip, '-d', path.join(zapierWork.path, 'app')]);
-  container = startZapierContainer(path.join(zapierWork.path, 'app', 'zapierwrapper.js'), zapierWork.path);
+  [zapier, receiver] = await Promise.all([startBuiltZip(zip, zapierWork.path), startReceiver()]);
 }, 300_000);
 
 afterAll(async () => {
-  container?.close();
+  await zapier?.close();
   await receiver?.close();
-  await rpc?.close();
   zapierWork.remove();
   await live?.stop(counts, `n8n ${live.n8n.install.version} and Zapier's zip: the invoice after it is created`);
 }, 120_000);
@@ -523,9 +519,9 @@ describe("Zapier's built zip through its Lambda handler", () => {
       method: 'hydrators.hydrateInvoicePdf',
       bundle: { invoice_id: invoice.id, number: invoice.number },
     });
-    const stashedBefore = rpc.stashed().length;
+    const stashedBefore = zapier!.rpc.stashed().length;
     const url = await zap(payload.method, { inputData: payload.bundle });
-    const stashed = rpc.stashed().slice(stashedBefore);
+    const stashed = zapier!.rpc.stashed().slice(stashedBefore);
     counts.record('zip', 'files stashed by one hydration', 1, stashed.length);
     expect(stashed).toHaveLength(1);
     const [file] = stashed;

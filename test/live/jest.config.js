@@ -7,6 +7,6 @@ module.exports = {
   roots: ['<rootDir>/test/live'],
   testMatch: ['**/*.live.ts'],
   testTimeout: 300_000,
-  setupFilesAfterEnv: ['<rootDir>/test/setup/no-secrets-in-output.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/afterEachFile/no-secrets-in-output.ts'],
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],
 };

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 
-import { operations, type HttpRequest } from '../../shared';
+import { addDays, daysBetween, operations, todayIn, type HttpRequest } from '../../shared';
 import { fetchSend, type Sandbox } from '../../sandbox';
 import type { N8nServer } from './n8n-server';
 import { eventually, pause, progress } from './processes';
@@ -308,98 +308,127 @@ test("1 · a paid shop order: one client, one invoice with the order's lines sen
   await n8n.deactivate(workflow.id);
 });
 
-test('2 · overdue: WhatsApp reminders, e-mail where WhatsApp fails, an alert where both fail; once', async () => {
-  const { key, credential, api } = await account('reminders');
+test('2 · reminders 3 days before, on and 3 days after the due date: each once, none for a paid, disputed or void invoice', async () => {
+  const { credential, api } = await account('reminders');
   const workflow = await n8n.createWorkflow(forThisMachine(load('02-overdue-reminders'), credential));
   const from = received.length;
-  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length, 2);
-  const invoiceFor = async (email: string, phone: string, amount: number) => {
+  // Active for its Delivery Failed trigger; the morning schedule is started here as a user tries it: Run Now.
+  await activateWithSubscription(workflow.id, activeSubscriptions(sandbox).length);
+  const today = todayIn(new Date());
+  /** An invoice of ₹`rupees` due `offset` days from today (India time); after today, moved there by make_overdue. */
+  const invoice = async (email: string, phone: string, offset: number, rupees = 1500) => {
     await api((c) => operations.createClient.request(c, { email, phone }));
-    return await api((c) =>
+    const made = await api((c) =>
       operations.createInvoice.request(c, {
         client_email: email,
         currency: 'INR',
-        items: [{ description: 'Consulting', amount }],
+        items: [{ description: 'Consulting', amount: rupees * 100 }],
+        ...(offset >= 0 ? { due_date: addDays(today, offset) } : {}),
       }),
     );
+    if (offset < 0) await api((c) => operations.simulateOverdue.request(c, { invoice_id: made.id, days: -offset }));
+    return made;
   };
-  const onWhatsApp = await invoiceFor('meera.remind@example.com', '+919812345678', 150000);
-  // A number with no WhatsApp account (the sandbox's test number) and, for the last, an address that bounces.
-  const byEmail = await invoiceFor('tarun.remind@example.com', '+910000000001', 240000);
-  const neither = await invoiceFor('bounce.remind@example.com', '+910000000001', 99900);
-  const disputed = await invoiceFor('dev.remind@example.com', '+919822334455', 50000);
-  await api((c) => operations.simulateDispute.request(c, { invoice_id: disputed.id, reason: 'not_received' }));
-  for (const invoice of [onWhatsApp, byEmail, neither, disputed])
-    await api((c) => operations.simulateOverdue.request(c, { invoice_id: invoice.id, days: 1 }));
+  const before = await invoice('asha.remind@example.com', '+919812345678', 3);
+  const moving = await invoice('kiran.remind@example.com', '+919812345679', 3);
+  const paid = await invoice('paid.remind@example.com', '+919812345680', 3);
+  await api((c) => operations.simulatePayment.request(c, { invoice_id: paid.id, amount: undefined }));
+  const voided = await invoice('void.remind@example.com', '+919812345681', 3);
+  await api((c) => operations.voidInvoice.request(c, { invoice_id: voided.id }));
+  // A number with no WhatsApp account (the sandbox's test number): the reminder goes by e-mail instead.
+  const onTheDay = await invoice('tarun.remind@example.com', '+910000000001', 0, 2400);
+  const disputedOnTheDay = await invoice('dev.remind@example.com', '+919822334455', 0);
+  await api((c) => operations.simulateDispute.request(c, { invoice_id: disputedOnTheDay.id, reason: 'not_received' }));
+  // No WhatsApp and an address that bounces: the team is alerted.
+  const after = await invoice('bounce.remind@example.com', '+910000000001', -3, 999);
+  const partlyPaid = await invoice('meera.remind@example.com', '+919812345682', -3);
+  await api((c) => operations.simulatePayment.request(c, { invoice_id: partlyPaid.id, amount: 50000 }));
+  const disputedAfter = await invoice('ravi.remind@example.com', '+919812345683', -3);
+  await api((c) => operations.simulateDispute.request(c, { invoice_id: disputedAfter.id, reason: 'not_received' }));
+  // Days that are no stage: 2 days before, 1 day after.
+  const twoDaysBefore = await invoice('neha.remind@example.com', '+919812345684', 2);
+  const oneDayAfter = await invoice('om.remind@example.com', '+919812345685', -1);
 
-  /** Every delivery the account made: invoice, kind, channel, outcome. */
+  /** Every delivery the account made: invoice, kind, channel, outcome, and the day of its due date it was for. */
   const deliveries = async () => {
     const events = await Promise.all(
       ['invoice.sent', 'invoice.delivery_failed'].map(
         async (type) => (await api((c) => operations.listEvents.request(c, { type, limit: 100 }))).data,
       ),
     );
-    return events
-      .flat()
-      .map(
-        ({ data }: any) =>
-          `${data.invoice.number} ${data.delivery.kind} ${data.delivery.channel} ${data.delivery.status}`,
-      )
-      .sort();
+    return events.flat().map(({ data }: any) => ({
+      line:
+        `${data.invoice.number} ${data.delivery.kind} ${data.delivery.channel} ${data.delivery.status} ` +
+        `due ${daysBetween(today, data.invoice.due_date)}`,
+      upiLink: data.invoice.upi_link as string,
+      remaining: data.invoice.amount_remaining as number,
+    }));
   };
-  // 4 overdue events, then 3 failed deliveries (two on WhatsApp, one e-mail), each one execution.
-  const runs = await settle(workflow.id, 7);
-  const expected = [
-    `${onWhatsApp.number} reminder whatsapp sent`,
-    `${byEmail.number} reminder whatsapp failed`,
-    `${byEmail.number} reminder email sent`,
-    `${neither.number} reminder whatsapp failed`,
-    `${neither.number} reminder email failed`,
+  const lines = async () => (await deliveries()).map((delivery) => delivery.line).sort();
+  /** Runs the workflow as Run Now does, then waits for the e-mails and alerts its failed sends start. */
+  const runNow = async (deliveryCount: number) => {
+    await n8n.cli(['execute', `--id=${workflow.id}`]);
+    await eventually('the deliveries', DELIVERY_SECONDS, async () =>
+      (await deliveries()).length >= deliveryCount ? true : undefined,
+    ).catch(() => undefined);
+    await sandbox.settled();
+    await pause(QUIET_MS);
+  };
+
+  await runNow(7);
+  const first = [
+    `${before.number} reminder whatsapp sent due 3`,
+    `${moving.number} reminder whatsapp sent due 3`,
+    `${onTheDay.number} reminder whatsapp failed due 0`,
+    `${onTheDay.number} reminder email sent due 0`,
+    `${after.number} reminder whatsapp failed due -3`,
+    `${after.number} reminder email failed due -3`,
+    `${partlyPaid.number} reminder whatsapp sent due -3`,
   ].sort();
-  const made = await deliveries();
-  const alerts = sent('/services/', from);
-  counts.record('2 reminders', 'executions (4 overdue, 3 failed deliveries)', 7, runs);
-  counts.record('2 reminders', 'reminders sent on WhatsApp', 1, made.filter((d) => d.endsWith('whatsapp sent')).length);
+  const made = await lines();
+  const stage = (offset: number) => made.filter((line) => line.endsWith(` due ${offset}`) && /whatsapp/.test(line));
+  const none = [paid, voided, disputedOnTheDay, disputedAfter, twoDaysBefore, oneDayAfter];
+  counts.record('2 reminders', 'WhatsApp reminders 3 days before (2 unpaid, 1 paid, 1 void)', 2, stage(3).length);
+  counts.record('2 reminders', 'WhatsApp reminders on the day (1 unpaid, 1 disputed)', 1, stage(0).length);
+  counts.record('2 reminders', '... 3 days after (1 unpaid, 1 part-paid, 1 disputed)', 2, stage(-3).length);
+  counts.record('2 reminders', 'e-mailed instead (WhatsApp failed)', 2, made.filter((l) => / email /.test(l)).length);
   counts.record(
     '2 reminders',
-    'reminders sent by e-mail instead',
-    1,
-    made.filter((d) => d.endsWith('email sent')).length,
-  );
-  counts.record(
-    '2 reminders',
-    'reminders for the disputed invoice',
+    'reminders for paid, void, disputed or off-day invoices',
     0,
-    made.filter((d) => d.startsWith(disputed.number)).length,
+    made.filter((line) => none.some((invoice) => line.startsWith(`${invoice.number} `))).length,
   );
-  counts.record('2 reminders', 'alerts (WhatsApp and e-mail both failed)', 1, alerts.length);
-  expect(runs).toBe(7);
-  expect(made).toEqual(expected);
-  expect(alerts).toEqual([
+  counts.record('2 reminders', 'alerts (WhatsApp and e-mail both failed)', 1, sent('/services/', from).length);
+  expect(made).toEqual(first);
+  // Each reminder carries the UPI pay link for what is still owed at the time it is sent.
+  for (const delivery of await deliveries())
+    expect(delivery.upiLink).toMatch(new RegExp(`^upi://pay\\?.*am=${(delivery.remaining / 100).toFixed(2)}`));
+  expect(sent('/services/', from)).toEqual([
     {
       method: 'POST',
       path: '/services/YOUR/SLACK/WEBHOOK',
       body: {
         text:
-          `:warning: The reminder for invoice ${neither.number} (₹999.00 due) did not reach ` +
-          `bounce.remind@example.com by e-mail: ${String(await deliveryFailure(api, neither.id, 'email'))} ` +
-          `Invoice: ${neither.hosted_url}`,
+          `:warning: The reminder for invoice ${after.number} (₹999.00 due) did not reach ` +
+          `bounce.remind@example.com by e-mail: ${String(await deliveryFailure(api, after.id, 'email'))} ` +
+          `Invoice: ${after.hosted_url}`,
       },
     },
   ]);
 
-  // The service's reminder itself carries the UPI pay link: the overdue invoice answers it.
-  const reminded = await api((c) => operations.getInvoice.request(c, { invoice_id: onWhatsApp.id }));
-  expect(reminded).toMatchObject({ overdue: true, upi_link: expect.stringMatching(/^upi:\/\/pay\?.*am=1500\.00/) });
-
-  await redeliver(sandbox, await newestEvent(api, 'invoice.overdue'), key);
-  await redeliver(sandbox, await newestEvent(api, 'invoice.delivery_failed'), key);
-  const again = await settle(workflow.id, 7);
-  counts.record('2 reminders', 'executions for 2 redelivered events', 0, again - runs);
-  counts.record('2 reminders', 'deliveries after the redeliveries', 5, (await deliveries()).length);
-  counts.record('2 reminders', 'alerts after the redeliveries', 1, sent('/services/', from).length);
-  expect(again).toBe(runs);
-  expect(await deliveries()).toEqual(expected);
+  // The same morning again, after one invoice went from 3 days before to 3 days after its due date: only its
+  // new reminder goes; nothing already sent today is sent again.
+  await api((c) => operations.simulateOverdue.request(c, { invoice_id: moving.id, days: 3 }));
+  await runNow(8);
+  const second = await lines();
+  counts.record(
+    '2 reminders',
+    'new deliveries on a second run (1 invoice moved a stage)',
+    1,
+    second.length - made.length,
+  );
+  counts.record('2 reminders', 'alerts after the second run', 1, sent('/services/', from).length);
+  expect(second).toEqual([...first, `${moving.number} reminder whatsapp sent due -3`].sort());
   expect(sent('/services/', from)).toHaveLength(1);
   await n8n.deactivate(workflow.id);
 });

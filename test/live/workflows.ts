@@ -98,6 +98,21 @@ export function triggerWorkflow(name: string, saved: Saved, events = ALL_EVENTS,
   };
 }
 
+/** n8n's own Webhook node (version 2, answering as soon as the request is in): the yardstick for our trigger. */
+export function webhookNodeWorkflow(name: string) {
+  const webhookId = newWebhookId();
+  const node = {
+    id: 'b0000000-0000-4000-8000-000000000002',
+    name: 'Webhook',
+    type: 'n8n-nodes-base.webhook',
+    typeVersion: 2,
+    position: [0, 0],
+    webhookId,
+    parameters: { httpMethod: 'POST', path: webhookId, options: {} },
+  };
+  return { path: webhookId, workflow: { name, nodes: [node], connections: {} } };
+}
+
 export const POLLING_TRIGGER = 'Invoicing API Polling Trigger';
 
 /**

@@ -5,7 +5,7 @@
  * make; here the URL is this server's `/stash` instead of Zapier's S3 bucket); and the app in a process of its
  * own, as a warm container runs it. Used by zapier.live.ts, invoiceLife.live.ts and `npm run bench:live`.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -156,30 +156,41 @@ export function startZapierContainer(wrapper: string, folder: string): ZapierCon
   };
 }
 
-/** Where one call into the zip goes: the service's address (an environment variable of the app) and the key. */
-export interface ZapierService {
-  baseUrl: string;
-  apiKey: string;
+/** The built zip running as Zapier runs it: unzipped, in a container of its own, with Zapier's RPC beside it. */
+export interface BuiltZip {
+  rpc: ZapierRpc;
+  /** The app's definition, as Zapier reads it (the handler's `definition` command). */
+  definition(): Promise<any>;
+  /**
+   * One call as Zapier's Lambda makes it: the connection's key in authData, the service's URL the app's
+   * environment variable, the cache and logs over RPC.
+   */
+  execute(connection: { apiKey: string; baseUrl: string }, method: string, bundle?: object): Promise<any>;
+  close(): Promise<void>;
 }
 
-/**
- * One call into the shipped zip as Zapier's Lambda makes it: the environment (the service's address, the log
- * endpoint), the RPC base and the connection's key added to `bundle`; the call's `results`.
- */
-export async function callZip(
-  container: ZapierContainer,
-  rpc: ZapierRpc,
-  service: ZapierService,
-  method: string,
-  bundle: Record<string, unknown> = {},
-): Promise<any> {
-  const output = await container.handler({
-    command: 'execute',
-    method,
-    bundle: { authData: { api_key: service.apiKey }, inputData: {}, ...bundle },
-    environment: { INVOICING_API_BASE_URL: service.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
-    rpc_base: rpc.url,
-    token: 'live-suite',
-  });
-  return output.results;
+export async function startBuiltZip(zip: string, folder: string): Promise<BuiltZip> {
+  const rpc = await startZapierRpc();
+  execFileSync('unzip', ['-q', zip, '-d', path.join(folder, 'app')]);
+  // The file Zapier's Lambda loads, from outside the repository, so nothing resolves from its node_modules.
+  const container = startZapierContainer(path.join(folder, 'app', 'zapierwrapper.js'), folder);
+  return {
+    rpc,
+    definition: async () => (await container.handler({ command: 'definition', bundle: {} })).results,
+    execute: async ({ apiKey, baseUrl }, method, bundle = {}) =>
+      (
+        await container.handler({
+          command: 'execute',
+          method,
+          bundle: { authData: { api_key: apiKey }, inputData: {}, ...bundle },
+          environment: { INVOICING_API_BASE_URL: baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
+          rpc_base: rpc.url,
+          token: 'live-suite',
+        })
+      ).results,
+    close: async () => {
+      container.close();
+      await rpc.close();
+    },
+  };
 }

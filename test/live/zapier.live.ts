@@ -22,10 +22,12 @@ import {
   signedDelivery,
 } from './sandbox';
 import { Counts } from './table';
-import { callZip, startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
+import { startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
+
+const BASE_URL_VARIABLE = 'INVOICING_API_BASE_URL';
 
 const counts = new Counts();
 const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-zapier-'));
@@ -57,9 +59,25 @@ function startReceiver(): Promise<void> {
   );
 }
 
+const authData = () => ({ api_key: sandboxKey(sandbox) });
+
+/** What Zapier's Lambda adds to every event: the app's environment variables, its RPC and log endpoints. */
+const zapierSide = () => ({
+  environment: { [BASE_URL_VARIABLE]: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
+  rpc_base: rpc.url,
+  token: 'live-suite',
+});
+
 /** One call into the shipped zip, as Zapier's Lambda makes it. */
-const call = (method: string, bundle: Record<string, unknown> = {}): Promise<any> =>
-  callZip(container!, rpc, { baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
+async function call(method: string, bundle: Record<string, unknown> = {}, command = 'execute'): Promise<any> {
+  const output = await handler({
+    command,
+    method,
+    bundle: { authData: authData(), inputData: {}, ...bundle },
+    ...zapierSide(),
+  });
+  return output.results;
+}
 
 /** A delivery as Zapier hands it to `perform`: the raw body, and headers under an `Http-` prefix. */
 function asZapierSees(delivery: { headers: IncomingHttpHeaders | Record<string, string>; body: string }) {

@@ -21,12 +21,12 @@ import {
   operations,
   operations as registry,
   type FieldSpec,
-  type Word,
+  type FieldLabel,
 } from '../../shared';
 import { InvoicingApi } from '../../n8n/credentials/InvoicingApi.credentials';
 import { InvoicingApi as InvoicingApiNode } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { InvoicingApiTrigger } from '../../n8n/nodes/InvoicingApiTrigger/InvoicingApiTrigger.node';
-import { toHtml } from '../../n8n/lib/text';
+import { toHtml } from '../../n8n/editor/text';
 import { client as clientResource } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { invoice as invoiceResource } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment as paymentResource } from '../../n8n/nodes/InvoicingApi/actions/payment';
@@ -54,7 +54,7 @@ const propertiesOf = (resources: string[]) =>
     }),
   );
 /** A group's input fields (its other entries are words only answers show). */
-const catalogue = (group: Record<string, Word>) =>
+const catalogue = (group: Record<string, FieldLabel>) =>
   Object.values(group).filter((entry): entry is FieldSpec => 'help' in entry);
 
 describe('Invoicing API node', () => {
@@ -297,7 +297,7 @@ describe('pickers', () => {
     // Every ID field the catalogue declares that an operation asks for (a filter may take a plain ID),
     // and Create Invoice's client.
     const idKeys = Object.values(FIELDS)
-      .flatMap((group) => Object.values(group as Record<string, Word>))
+      .flatMap((group) => Object.values(group as Record<string, FieldLabel>))
       .filter((entry) => (entry as FieldSpec).type === 'id')
       .map((entry) => entry.key);
     expect(

@@ -2,7 +2,7 @@
 import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
 import { InputError, normalizeError } from '../../shared';
-import { nodeErrorFor } from '../../n8n/lib/errors';
+import { nodeErrorFor } from '../../n8n/transport/errors';
 
 const node: INode = {
   id: 'n1',

@@ -90,10 +90,12 @@ describe('the packed tarball', () => {
   // 400 kB unpacked with the README) and one copy of zod's v3 API; a second bundled copy of a dependency
   // (zod alone is about 60 kB packed) would still break this.
   // Measured 178.3 kB packed, 740.5 kB unpacked (2026-11-25); issue 29's operations (Send, Void, Download PDF,
-  // due dates, the UPI link, four events) brought it to 198.0 kB packed. Budgets a little above the measured size,
-  // so a bundled second copy of zod (about 60 kB packed) still fails.
-  const PACKED_BUDGET = 205_000;
-  const UNPACKED_BUDGET = 840_000;
+  // due dates, the UPI link, four events) brought it to 198.0 kB packed; issue 28's operations built from their
+  // display words and issue 32's amount-before-its-currency rule to 205.7 kB packed, 845.0 kB unpacked
+  // (2026-11-25). Budgets a little above the measured size, so a bundled second copy of zod (about 60 kB
+  // packed) still fails.
+  const PACKED_BUDGET = 212_000;
+  const UNPACKED_BUDGET = 870_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated

@@ -84,7 +84,7 @@ test(`a burst of ${BURST} events while n8n was not polling: each started once, i
   facts.push(
     `${expected.length} events (new clients, invoices for a third of them, renames of another third) made in ${burstMs} ms while the ` +
       'workflow was not polling; one poll then handed them on as one execution of that many items, oldest first, paging GET /v1/events ' +
-      'with ending_before 100 at a time (shared/webhooks/catchUp.ts).',
+      'with ending_before 100 at a time (shared/operations/catchUp.ts).',
   );
 
   expect(expected.length).toBeGreaterThanOrEqual(BURST);

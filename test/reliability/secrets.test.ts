@@ -128,7 +128,7 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
     inputData: { number: invoice.result.number },
   });
 
-  // The three occasions, delivered by the sandbox to Zapier's stand-in, then handed to every trigger.
+  // The three test helpers' events, delivered by the sandbox to Zapier's stand-in, then handed to every trigger.
   const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
   await fetchSend(operations.simulateView.request(connection, { invoice_id: invoice.result.id, channel: 'whatsapp' }));
   await fetchSend(operations.simulatePayment.request(connection, { invoice_id: invoice.result.id, amount: 500000 }));

@@ -182,7 +182,7 @@ describe('every response validates against the shared schemas', () => {
     expect(normalizeError(again).code).toBe('not_found');
   });
 
-  test('the three occasions return their events; events list and filter by type', async () => {
+  test('the view, pay and dispute test helpers return their events; events list and filter by type', async () => {
     const invoice = await t.createInvoice({ items: [{ description: 'Part', amount: 1000 }] });
     const viewed = invoiceViewedEventSchema.parse(
       await ok(operations.simulateView.request(t.connection, { invoice_id: invoice.id, channel: 'whatsapp' })),

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { EVENT_TYPES, INVOICE_STATUSES, operations, presentInvoice } from '../../shared';
+import { EVENT_TYPES, INVOICE_STATUSES, operations, presentInvoice, runOperation } from '../../shared';
 import { type Receiver, startReceiver } from '../../sandbox';
 import { eventually, type TestClient, startTestSandbox } from './support';
 
@@ -425,6 +425,138 @@ test('keys page: create a key (shown once), one in a new account, revoke; client
   await go(back, '#/webhooks');
   await back.locator('h1', { hasText: 'Webhooks' }).waitFor();
 });
+
+test('a GST invoice shows as a tax invoice; Settings sets the supplier, a refused GSTIN naming its character', async () => {
+  // An account of its own: its supplier changes here, and the other tests' account stays in Maharashtra (27).
+  const issued = t.sandbox.createAccount();
+  const c = { apiKey: issued.secret, baseUrl: t.sandbox.baseUrl };
+  const lines = [
+    {
+      description: 'Laptop stand',
+      quantity: '3',
+      unit: 'NOS',
+      unit_price: '1,250.50',
+      hsn_sac: '847330',
+      gst_rate: '18',
+    },
+    { description: 'Assam tea', quantity: '2.5', unit: 'kg', unit_price: '480.00', hsn_sac: '0902', gst_rate: '5' },
+    { description: 'Printed manual', quantity: '2', unit: 'NOS', unit_price: '350', hsn_sac: '4901', gst_rate: '0' },
+  ];
+  const taxInvoice = async (client: Record<string, unknown>) => {
+    await runOperation(operations.createClient, c, client, t.send);
+    return runOperation(
+      operations.createInvoice,
+      c,
+      { client_email: client.email, currency: 'INR', items: lines },
+      t.send,
+    );
+  };
+  const intra = await taxInvoice({
+    email: 'accounts@punetraders.example',
+    name: 'Pune Traders',
+    gstin: '27AAPFU0939F1ZV',
+    address: { line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', postal_code: '411004', country: 'IN' },
+  });
+  const inter = await taxInvoice({
+    email: 'accounts@blrfoods.example',
+    name: 'Bengaluru Foods',
+    gstin: '29AAGCB7383J1Z4',
+    address: { line1: '4 Residency Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560025', country: 'IN' },
+  });
+  const rowsOf = (page: Page) =>
+    page.locator('.tax-invoice table tr').evaluateAll((rows) => rows.map((row) => (row as any).innerText.split('\t')));
+
+  // By hand: 3 × 1,250.50 = 3,751.50; 2.5 × 480.00 = 1,200.00; 2 × 350.00 = 700.00; taxable 5,651.50.
+  // Within Maharashtra: CGST = SGST = 9 % of 3,751.50 = 337.635 → 337.64, 2.5 % of 1,200.00 = 30.00; 367.64 each.
+  // To Karnataka: IGST 18 % of 3,751.50 = 675.27, 5 % of 1,200.00 = 60.00; 735.27.
+  const page = await open(`#/invoices/${intra.id}`, issued.secret);
+  await page.locator('.tax-invoice h2', { hasText: `Tax Invoice ${intra.number}` }).waitFor();
+  await expect(page.locator('h2', { hasText: 'Line items' }).count()).resolves.toBe(0);
+  await expect(rowsOf(page)).resolves.toEqual([
+    ['Description', 'HSN/SAC Code', 'Quantity', 'Unit Price', 'GST Rate', 'Taxable Value', 'CGST', 'SGST'].map((word) =>
+      word.toUpperCase(),
+    ),
+    ['Laptop stand', '847330', '3 NOS', '₹1,250.50', '18 %', '₹3,751.50', '₹337.64', '₹337.64'],
+    ['Assam tea', '0902', '2.5 kg', '₹480.00', '5 %', '₹1,200.00', '₹30.00', '₹30.00'],
+    ['Printed manual', '4901', '2 NOS', '₹350.00', '0 %', '₹700.00', '₹0.00', '₹0.00'],
+    ['TOTAL', '₹5,651.50', '₹367.64', '₹367.64'],
+  ]);
+  const section = page.locator('.tax-invoice');
+  await expect(section.locator('dl.tax-totals').innerText()).resolves.toMatch(
+    /Taxable Value\s+₹5,651\.50\s+CGST\s+₹367\.64\s+SGST\s+₹367\.64\s+Total Tax\s+₹735\.28\s+Total with Tax\s+₹6,386\.78/,
+  );
+  const parties = await section.locator('address').allInnerTexts();
+  expect(parties[0]).toMatch(
+    /^From\nSandbox account \d+\n1 Example Road\nPune, Maharashtra 411001\nIndia\nSupplier GSTIN 27/,
+  );
+  expect(parties[1]).toBe(
+    'Bill to\nPune Traders\n7 FC Road\nPune, Maharashtra 411004\nIndia\naccounts@punetraders.example\nClient GSTIN 27AAPFU0939F1ZV',
+  );
+  await expect(section.innerText()).resolves.toContain('Place of Supply: Maharashtra (27) · Reverse Charge: No');
+  await expect(section.locator('.signatory').innerText()).resolves.toMatch(
+    /^For Sandbox account \d+\nAuthorised signatory$/,
+  );
+  await page.screenshot({ path: path.join(SHOTS, 'dashboard-tax-invoice-intra.png'), fullPage: true });
+
+  await go(page, `#/invoices/${inter.id}`);
+  await page.locator('.tax-invoice h2', { hasText: `Tax Invoice ${inter.number}` }).waitFor();
+  const interRows = await rowsOf(page);
+  expect(interRows[0]).toEqual([
+    'DESCRIPTION',
+    'HSN/SAC CODE',
+    'QUANTITY',
+    'UNIT PRICE',
+    'GST RATE',
+    'TAXABLE VALUE',
+    'IGST',
+  ]);
+  expect(interRows[1]).toEqual(['Laptop stand', '847330', '3 NOS', '₹1,250.50', '18 %', '₹3,751.50', '₹675.27']);
+  expect(interRows[4]).toEqual(['TOTAL', '₹5,651.50', '₹735.27']);
+  await expect(section.innerText()).resolves.toContain('Place of Supply: Karnataka (29)');
+  await expect(section.locator('dl.tax-totals').innerText()).resolves.toMatch(
+    /IGST\s+₹735\.27\s+Total Tax\s+₹735\.27\s+Total with Tax\s+₹6,386\.77/,
+  );
+  await page.screenshot({ path: path.join(SHOTS, 'dashboard-tax-invoice-inter.png'), fullPage: true });
+
+  // Settings, opened from the account's name at the top: a mistyped GSTIN is refused under its field, naming the
+  // character; nothing changes.
+  await page.click('#account');
+  await page.locator('form.settings').waitFor();
+  await page.fill('input[name=gstin]', '29AAGCB7383J1Z5');
+  await page.click('form.settings button[type=submit]');
+  const gstinError = page.locator('[data-field=gstin] .error');
+  await gstinError.waitFor();
+  await expect(gstinError.textContent()).resolves.toContain(
+    'GSTIN has the check character "5" at position 15, but the first 14 characters give "4"',
+  );
+  expect((await runOperation(operations.getAccount, c, {}, t.send)).gstin).toMatch(/^27/);
+  await page.screenshot({ path: path.join(SHOTS, 'dashboard-settings.png'), fullPage: true });
+  await page.fill('input[name=gstin]', '29AAGCB7383J1Z4');
+  for (const [name, value] of [
+    ['address.line1', '4 Residency Road'],
+    ['address.city', 'Bengaluru'],
+    ['address.state', 'Karnataka'],
+    ['address.postal_code', '560025'],
+  ])
+    await page.fill(`input[name="${name}"]`, value);
+  await page.click('form.settings button[type=submit]');
+  await page.locator('#status', { hasText: 'Saved' }).waitFor();
+  await expect(runOperation(operations.getAccount, c, {}, t.send)).resolves.toMatchObject({
+    gstin: '29AAGCB7383J1Z4',
+    state: '29',
+    address: { line1: '4 Residency Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560025', country: 'IN' },
+  });
+  await expect(page.locator('[data-field=gstin] .error').isHidden()).resolves.toBe(true);
+  // The invoice already issued keeps its supplier: still Maharashtra, still CGST + SGST.
+  await go(page, `#/invoices/${intra.id}`);
+  await page.locator('.tax-invoice h2', { hasText: `Tax Invoice ${intra.number}` }).waitFor();
+  await expect(page.locator('.tax-invoice address').first().innerText()).resolves.toContain('Pune, Maharashtra 411001');
+  await expect(rowsOf(page)).resolves.toContainEqual(['TOTAL', '₹5,651.50', '₹367.64', '₹367.64']);
+  // At 420 px the eight columns scroll inside the tax invoice; the page itself does not run off the side.
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(100);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+}, 60_000);
 
 test('420 px: nothing runs off the side; list, invoice and event pages screenshotted at both widths', async () => {
   const created = await invoice({

@@ -120,10 +120,11 @@ describe('GST invoices in the sandbox', () => {
       `Client GSTIN ${KARNATAKA}`,
       'Place of Supply: Karnataka (29) · Reverse Charge: No',
       '<td>847330</td>',
-      '<td>1.5 hrs</td><td>₹999.99</td><td>5 %</td><td>₹1,499.99</td><td>₹75.00</td>',
-      '<td>18 %</td>',
-      '<td>₹675.27</td>',
-      'Total Tax ₹750.27 · Total with Tax ₹6,201.76',
+      '<td class="figure">1.5 hrs</td><td class="figure">₹999.99</td><td class="figure">5 %</td>' +
+        '<td class="figure">₹1,499.99</td><td class="figure">₹75.00</td>',
+      '<td class="figure">18 %</td>',
+      '<td class="figure">₹675.27</td>',
+      '<dt>Total Tax</dt><dd class="figure">₹750.27</dd><dt>Total with Tax</dt><dd class="figure">₹6,201.76</dd>',
     ]) {
       expect([particular, page.includes(particular)]).toEqual([particular, true]);
     }

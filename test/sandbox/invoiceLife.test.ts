@@ -295,6 +295,13 @@ describe('the PDF', () => {
     expect(text).toContain('Scan to pay with any UPI app');
     expect(text).not.toContain('Tax Invoice');
     expect(text).not.toContain('GSTIN');
+    // Who it is from, with the account's (made-up) address; a plain invoice has no signatory line (rule 46 is a tax
+    // invoice's).
+    // The two parties side by side: pdftotext -layout keeps them on shared lines.
+    expect(text).toMatch(
+      /From\s+Bill to\n\s*Sandbox account\s+pdf@example\.com\n\s*1 Example Road\n\s*Pune, Maharashtra 411001\n/,
+    );
+    expect(text).not.toContain('Authorised signatory');
   });
 
   const createGst = async (client: Record<string, unknown>, items: Array<Record<string, unknown>>) => {
@@ -308,7 +315,9 @@ describe('the PDF', () => {
   };
 
   test("a tax invoice within Maharashtra (27, the sandbox supplier's state): per line CGST + SGST, the totals", async () => {
-    const invoice = await createGst({ email: 'pune.pdf@example.com', name: 'Pune Traders', gstin: '27AAPFU0939F1ZV' }, [
+    const address = { line1: '7 FC Road', city: 'Pune', state: 'Maharashtra', postal_code: '411004', country: 'IN' };
+    const client = { email: 'pune.pdf@example.com', name: 'Pune Traders', gstin: '27AAPFU0939F1ZV', address };
+    const invoice = await createGst(client, [
       {
         description: 'Website upkeep',
         quantity: '7.5',
@@ -339,6 +348,14 @@ describe('the PDF', () => {
       'Pune Traders',
       'pune.pdf@example.com',
       'Client GSTIN: 27AAPFU0939F1ZV',
+      // Rule 46(a) and (e): both parties' names and addresses; rule 46(q): who signs, for whom.
+      'Sandbox account',
+      '1 Example Road',
+      'Pune, Maharashtra 411001',
+      '7 FC Road',
+      'Pune, Maharashtra 411004',
+      'For Sandbox account',
+      'Authorised signatory',
       'Place of Supply: Maharashtra (27)',
       'Reverse Charge: No',
       'Taxable Value: INR 11,079.98',
@@ -368,7 +385,13 @@ describe('the PDF', () => {
 
   test('a tax invoice to Karnataka (29): inter-state, per line IGST, a Non-GST line, part paid', async () => {
     const invoice = await createGst(
-      { email: 'blr.pdf@example.com', name: 'Bengaluru Foods', gstin: '29AAPFU0939F1ZR' },
+      {
+        email: 'blr.pdf@example.com',
+        name: 'Bengaluru Foods',
+        company: 'Bengaluru Foods Pvt Ltd',
+        gstin: '29AAPFU0939F1ZR',
+        address: { line1: '4 Residency Road', city: 'Bengaluru', postal_code: '560025', country: 'IN' },
+      },
       [
         {
           description: 'Consulting, hours',
@@ -390,6 +413,11 @@ describe('the PDF', () => {
       `Tax Invoice ${invoice.number}`,
       'Bengaluru Foods',
       'Client GSTIN: 29AAPFU0939F1ZR',
+      'Bengaluru Foods Pvt Ltd',
+      '4 Residency Road',
+      // An address without a state: the city and the PIN on one line.
+      'Bengaluru 560025',
+      'Authorised signatory',
       'Place of Supply: Karnataka (29)',
       'Taxable Value: INR 5,499.98',
       'IGST: INR 900.00',

@@ -35,7 +35,7 @@ const webhooks = async () =>
 
 test('listen forwards each triggered event, re-signed with a stable secret, one line per event; closing removes its webhook', async () => {
   const session = capture();
-  // The three occasions only: each `trigger` also creates an invoice, whose invoice.created would arrive too.
+  // Test helpers' events only: each `trigger` also creates an invoice, whose invoice.created would arrive too.
   const { exitCode, listener } = await runCli(
     ['listen', '--forward-to', receiver.url, '--events', 'invoice.viewed,invoice.paid,invoice.disputed', ...common()],
     session.io,

@@ -1,5 +1,5 @@
 /**
- * Catching up on events (shared/webhooks/catchUp.ts) against the sandbox: a burst while a receiver was
+ * Catching up on events (shared/operations/catchUp.ts) against the sandbox: a burst while a receiver was
  * away comes back oldest first and exactly once, across pages, across `max` cuts, across types the
  * receiver did not select; plus the edges a fake service shows best (unknown types, an expired cursor).
  */

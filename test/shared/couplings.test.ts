@@ -5,11 +5,11 @@
  */
 import { normalizeError, operations, validateInput, InputError, type InputIssue } from '../../shared';
 
-describe('redaction reads the key prefixes identity.ts declares', () => {
+describe('redaction reads the key prefixes service.ts declares', () => {
   test('renamed prefixes are still redacted from messages', () => {
     jest.isolateModules(() => {
-      jest.doMock('../../shared/identity', () => ({
-        ...jest.requireActual('../../shared/identity'),
+      jest.doMock('../../shared/service', () => ({
+        ...jest.requireActual('../../shared/service'),
         KEY_PREFIX: { live: 'zz_prod_', test: 'zz_dev_' },
         WEBHOOK_SECRET_PREFIX: 'zsig_',
       }));

@@ -15,7 +15,7 @@ import {
   sampleEvents,
   samplePresentedInvoice,
   type FieldSpec,
-  type Word,
+  type FieldLabel,
 } from '../../shared';
 
 /** Title Case leaves short joining words in lower case ("Send on WhatsApp"). */
@@ -36,8 +36,8 @@ const MINOR_WORDS = new Set([
   'via',
   'with',
 ]);
-const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
-const isInput = (entry: Word): entry is FieldSpec => 'help' in entry;
+const allEntries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldLabel>));
+const isInput = (entry: FieldLabel): entry is FieldSpec => 'help' in entry;
 
 describe('field catalogue', () => {
   test.each(allEntries.map((entry) => [entry.key, entry] as const))(
@@ -78,14 +78,12 @@ describe('field catalogue', () => {
       expect(choice.label.startsWith(`${choice.value} (`)).toBe(true);
     }
     expect(INVOICE_STATUS_CHOICES.map((choice) => choice.value)).toEqual([...INVOICE_STATUSES]);
-    expect(INVOICE_STATUS_CHOICES.map((choice) => choice.label)).toEqual([
-      'Open',
-      'Viewed',
-      'Partially Paid',
-      'Paid',
-      'Disputed',
-      'Void',
-    ]);
+    // Each label is its status's words in Title Case, whatever statuses resources.ts declares.
+    for (const { value, label } of INVOICE_STATUS_CHOICES) {
+      expect(label).toMatch(/^[A-Z][a-z]*( [A-Z][a-z]*)*$/);
+      expect(label.toLowerCase().replace(/ /g, '_')).toBe(value);
+    }
+    expect(INVOICE_STATUS_CHOICES.find((choice) => choice.value === 'partially_paid')?.label).toBe('Partially Paid');
   });
 
   test('every field of a flat event record has an output label', () => {

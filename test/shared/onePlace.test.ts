@@ -16,11 +16,11 @@ import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   WEBHOOK_SECRET_PREFIX,
-  type Word,
+  type FieldLabel,
 } from '../../shared';
 
 const root = path.resolve(__dirname, '../..');
-const PRODUCT = ['shared', 'zapier/src', 'n8n/nodes', 'n8n/lib'];
+const PRODUCT = ['shared', 'zapier/src', 'n8n/nodes', 'n8n/transport', 'n8n/editor', 'n8n/triggers'];
 const EXAMPLE_DATA = new Set(['shared/samples.ts']);
 
 function sources(folder: string): string[] {
@@ -49,7 +49,7 @@ function literals(word: string): string[] {
   return files.flatMap(({ file, text }) => (text.match(pattern) ?? []).map(() => file));
 }
 
-const entries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, Word>));
+const entries = Object.values(FIELDS).flatMap((group) => Object.values(group as Record<string, FieldLabel>));
 const labels = [...new Set(entries.flatMap((entry) => [entry.label, entry.shownAs ?? entry.label]))];
 
 describe('each word is written once in product code', () => {
@@ -88,7 +88,7 @@ describe('each word is written once in product code', () => {
 
   test("n8n's per-node storage is reached through one accessor", () => {
     const callers = files.filter(({ text }) => text.includes('getWorkflowStaticData(')).map(({ file }) => file);
-    expect(callers).toEqual(['n8n/lib/nodeState.ts']);
+    expect(callers).toEqual(['n8n/triggers/nodeState.ts']);
   });
 });
 

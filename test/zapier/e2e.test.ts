@@ -8,6 +8,10 @@ import { operations } from '../../shared';
 import App from '../../zapier/src';
 import { direct, sandboxSession } from './sandboxSession';
 import { zapierHookRequest } from './hook-request';
+import { captureZapierLogs } from './logs';
+
+// The trigger's reasons for dropping deliveries (z.console.log): kept for the test, not printed.
+captureZapierLogs();
 
 const appTester = createAppTester(App);
 const { invoice_viewed: viewed, invoice_paid: paid, invoice_disputed: disputed } = App.triggers;
@@ -101,7 +105,7 @@ describe('Zapier app against the sandbox', () => {
         }),
       );
     }
-    // The three occasions, in order, each delivery awaited so the receiver sees them in that order.
+    // The three test helpers, in order, each delivery awaited so the receiver sees them in that order.
     await appTester(
       direct((c) => operations.simulateView.request(c, { invoice_id: invoice.id, channel: 'whatsapp' })),
       { authData: session.authData },

@@ -8,6 +8,10 @@ import { operations } from '../../shared';
 import App from '../../zapier/src';
 import { zapierHookRequest } from './hook-request';
 import { direct, sandboxSession } from './sandboxSession';
+import { captureZapierLogs } from './logs';
+
+// The trigger's reasons for dropping deliveries (z.console.log): kept for the test, not printed.
+captureZapierLogs();
 
 const appTester = createAppTester(App);
 const session = sandboxSession();

@@ -7,6 +7,10 @@ import { operations } from '../../shared';
 import App from '../../zapier/src';
 import { direct, sandboxSession } from './sandboxSession';
 import { zapierHookRequest } from './hook-request';
+import { captureZapierLogs } from './logs';
+
+// The trigger's reasons for dropping deliveries (z.console.log): kept for the test, not printed.
+captureZapierLogs();
 
 const appTester = createAppTester(App);
 const { invoice_created: newInvoice, client_created: newClient, client_updated: updatedClient } = App.triggers;

@@ -3,7 +3,7 @@
  * tests, the app's connection to that sandbox, and a way to send requests the app has no operation for.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { startReceiver, type Receiver } from '../../sandbox/testing/receiver';
+import { startReceiver, type Receiver } from '../../sandbox/webhookReceiver/receiver';
 import { expectOk, type Connection, type HttpRequest } from '../../shared';
 import { call } from '../../zapier/src/api';
 import { zapierAuth } from './connection';

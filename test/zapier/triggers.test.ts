@@ -8,6 +8,10 @@ import {
   type EventType,
 } from '../../shared';
 import { api, app, appTester, authData, failure, problem } from './support';
+import { captureZapierLogs } from './logs';
+
+// The trigger's reasons for dropping deliveries (z.console.log): kept for the test, not printed.
+const zapierLogs = captureZapierLogs();
 
 const secret = generateWebhookSecret();
 const subscribeData = { id: 'we_unit123', secret };
@@ -94,6 +98,7 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
     await expect(
       appTester(perform, { authData, subscribeData, rawRequest: rawRequest(), cleanedRequest: event }),
     ).resolves.toEqual([]);
+    expect(zapierLogs.at(-1)).toMatch(/^Webhook refused: /);
   });
 
   it('starts one Zap per event: a repeated delivery (new timestamp, same event id) is dropped, per subscription', async () => {
@@ -102,6 +107,7 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
       appTester(perform, { authData, subscribeData: data, rawRequest: delivery(repeated), cleanedRequest: repeated });
     await expect(deliver(subscribeData)).resolves.toHaveLength(1);
     await expect(deliver(subscribeData)).resolves.toEqual([]);
+    expect(zapierLogs.at(-1)).toBe(`Ignored a repeated delivery of ${repeated.id}.`);
     // Another Zap subscribed to the same event still gets it once.
     await expect(deliver({ ...subscribeData, id: 'we_otherzap' })).resolves.toHaveLength(1);
   });
@@ -109,6 +115,7 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
   it('drops a correctly signed event of another type', async () => {
     const other = Object.values(sampleEventsByType).find((candidate) => candidate.type !== type)!;
     await expect(appTester(perform, { authData, subscribeData, rawRequest: delivery(other) })).resolves.toEqual([]);
+    expect(zapierLogs.at(-1)).toBe(`Ignored an event of type ${other.type}.`);
   });
 
   it('lists recent real events of its type in the same shape as perform', async () => {

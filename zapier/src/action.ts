@@ -6,9 +6,18 @@
  * few lines, as in zapier-platform's example apps.
  */
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
-import { knownInput, type Connection, type Fields, type Send } from '../../shared';
+import {
+  displayedOperations,
+  knownInput,
+  operations,
+  type Connection,
+  type DisplayedOperation,
+  type Fields,
+  type Send,
+} from '../../shared';
 import { runFor } from './api';
 import { inputField, outputFields } from './fields';
+import { pickerField } from './pickers';
 
 /** What an action reads of its shared operation. */
 export interface Translated<T = unknown> {
@@ -65,3 +74,40 @@ export const createAction = <T extends object>(operation: Translated<T>, words: 
 /** A search: perform answers a list, empty when nothing is found (so Find or Create goes on to create). */
 export const searchAction = <T extends object>(operation: Translated<T | undefined>, words: ActionWords) =>
   action(operation as Translated<T>, words, (result): T[] => (result === undefined ? [] : [result]));
+
+/** Zapier's key for a registry name: voidInvoice → void_invoice. */
+const keyOf = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The create an operation's `display` builds: its words, every field from the catalogue, each ID as its picker. */
+export function displayedCreate(name: string, operation: DisplayedOperation) {
+  const { display } = operation;
+  return createAction(operation as Translated<object>, {
+    key: keyOf(name),
+    noun: display.resource[0].toUpperCase() + display.resource.slice(1),
+    label: display.label,
+    description: display.description,
+    inputFields: Object.fromEntries(Object.values(operation.fields).map((spec) => [spec.key, pickerField(spec)])),
+  });
+}
+
+/**
+ * The app's creates, in the registry's order: an operation's own file where it has one (`own`, by key),
+ * otherwise the create its `display` builds, so an operation both editors derive needs no file under
+ * zapier/ and no line in the app's index.
+ */
+export function createsFor<O extends Record<string, { key: string }>>(own: O) {
+  const ownFor = new Map(Object.values(own).map((action) => [TRANSLATES[action.key], action]));
+  const built = new Map(
+    displayedOperations.map(({ name, operation }) => [operation, () => displayedCreate(name, operation)]),
+  );
+  const creates: Record<string, { key: string }> = {};
+  for (const operation of Object.values(operations)) {
+    const action = ownFor.get(operation) ?? built.get(operation as DisplayedOperation)?.();
+    if (action) creates[action.key] = action;
+  }
+  const unplaced = Object.entries(own).filter(([key, action]) => creates[key] !== action);
+  if (unplaced.length) {
+    throw new Error(`Zapier creates not placed by their key and operation: ${unplaced.map(([key]) => key).join(', ')}`);
+  }
+  return creates as O & Record<string, ReturnType<typeof displayedCreate>>;
+}

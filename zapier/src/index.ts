@@ -1,12 +1,12 @@
 /** The app definition Zapier loads: connection, six instant triggers, client sync, invoices and payments. */
 import { version as platformVersion } from 'zapier-platform-core';
 import { version } from '../package.json';
+import { createsFor } from './action';
 import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
 import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
 import { sendInvoice } from './creates/sendInvoice';
-import { voidInvoice } from './creates/voidInvoice';
 import { hydrateInvoicePdf } from './hydrators/invoicePdf';
 import { recordPayment } from './creates/recordPayment';
 import { updateClient } from './creates/updateClient';
@@ -47,15 +47,15 @@ export = {
     invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
   },
-  creates: {
+  // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
+  creates: createsFor({
     create_invoice: createInvoice,
     create_client: createClient,
     update_client: updateClient,
     record_payment: recordPayment,
     send_invoice: sendInvoice,
-    void_invoice: voidInvoice,
     download_invoice_pdf: downloadInvoicePdf,
-  },
+  }),
   hydrators: { hydrateInvoicePdf },
   searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
   searchOrCreates: {

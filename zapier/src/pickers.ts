@@ -17,6 +17,7 @@ import {
   type FieldSpec,
   type PickerQuery,
   type Send,
+  pickedKind,
 } from '../../shared';
 import { call } from './api';
 import { inputField } from './fields';
@@ -56,3 +57,15 @@ export const owedInvoiceDropdown = dropdown((connection, send, query) =>
 /** An invoice ID field as every invoice action shows it: picked from the list, found by Find Invoice, or mapped. */
 export const invoicePickerField = (spec: FieldSpec) =>
   inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice });
+
+/** A client ID field as every client action shows it: picked from the list, found by Find Client, or mapped. */
+export const clientPickerField = (spec: FieldSpec) =>
+  inputField(spec, { choices: clientDropdown, search: 'find_client.id', helpText: PICKER_HELP.client });
+
+/** A field as an action built from its operation's `display` shows it: an ID as its kind's picker. */
+export function pickerField(spec: FieldSpec) {
+  const kind = pickedKind(spec);
+  if (kind === 'invoice') return invoicePickerField(spec);
+  if (kind === 'client') return clientPickerField(spec);
+  return inputField(spec);
+}

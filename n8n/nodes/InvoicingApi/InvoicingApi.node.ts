@@ -8,9 +8,9 @@ import {
 } from 'n8n-workflow';
 
 import { SERVICE, mapConcurrent } from '../../../shared';
-import { nodeErrorFor } from '../../lib/errors';
-import { listSearch, loadOptions } from '../../lib/pickers';
-import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
+import { nodeErrorFor } from '../../transport/errors';
+import { listSearch, loadOptions } from '../../editor/pickers';
+import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 import { client } from './actions/client';
 import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';

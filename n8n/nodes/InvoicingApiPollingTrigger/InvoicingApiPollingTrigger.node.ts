@@ -7,13 +7,19 @@ import {
   type IPollFunctions,
 } from 'n8n-workflow';
 
-import { nodeState } from '../../lib/nodeState';
+import { nodeState } from '../../triggers/nodeState';
 
 import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
-import { nodeErrorFor } from '../../lib/errors';
-import { eventItem, eventsProperty } from '../../lib/triggerEvents';
-import { OVERDUE_DAYS, TRIGGER_ON, daysOverdueProperty, pollOverdue, triggerOnProperty } from '../../lib/overduePoll';
-import { CREDENTIAL, connectionOf, sender } from '../../lib/transport';
+import { nodeErrorFor } from '../../transport/errors';
+import { eventItem, eventsProperty } from '../../triggers/triggerEvents';
+import {
+  OVERDUE_DAYS,
+  TRIGGER_ON,
+  daysOverdueProperty,
+  pollOverdue,
+  triggerOnProperty,
+} from '../../triggers/overduePoll';
+import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 
 /** Events handed on by one poll at most; a larger backlog continues on the next poll, in order. */
 const MAX_PER_POLL = 1000;

@@ -11,8 +11,8 @@ import {
 } from 'n8n-workflow';
 
 import { SERVICE, receiveWebhook } from '../../../shared';
-import { eventItem, eventsProperty } from '../../lib/triggerEvents';
-import { CREDENTIAL } from '../../lib/transport';
+import { eventItem, eventsProperty } from '../../triggers/triggerEvents';
+import { CREDENTIAL } from '../../transport/connection';
 import { createSubscription, deleteSubscription, subscriptionIsCurrent } from './lifecycle';
 import { firstDelivery, keepDeliveries } from './deliveries';
 import { advanceCursor, replayProperty } from './replay';

@@ -13,7 +13,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { nodeState } from '../../lib/nodeState';
+import { nodeState } from '../../triggers/nodeState';
 
 /** Retries of one event share its id; a few hundred covers the service's retry schedule. */
 const REMEMBERED = 300;

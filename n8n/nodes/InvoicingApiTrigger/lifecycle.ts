@@ -14,8 +14,8 @@ import {
   type Connection,
   type Send,
 } from '../../../shared';
-import { nodeErrorFor } from '../../lib/errors';
-import { connectionOf, sender } from '../../lib/transport';
+import { nodeErrorFor } from '../../transport/errors';
+import { connectionOf, sender } from '../../transport/connection';
 import { replayMissed } from './replay';
 import { forgetSubscription, saveSubscription, subscriptionOf } from './subscription';
 

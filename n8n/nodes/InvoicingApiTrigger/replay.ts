@@ -11,7 +11,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeProperties } from 'n8n-workflow';
 
-import { nodeState } from '../../lib/nodeState';
+import { nodeState } from '../../triggers/nodeState';
 
 import { operations, recoverAfter, runOperation, type Connection, type Send } from '../../../shared';
 

@@ -4,7 +4,7 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { nodeState } from '../../lib/nodeState';
+import { nodeState } from '../../triggers/nodeState';
 
 export interface Subscription {
   id: string;

@@ -22,9 +22,11 @@ if (fromHash) {
 let key = localStorage.getItem(KEY_STORE);
 
 class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, errors) {
     super(detail);
     this.status = status;
+    // Per field: [{ param, message }], as the API's 422 answers carry them.
+    this.errors = errors || [];
   }
 }
 
@@ -36,8 +38,15 @@ async function api(method, path, body) {
   });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, (parsed && parsed.detail) || `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, (parsed && parsed.detail) || `HTTP ${response.status}`, parsed && parsed.errors);
   return parsed;
+}
+
+/** A page outside the API (no key needed: the invoice id grants access, as for the hosted page), as text. */
+async function fetchText(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new ApiError(response.status, `HTTP ${response.status} for ${path}`);
+  return response.text();
 }
 
 const query = (params) => {
@@ -136,6 +145,13 @@ function pager(route, params, page) {
 
 const facts = (pairs) => h('dl', { class: 'facts' }, pairs.filter(Boolean).flatMap(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]));
 
+/** HTML the sandbox rendered and escaped itself (the tax invoice), as nodes. */
+function serverHtml(html) {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
 function say(text, bad) {
   statusLine.className = bad ? 'bad' : '';
   statusLine.textContent = text;
@@ -194,10 +210,17 @@ const pages = {
   },
 
   invoice: {
-    load: async (p) => ({ invoice: await api('GET', `/v1/invoices/${encodeURIComponent(p.id)}`),
-      events: await api('GET', `/v1/test_helpers/invoices/${encodeURIComponent(p.id)}/events?limit=100`) }),
-    render({ invoice: i, events }) {
-      const helper = (occasion, body) => () => api('POST', `/v1/test_helpers/invoices/${encodeURIComponent(i.id)}/${occasion}`, body);
+    load: async (p) => {
+      const invoice = await api('GET', `/v1/invoices/${encodeURIComponent(p.id)}`);
+      return {
+        invoice,
+        events: await api('GET', `/v1/test_helpers/invoices/${encodeURIComponent(p.id)}/events?limit=100`),
+        // A tax invoice as the hosted page renders it (dashboard/taxInvoice.ts), so the two never differ.
+        taxInvoice: invoice.tax ? await fetchText(`/i/${encodeURIComponent(invoice.id)}/tax-invoice`) : null,
+      };
+    },
+    render({ invoice: i, events, taxInvoice }) {
+      const helper = (name, body) => () => api('POST', `/v1/test_helpers/invoices/${encodeURIComponent(i.id)}/${name}`, body);
       const forms = h('div', {});
       const payForm = () => {
         const amount = h('input', { type: 'number', min: 1, max: i.amount_remaining, value: i.amount_remaining, name: 'amount', 'aria-label': 'Amount in minor units' });
@@ -258,9 +281,9 @@ const pages = {
           ['Hosted page', h('a', { href: i.hosted_url, target: '_blank', rel: 'noopener' }, i.hosted_url)],
           ['Created', when(i.created_at)], ['Updated', when(i.updated_at)],
         ]),
-        h('h2', {}, 'Line items'),
-        table([['Description', (item) => item.description], ['Amount', (item) => h('span', { class: 'money' }, money(item.amount, i.currency))]],
-          i.items.map((item, index) => ({ ...item, id: String(index) })), 'No items.'),
+        taxInvoice ? serverHtml(taxInvoice) : [h('h2', {}, 'Line items'),
+          table([['Description', (item) => item.description], ['Amount', (item) => h('span', { class: 'money' }, money(item.amount, i.currency))]],
+            i.items.map((item, index) => ({ ...item, id: String(index) })), 'No items.')],
         h('h2', {}, 'Events'),
         table([['Event', (e) => h('a', { href: `#/events/${e.id}` }, e.type)], ['ID', (e) => copyable(e.id)], ['When', (e) => when(e.created_at)]],
           events.data, 'No events yet: simulate a view, payment or dispute.', (e) => `#/events/${e.id}`),
@@ -397,6 +420,54 @@ const pages = {
         table([['URL', (w) => h('span', { class: 'mono' }, w.url)], ['Events', (w) => w.events.join(', ')],
           ['Status', (w) => [badge(w.status), w.disabled_reason ? h('div', { class: 'muted' }, w.disabled_reason) : null, behind(w)]],
           ['ID', (w) => copyable(w.id)], ['Created', (w) => when(w.created_at)]], page.data, 'No webhook subscriptions yet.'),
+      ];
+    },
+  },
+
+  settings: {
+    load: () => api('GET', '/v1/account'),
+    render(account) {
+      const form = WORDS.accountSettings;
+      const address = account.address || {};
+      const input = (field, value, name) => h('input', {
+        name, value: value || '', placeholder: field.example ? `e.g. ${field.example}` : undefined, 'aria-describedby': `${name}-help`,
+      });
+      const row = (field, name, value) => h('label', { class: 'field', dataset: { field: name } },
+        h('span', { class: 'label' }, field.label), input(field, value, name),
+        h('small', { id: `${name}-help`, class: 'muted' }, field.help || ''), h('small', { class: 'error', hidden: true }));
+      const gstinRow = row(form.gstin, 'gstin', account.gstin);
+      const addressRows = form.address.map((field) => row(field, `address.${field.key}`, address[field.key]));
+      const fieldError = (name) => view.querySelector(`[data-field="${CSS.escape(name)}"] .error`);
+      const save = async (event) => {
+        event.preventDefault();
+        for (const shown of view.querySelectorAll('.field .error')) { shown.hidden = true; shown.textContent = ''; }
+        const value = (name) => view.querySelector(`[name="${CSS.escape(name)}"]`).value.trim();
+        const typed = Object.fromEntries(form.address.map((field) => [field.key, value(`address.${field.key}`)]).filter(([, v]) => v));
+        const body = { ...(value('gstin') ? { gstin: value('gstin') } : {}), ...(Object.keys(typed).length ? { address: typed } : {}) };
+        say('Saving…');
+        try {
+          await api('PATCH', form.path, body);
+          say('Saved: new invoices use these; invoices already issued keep theirs.');
+          await refresh(true);
+        } catch (error) {
+          let marked = 0;
+          for (const problem of error.errors || []) {
+            const shown = fieldError(problem.param) || fieldError(problem.param.split('.')[0]);
+            if (shown) { shown.hidden = false; shown.textContent = problem.message; marked += 1; }
+          }
+          // A refusal is said once: under its field when it has one, else here.
+          say(marked ? 'Not saved: see the field marked below.' : `Not saved: ${error.message}`, true);
+        }
+      };
+      return [
+        h('h1', {}, 'Settings'),
+        h('p', { class: 'muted' }, `${account.name} · ${account.id}. You are the supplier on this account's invoices: `
+          + 'a tax invoice prints this GSTIN and address. A change reaches new invoices only; those already issued keep theirs.'),
+        h('form', { class: 'settings', onsubmit: save },
+          gstinRow,
+          h('h2', {}, 'Address'), addressRows,
+          h('div', { class: 'bar' }, h('button', { type: 'submit', class: 'primary' }, 'Save'))),
+        h('p', { class: 'muted' }, 'From a terminal: npm start -- account --gstin <GSTIN> --line1 <street> --city <city> …'),
       ];
     },
   },

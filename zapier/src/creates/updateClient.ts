@@ -1,7 +1,6 @@
-import { PICKER_HELP, clientInputFromFields, operations } from '../../../shared';
+import { clientInputFromFields, operations } from '../../../shared';
 import { createAction } from '../action';
-import { inputField } from '../fields';
-import { clientDropdown } from '../pickers';
+import { clientPickerField } from '../pickers';
 
 const { updateClient: operation } = operations;
 const { client_id: clientId } = operation.fields;
@@ -11,12 +10,6 @@ export const updateClient = createAction(operation, {
   noun: 'Client',
   label: 'Update Client',
   description: 'Updates an existing client. Fields left empty keep their current value.',
-  inputFields: {
-    [clientId.key]: inputField(clientId, {
-      choices: clientDropdown,
-      search: 'find_client.id',
-      helpText: PICKER_HELP.client,
-    }),
-  },
+  inputFields: { [clientId.key]: clientPickerField(clientId) },
   input: (inputData) => ({ client_id: inputData.client_id, ...clientInputFromFields(inputData) }),
 });

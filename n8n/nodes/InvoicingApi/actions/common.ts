@@ -6,7 +6,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Connection, FieldSpec, Fields, Send } from '../../../../shared';
-import { showFor } from '../../../lib/properties';
+import { showFor } from '../../../editor/properties';
 
 /** An answer with a file (Download PDF): its JSON and its binary properties, as n8n items hold them. */
 export class ItemWithBinary {

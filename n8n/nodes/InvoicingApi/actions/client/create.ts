@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
-import { property } from '../../../../lib/properties';
+import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 
 const { createClient: operation } = operations;

@@ -1,6 +1,6 @@
 /** Client → Get: shared/operations/getClient.ts. */
 import { operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
+import { locator, locatorId } from '../../../../editor/pickers';
 import type { NodeOperation } from '../common';
 
 const { getClient: operation } = operations;

@@ -1,6 +1,6 @@
 /** Client → Get Many: shared/operations/listClients.ts, page after page. */
 import { listAll, operations } from '../../../../../shared';
-import { property } from '../../../../lib/properties';
+import { property } from '../../../../editor/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listClients: operation } = operations;

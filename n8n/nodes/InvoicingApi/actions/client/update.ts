@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
-import { property } from '../../../../lib/properties';
+import { locator, locatorId } from '../../../../editor/pickers';
+import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 
 const { updateClient: operation } = operations;

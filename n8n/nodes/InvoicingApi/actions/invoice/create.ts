@@ -6,8 +6,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { operations, runOperation, type FieldSpec } from '../../../../../shared';
-import { emailLocator, locatorId } from '../../../../lib/pickers';
-import { property } from '../../../../lib/properties';
+import { emailLocator, locatorId } from '../../../../editor/pickers';
+import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';

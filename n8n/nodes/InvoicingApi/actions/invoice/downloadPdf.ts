@@ -4,7 +4,7 @@
  * attach it; the JSON says which invoice it is.
  */
 import { PDF_MEDIA_TYPE, operations, pdfAnswer, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
+import { locator, locatorId } from '../../../../editor/pickers';
 import { ItemWithBinary, type NodeOperation } from '../common';
 
 const { downloadInvoicePdf: operation, getInvoice } = operations;

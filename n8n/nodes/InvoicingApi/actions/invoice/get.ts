@@ -1,6 +1,6 @@
 /** Invoice → Get: shared/operations/getInvoice.ts. */
 import { operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
+import { locator, locatorId } from '../../../../editor/pickers';
 import type { NodeOperation } from '../common';
 
 const { getInvoice: operation } = operations;

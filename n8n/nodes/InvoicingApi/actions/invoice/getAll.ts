@@ -1,6 +1,6 @@
 /** Invoice → Get Many: shared/operations/listInvoices.ts, page after page. */
 import { listAll, operations } from '../../../../../shared';
-import { property } from '../../../../lib/properties';
+import { property } from '../../../../editor/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listInvoices: operation } = operations;

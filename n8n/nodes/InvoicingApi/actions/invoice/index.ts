@@ -1,10 +1,14 @@
-/** The Invoice resource: one file per operation. */
+/** The Invoice resource: one file per operation that needs more than its `display` (../displayed.ts). */
 import { resource } from '../common';
+import { withDisplayed } from '../displayed';
 import { create } from './create';
 import { get } from './get';
 import { downloadPdf } from './downloadPdf';
 import { getAll } from './getAll';
 import { send } from './send';
-import { voidInvoice } from './void';
 
-export const invoice = resource('invoice', [create, get, getAll, send, voidInvoice, downloadPdf], 'create');
+export const invoice = resource(
+  'invoice',
+  withDisplayed('invoice', [create, get, getAll, send, downloadPdf]),
+  'create',
+);

@@ -1,7 +1,7 @@
 /** Invoice → Send: shared/operations/sendInvoice.ts. Sending again is a resend; a reminder is the same action. */
 import { operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
-import { property } from '../../../../lib/properties';
+import { locator, locatorId } from '../../../../editor/pickers';
+import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 

@@ -1,6 +1,6 @@
 /** Payment → Get: shared/operations/getPayment.ts. */
 import { operations, runOperation } from '../../../../../shared';
-import { locator, locatorId } from '../../../../lib/pickers';
+import { locator, locatorId } from '../../../../editor/pickers';
 import type { NodeOperation } from '../common';
 
 const { getPayment: operation } = operations;

@@ -1,6 +1,6 @@
 /** Payment → Get Many: shared/operations/listPayments.ts, page after page, with every filter it has. */
 import { UPI, listAll, operations } from '../../../../../shared';
-import { property } from '../../../../lib/properties';
+import { property } from '../../../../editor/properties';
 import { listProperties, listing, type NodeOperation } from '../common';
 
 const { listPayments: operation } = operations;

@@ -7,14 +7,14 @@ import {
 } from '../../shared';
 import type { Context } from '../domain/context';
 import { invoiceOr404 } from '../domain/invoices';
-import { dispute, payByUpi, view } from '../domain/occasions';
+import { dispute, payByUpi, view } from '../domain/testHelpers';
 import type { Router } from './router';
 
 /** Each answers with the event it recorded. */
 const occur = (ctx: Context, work: () => object) => ({ status: 200, body: ctx.data.store.transaction(work) });
 
 /** The contract's test helpers: `POST /v1/test_helpers/invoices/{id}/view|pay|dispute`. */
-export function occasionRoutes(router: Router): void {
+export function testHelperRoutes(router: Router): void {
   const { simulateView, simulatePayment, simulateDispute } = operations;
   router
     .on(simulateView.method, simulateView.route, (req, ctx) => {

@@ -4,7 +4,7 @@
  * `whatsapp__status`, `address__city`). The labels are read from the catalogue (fields.ts): a field
  * declared there shows in its resource's answer unless it is marked `inputOnly`.
  */
-import { FIELDS, shownLabel, type Word } from './fields';
+import { FIELDS, shownLabel, type FieldLabel } from './fields';
 import { formatMinor } from './money';
 import type { Invoice, Payment } from './schemas/resources';
 
@@ -12,7 +12,7 @@ import type { Invoice, Payment } from './schemas/resources';
 type OutputLabels = Readonly<Record<string, string>>;
 
 /** Every field of the groups that an answer shows, later groups winning where two name one place. */
-function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>): OutputLabels {
+function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, FieldLabel>>>): OutputLabels {
   return Object.fromEntries(
     groups
       .flatMap((group) => Object.values(group))
@@ -22,7 +22,7 @@ function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, Word>>>):
 }
 
 /** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
-const alsoShown = (entry: Word): Word => ({ ...entry, inputOnly: undefined });
+const alsoShown = (entry: FieldLabel): FieldLabel => ({ ...entry, inputOnly: undefined });
 
 const { record, invoice, client, payment } = FIELDS;
 const { livemode, updatedAt, ...common } = record;

@@ -30,9 +30,9 @@ import {
   type PickerQuery,
   type Send,
 } from '../../shared';
-import { nodeErrorFor } from './errors';
+import { nodeErrorFor } from '../transport/errors';
 import { toHtml } from './text';
-import { connectionOf, sender } from './transport';
+import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
 const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };

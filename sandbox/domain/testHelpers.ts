@@ -1,6 +1,7 @@
 /**
- * The spec's three occasions, on demand (the sandbox's test helpers): a client views the invoice, pays
- * it over UPI, or disputes it. Each changes the invoice and records its event, in the caller's transaction.
+ * The sandbox's view, pay and dispute test helpers, which make the spec's three events happen: a client
+ * views the invoice, pays it over UPI, or disputes it. Each changes the invoice and records its event, in the
+ * caller's transaction.
  */
 import { randomInt } from 'node:crypto';
 import { type Invoice, type SimulateDisputeInput, type SimulateViewInput, fieldLabel } from '../../shared';

@@ -8,7 +8,8 @@
  * events of types the receiver did not select and types this connector does not know yet.
  */
 import { ApiError } from '../errors';
-import { type Connection, type Send, operations, runOperation } from '../operations';
+import { type Connection, type Send, runOperation } from './define';
+import { listEvents } from './listEvents';
 import type { WebhookEvent } from '../schemas/webhookEvents';
 
 /** One page of `GET /v1/events`, as the listEvents operation reads it. */
@@ -125,5 +126,5 @@ async function fetchAfter(fetch: FetchEvents, cursor: Cursor, limit: number): Pr
 
 /** `GET /v1/events` through the shared operation, for a platform's connection and HTTP client. */
 export function eventsFrom(connection: Connection, send: Send): FetchEvents {
-  return (query) => runOperation(operations.listEvents, connection, query, send);
+  return (query) => runOperation(listEvents, connection, query, send);
 }

@@ -1,4 +1,4 @@
-/** The three occasions of the spec on each invoice, through the sandbox's test helpers, and its delivery log. */
+/** The spec's three events on each invoice, made by the sandbox's test helpers; the delivery log. */
 import { operations, type Connection, type HttpRequest, type WebhookEvent } from '../shared';
 import type { DemoSandbox } from './sandbox';
 
@@ -8,7 +8,7 @@ type Call = <T>(build: (c: Connection) => HttpRequest) => Promise<T>;
  * Views each invoice (WhatsApp, then e-mail), pays it over UPI (the first in full, the second in part)
  * and disputes it; returns the events in the order they happened. `between` runs after each one.
  */
-export async function makeOccasions(
+export async function viewPayAndDispute(
   call: Call,
   invoices: Array<{ id: string }>,
   between?: () => Promise<unknown>,

@@ -1,4 +1,4 @@
-import { clientInputFromFields } from '../../shared/forms';
+import { clientInputFromFields } from '../../shared/clientForm';
 
 describe('clientInputFromFields', () => {
   it('nests the address parts that are filled in and drops blank fields', () => {

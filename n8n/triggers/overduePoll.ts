@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { DAYS_OVERDUE_FIELD, FIELDS, invoicesOverdueBy, type Connection, type Send } from '../../shared';
-import { property } from './properties';
+import { property } from '../editor/properties';
 
 export const TRIGGER_ON = 'triggerOn';
 export const OVERDUE_DAYS = 'overdueDays';
