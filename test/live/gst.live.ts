@@ -130,14 +130,17 @@ const stopCounting = observeReplies(() => {
 const zap = (method: string, inputData: Record<string, unknown>): Promise<any> =>
   zapier!.execute({ baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, { inputData });
 
-/** Whether every figure in `invoice` is the one worked by hand (for the counts table; the expects say which not). */
-function matches(invoice: any, lines: object[], tax: Record<string, unknown>): number {
+/** Records in the counts table whether every figure is the one worked by hand, then checks each (the expects say which not). */
+function checkTaxInvoice(mode: string, what: string, invoice: any, gstin: string, inter: boolean) {
+  const [lines, tax] = inter ? [INTER_LINES, INTER_TAX] : [INTRA_LINES, INTRA_TAX];
+  let matches = 1;
   try {
-    expectTaxInvoice(invoice, lines, tax, invoice?.tax?.client_gstin);
-    return 1;
+    expectTaxInvoice(invoice, lines, tax, gstin);
   } catch {
-    return 0;
+    matches = 0;
   }
+  counts.record(mode, `${what} with every figure as worked by hand`, 1, matches);
+  expectTaxInvoice(invoice, lines, tax, gstin);
 }
 
 beforeAll(async () => {
@@ -192,32 +195,19 @@ describe('n8n: Create or Update Client with a GSTIN → Create Invoice with thre
   test('a client in Karnataka (GSTIN 29…): IGST per line and in the total, each figure with its formatted twin', async () => {
     const invoice = await invoiceFrom('GST invoice to Karnataka', 'ravi.blr@example.com', KARNATAKA);
     toKarnataka = invoice.id;
-    counts.record(
-      'n8n',
-      'inter-state invoices with every figure as worked by hand',
-      1,
-      matches(invoice, INTER_LINES, INTER_TAX),
-    );
-    expectTaxInvoice(invoice, INTER_LINES, INTER_TAX, KARNATAKA);
+    checkTaxInvoice('n8n', 'inter-state invoices', invoice, KARNATAKA, true);
   });
 
   test("a client in Maharashtra (GSTIN 27…, the supplier's state): CGST + SGST, a paisa less than the IGST", async () => {
     const invoice = await invoiceFrom('GST invoice within Maharashtra', 'ravi.pune@example.com', MAHARASHTRA);
-    counts.record(
-      'n8n',
-      'intra-state invoices with every figure as worked by hand',
-      1,
-      matches(invoice, INTRA_LINES, INTRA_TAX),
-    );
-    expectTaxInvoice(invoice, INTRA_LINES, INTRA_TAX, MAHARASHTRA);
+    checkTaxInvoice('n8n', 'intra-state invoices', invoice, MAHARASHTRA, false);
   });
 
   test("the GST collection's Place of Supply (Karnataka) wins over the client's state: IGST", async () => {
     const invoice = await invoiceFrom('GST invoice delivered to Karnataka', 'ravi.pune@example.com', MAHARASHTRA, {
       place_of_supply: '29',
     });
-    counts.record('n8n', 'invoices taxed by the Place of Supply given', 1, matches(invoice, INTER_LINES, INTER_TAX));
-    expectTaxInvoice(invoice, INTER_LINES, INTER_TAX, MAHARASHTRA);
+    checkTaxInvoice('n8n', 'invoices taxed by the Place of Supply given', invoice, MAHARASHTRA, true);
   });
 
   test("Get Many with the Client GSTIN filter (typed with spaces, in lower case) lists that client's invoices", async () => {
@@ -314,13 +304,7 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
 
   test('a client in Karnataka: IGST, each figure with its formatted twin', async () => {
     const invoice = await invoiceFor('meera.blr@example.com', KARNATAKA);
-    counts.record(
-      'zip',
-      'inter-state invoices with every figure as worked by hand',
-      1,
-      matches(invoice, INTER_LINES, INTER_TAX),
-    );
-    expectTaxInvoice(invoice, INTER_LINES, INTER_TAX, KARNATAKA);
+    checkTaxInvoice('zip', 'inter-state invoices', invoice, KARNATAKA, true);
   });
 
   let toMaharashtra = '';
@@ -328,13 +312,7 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
   test("a client in Maharashtra (the supplier's state): CGST + SGST", async () => {
     const invoice = await invoiceFor('meera.pune@example.com', MAHARASHTRA);
     toMaharashtra = invoice.id;
-    counts.record(
-      'zip',
-      'intra-state invoices with every figure as worked by hand',
-      1,
-      matches(invoice, INTRA_LINES, INTRA_TAX),
-    );
-    expectTaxInvoice(invoice, INTRA_LINES, INTRA_TAX, MAHARASHTRA);
+    checkTaxInvoice('zip', 'intra-state invoices', invoice, MAHARASHTRA, false);
   });
 
   test('Find Invoice by Client GSTIN (in lower case) finds the newest tax invoice to that client', async () => {
@@ -350,8 +328,7 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
       place_of_supply: 'Karnataka',
       items: zapierLines,
     });
-    counts.record('zip', 'invoices taxed by the Place of Supply given', 1, matches(invoice, INTER_LINES, INTER_TAX));
-    expectTaxInvoice(invoice, INTER_LINES, INTER_TAX, MAHARASHTRA);
+    checkTaxInvoice('zip', 'invoices taxed by the Place of Supply given', invoice, MAHARASHTRA, true);
   });
 
   test('a client GSTIN with one wrong check character is refused naming the field, character and position; 0 requests', async () => {

@@ -18,8 +18,8 @@ import type { Page } from 'playwright-core';
 
 import { runScript, signedInPage, startEditor } from './editor-browser';
 import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
-import { invoiceChoice, operations, presentInvoice, type Invoice } from '../../shared';
-import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, triggerWorkflow } from './workflows';
+import { clientChoice, invoiceChoice, operations, presentInvoice, type Client, type Invoice } from '../../shared';
+import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, manualWorkflow, triggerWorkflow } from './workflows';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const images = path.join(root, 'docs', 'images');
@@ -129,6 +129,12 @@ const refused =
 function picked(invoice: Invoice) {
   const choice = invoiceChoice(presentInvoice(invoice));
   return { __rl: true, mode: 'list', value: choice.value, cachedResultName: choice.label, cachedResultUrl: choice.url };
+}
+
+/** A client as Create Invoice's Client Email keeps it once picked from the list: the e-mail and the list's words. */
+function pickedByEmail(client: Client) {
+  const choice = clientChoice(client, 'email');
+  return { __rl: true, mode: 'list', value: choice.value, cachedResultName: choice.label };
 }
 
 async function main(): Promise<void> {
@@ -300,28 +306,21 @@ async function main(): Promise<void> {
     });
 
     // A GST invoice as a person fills it in: each line's particulars behind its own Add Field.
-    await sandboxApi(sandbox, (c) =>
+    const ravi = await sandboxApi(sandbox, (c) =>
       operations.createClient.request(c, {
         email: 'ravi@kumartraders.in',
         name: 'Ravi Kumar',
         gstin: '29AAGCB7383J1Z4',
       }),
     );
-    const gst = await n8n.createWorkflow({
-      name: 'A GST tax invoice',
-      nodes: [
-        start,
-        node('c1000000-0000-4000-8000-000000000007', 'Create GST Invoice', {
+    const gst = await n8n.createWorkflow(
+      manualWorkflow('A GST tax invoice', credential, {
+        'Create GST Invoice': {
           resource: 'invoice',
           operation: 'create',
           currency: 'INR',
           itemsInput: 'fields',
-          client_email: {
-            __rl: true,
-            mode: 'list',
-            value: 'ravi@kumartraders.in',
-            cachedResultName: 'Ravi Kumar · ravi@kumartraders.in',
-          },
+          client_email: pickedByEmail(ravi),
           items: {
             item: [
               {
@@ -337,23 +336,19 @@ async function main(): Promise<void> {
             ],
           },
           gst: { place_of_supply: '29' },
-        }),
-      ],
-      connections: { Start: { main: [[{ node: 'Create GST Invoice', type: 'main', index: 0 }]] } },
-    });
-    const mistyped = await n8n.createWorkflow({
-      name: 'A client with a mistyped GSTIN',
-      nodes: [
-        start,
-        node('c1000000-0000-4000-8000-000000000008', 'Create Client', {
+        },
+      }),
+    );
+    const mistyped = await n8n.createWorkflow(
+      manualWorkflow('A client with a mistyped GSTIN', credential, {
+        'Create Client': {
           resource: 'client',
           operation: 'create',
           email: 'accounts@kumartraders.in',
           additionalFields: { name: 'Kumar Traders', gstin: '29AAGCB7383J1Z5' },
-        }),
-      ],
-      connections: { Start: { main: [[{ node: 'Create Client', type: 'main', index: 0 }]] } },
-    });
+        },
+      }),
+    );
 
     mkdirSync(images, { recursive: true });
     const page = await signedInPage(browser, n8n, { width: 1440, height: 900 });
