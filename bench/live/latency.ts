@@ -82,10 +82,8 @@ export async function triggerLatency(
   await main.activate(theirs);
   // The subscription our new workflow made: one the sandbox did not have before (a count would be fooled by
   // the previous figure's workflow removing its own meanwhile).
-  const subscription = await eventually(
-    `our trigger's subscription (${before.size} active before it)`,
-    60,
-    async () => activeSubscriptions(sandbox).find((record) => !before.has(record.id)),
+  const subscription = await eventually(`our trigger's subscription (${before.size} active before it)`, 60, async () =>
+    activeSubscriptions(sandbox).find((record) => !before.has(record.id)),
   );
   const secret = subscriptionSecret(sandbox, subscription.id);
   const urls = { ours: subscription.url, theirs: `${at.webhookBase}/webhook/${webhook.path}` };
