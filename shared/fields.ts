@@ -403,7 +403,8 @@ export const FIELDS = {
       example: '1,500.00',
       help:
         'What this line costs, written as on a price tag in the invoice currency: 1500, 1500.00 or 1,500.00 ' +
-        '(₹1,500.00). Up to as many decimals as the currency has (none for JPY, 3 for KWD). ' +
+        '(₹1,500.00); before GST, which a GST Rate adds. Up to as many decimals as the currency has (none for JPY, ' +
+        '3 for KWD). ' +
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
     quantity: field({

@@ -14,7 +14,9 @@ function fieldList(issues: ReadonlyArray<{ field: string; message: string }>): s
 /** `itemIndex` is absent for errors outside an item (webhook lifecycle). */
 export function nodeErrorFor(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
   if (error instanceof InputError) {
-    return new NodeOperationError(node, error.message, { itemIndex, description: fieldList(error.issues) });
+    // One field's refusal is the message itself; the list under the keys says more only for several.
+    const description = error.issues.length > 1 ? fieldList(error.issues) : undefined;
+    return new NodeOperationError(node, error.message, { itemIndex, description });
   }
   if (error instanceof ApiError) {
     const response: JsonObject = { status: error.status, code: error.code, message: error.message };

@@ -174,4 +174,11 @@ export async function installN8n({ log = true, version = N8N_VERSION } = {}) {
   return p;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await installN8n({ version: process.argv[2] || N8N_VERSION });
+// Run as a script: `node test/live/install-n8n.mjs [version]`. No top-level await: the editor screenshot scripts
+// bundle this file as CommonJS (npm run screenshots), where esbuild refuses one.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  installN8n({ version: process.argv[2] || N8N_VERSION }).catch((error) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -28,16 +28,19 @@ import { SingleN8n, workFolder } from './single';
 import { Counts } from './table';
 import {
   CREDENTIAL,
-  PACKAGE,
   POLLING_TRIGGER,
   TRIGGER,
+  actionNode,
+  failureWords,
+  manualWorkflow,
   nextScheduledPoll,
   pollingWorkflow,
   pollsStarted,
+  runManually,
   settledExecutions,
   triggerWorkflow,
 } from './workflows';
-import { startZapierContainer, startZapierRpc, type ZapierContainer, type ZapierRpc } from './zapier-lambda';
+import { startBuiltZip, type BuiltZip } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
 if (!zip) throw new Error('Run the live suite with npm run test:live (it builds the Zapier zip first).');
@@ -54,8 +57,7 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
 const zapierWork = workFolder('invoice-life-zapier');
-let rpc: ZapierRpc;
-let container: ZapierContainer | undefined;
+let zapier: BuiltZip | undefined;
 let receiver: Receiver;
 
 const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
@@ -74,83 +76,14 @@ async function eventsFor(type: string, invoiceId: string): Promise<any[]> {
 
 const invoiceLocator = (value: string) => ({ __rl: true, mode: 'id', value });
 
-function actionNode(id: string, name: string, x: number, parameters: Record<string, unknown>) {
-  return {
-    id,
-    name,
-    type: `${PACKAGE}.invoicingApi`,
-    typeVersion: 2,
-    position: [x, 0],
-    parameters,
-    credentials: { [CREDENTIAL]: credential },
-  };
-}
-
-/** Manual trigger → one Invoicing API node with `parameters`, as a user builds it to try one operation. */
-function manualWorkflow(name: string, parameters: Record<string, unknown>) {
-  return {
-    name,
-    nodes: [
-      {
-        id: 'd0000000-0000-4000-8000-000000000001',
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
-      actionNode('d0000000-0000-4000-8000-000000000002', ACTION, 240, parameters),
-    ],
-    connections: { Start: { main: [[{ node: ACTION, type: 'main', index: 0 }]] } },
-  };
-}
-
-/** Runs a manual workflow as the editor's "Execute workflow" does; the finished execution (bounded wait). */
-async function runManually(workflowId: string): Promise<{ id: string; status: string }> {
-  const before = (await n8n.executions(workflowId)).length;
-  await n8n.runFromTrigger(workflowId, 'Start');
-  const runs = await eventually(
-    'the manual execution to finish',
-    60,
-    async () => {
-      const all = await n8n.executions(workflowId);
-      return all.length > before && !['running', 'new', 'waiting'].includes(all[0].status) ? all : undefined;
-    },
-    500,
-  );
-  return runs[0];
-}
-
-/** The words an execution failed with: the run's error, and the failing node's message and description. */
-async function failureWords(executionId: string): Promise<string> {
-  const data = await n8n.executionData(executionId);
-  const nodeError = data.resultData.runData[ACTION]?.[0]?.error ?? {};
-  const runError = data.resultData.error ?? {};
-  return [runError.message, runError.description, nodeError.message, nodeError.description].filter(Boolean).join(' | ');
-}
-
 const subscribed = (want: number) =>
   eventually(`${want} subscription(s)`, 30, async () =>
     activeSubscriptions(sandbox).length === want ? true : undefined,
   ).catch(() => undefined);
 
-/** What Zapier's Lambda adds to every event: the environment, the RPC (cache, file stash) and log endpoints. */
-const zapierSide = () => ({
-  environment: { INVOICING_API_BASE_URL: sandbox.baseUrl, LOGGING_ENDPOINT: `${rpc.url}logs` },
-  rpc_base: rpc.url,
-  token: 'live-suite',
-});
-
-/** One call into the shipped zip, as Zapier's Lambda makes it. */
-async function zap(method: string, bundle: Record<string, unknown> = {}): Promise<any> {
-  const output = await container!.handler({
-    command: 'execute',
-    method,
-    bundle: { authData: { api_key: sandboxKey(sandbox) }, inputData: {}, ...bundle },
-    ...zapierSide(),
-  });
-  return output.results;
-}
+/** One call into the shipped zip, as Zapier's Lambda makes it, to the sandbox (or, for a refusal, `baseUrl`). */
+const zap = (method: string, bundle: Record<string, unknown> = {}, baseUrl = sandbox.baseUrl): Promise<any> =>
+  zapier!.execute({ baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
 
 /** Text of a PDF, by Debian's pdftotext (poppler-utils), as a reader would copy it out. */
 function pdfText(bytes: Buffer, fileName: string): string {
@@ -162,15 +95,12 @@ function pdfText(bytes: Buffer, fileName: string): string {
 beforeAll(async () => {
   live = await SingleN8n.start('invoice-life');
   ({ sandbox, n8n, credential } = live);
-  [rpc, receiver] = await Promise.all([startZapierRpc(), startReceiver()]);
-  execFileSync('unzip', ['-q', zip, '-d', path.join(zapierWork.path, 'app')]);
-  container = startZapierContainer(path.join(zapierWork.path, 'app', 'zapierwrapper.js'), zapierWork.path);
+  [zapier, receiver] = await Promise.all([startBuiltZip(zip, zapierWork.path), startReceiver()]);
 }, 300_000);
 
 afterAll(async () => {
-  container?.close();
+  await zapier?.close();
   await receiver?.close();
-  await rpc?.close();
   zapierWork.remove();
   await live?.stop(counts, `n8n ${live.n8n.install.version} and Zapier's zip: the invoice after it is created`);
 }, 120_000);
@@ -257,13 +187,15 @@ describe('n8n: the action node', () => {
     const invoice = await openInvoice('life.pdf@example.com');
     await happen(sandbox, invoice.id, 'invoice.paid');
     const workflow = await n8n.createWorkflow(
-      manualWorkflow('Download an invoice PDF', {
-        resource: 'invoice',
-        operation: 'downloadPdf',
-        invoice_id: invoiceLocator(invoice.id),
+      manualWorkflow('Download an invoice PDF', credential, {
+        [ACTION]: {
+          resource: 'invoice',
+          operation: 'downloadPdf',
+          invoice_id: invoiceLocator(invoice.id),
+        },
       }),
     );
-    const run = await runManually(workflow.id);
+    const run = await runManually(n8n, workflow.id);
     expect(run.status).toBe('success');
     const [item] = await n8n.executionItems(run.id, ACTION);
     const binary = item.binary?.data;
@@ -290,17 +222,19 @@ describe('n8n: the action node', () => {
   test('Send with the same Prevent Duplicates Key, run twice, sends once', async () => {
     const invoice = await openInvoice('life.send@example.com');
     const workflow = await n8n.createWorkflow(
-      manualWorkflow('Send an invoice by e-mail', {
-        resource: 'invoice',
-        operation: 'send',
-        invoice_id: invoiceLocator(invoice.id),
-        channel: 'email',
-        kind: 'invoice',
-        options: { idempotency_key: `send-${invoice.number}-once` },
+      manualWorkflow('Send an invoice by e-mail', credential, {
+        [ACTION]: {
+          resource: 'invoice',
+          operation: 'send',
+          invoice_id: invoiceLocator(invoice.id),
+          channel: 'email',
+          kind: 'invoice',
+          options: { idempotency_key: `send-${invoice.number}-once` },
+        },
       }),
     );
-    const first = await runManually(workflow.id);
-    const second = await runManually(workflow.id);
+    const first = await runManually(n8n, workflow.id);
+    const second = await runManually(n8n, workflow.id);
     await sandbox.settled();
     const sent = await eventsFor('invoice.sent', invoice.id);
     counts.record('n8n action', 'executions of Send with one key', 2, (await n8n.executions(workflow.id)).length);
@@ -322,12 +256,14 @@ describe('n8n: the action node', () => {
     await happen(sandbox, paid.id, 'invoice.paid');
     const voidOf = (id: string, name: string) =>
       n8n.createWorkflow(
-        manualWorkflow(name, { resource: 'invoice', operation: 'void', invoice_id: invoiceLocator(id) }),
+        manualWorkflow(name, credential, {
+          [ACTION]: { resource: 'invoice', operation: 'void', invoice_id: invoiceLocator(id) },
+        }),
       );
-    const voided = await runManually((await voidOf(open.id, 'Void an open invoice')).id);
-    const refused = await runManually((await voidOf(paid.id, 'Void a part-paid invoice')).id);
+    const voided = await runManually(n8n, (await voidOf(open.id, 'Void an open invoice')).id);
+    const refused = await runManually(n8n, (await voidOf(paid.id, 'Void a part-paid invoice')).id);
     const [answer] = voided.status === 'success' ? await n8n.executionOutput(voided.id, ACTION) : [{}];
-    const words = await failureWords(refused.id);
+    const words = await failureWords(n8n, refused.id, ACTION);
     const expected = `${paid.number} cannot be voided: ₹300.00 of ₹900.00 has been paid.`;
     counts.record('n8n action', 'open invoices voided', 1, answer.status === 'void' ? 1 : 0);
     counts.record(
@@ -359,15 +295,21 @@ describe('n8n: the reminder flow, Invoice Overdue → Send (reminder)', () => {
   beforeAll(async () => {
     const workflow = triggerWorkflow('Remind when an invoice is overdue', credential, ['invoice.overdue'], 2);
     workflow.nodes.push(
-      actionNode('b0000000-0000-4000-8000-000000000002', SEND, 240, {
-        resource: 'invoice',
-        operation: 'send',
-        invoice_id: invoiceLocator('={{ $json.invoice_id }}'),
-        channel: 'email',
-        kind: 'reminder',
-        // One reminder per invoice and overdue day, however often the day's event reaches the workflow.
-        options: { idempotency_key: '={{ "reminder-" + $json.invoice_id + "-day-" + $json.days_overdue }}' },
-      }) as never,
+      actionNode(
+        'b0000000-0000-4000-8000-000000000002',
+        SEND,
+        240,
+        {
+          resource: 'invoice',
+          operation: 'send',
+          invoice_id: invoiceLocator('={{ $json.invoice_id }}'),
+          channel: 'email',
+          kind: 'reminder',
+          // One reminder per invoice and overdue day, however often the day's event reaches the workflow.
+          options: { idempotency_key: '={{ "reminder-" + $json.invoice_id + "-day-" + $json.days_overdue }}' },
+        },
+        credential,
+      ) as never,
     );
     Object.assign(workflow.connections, { [TRIGGER]: { main: [[{ node: SEND, type: 'main', index: 0 }]] } });
     workflowId = (await n8n.createWorkflow(workflow)).id;
@@ -577,9 +519,9 @@ describe("Zapier's built zip through its Lambda handler", () => {
       method: 'hydrators.hydrateInvoicePdf',
       bundle: { invoice_id: invoice.id, number: invoice.number },
     });
-    const stashedBefore = rpc.stashed().length;
+    const stashedBefore = zapier!.rpc.stashed().length;
     const url = await zap(payload.method, { inputData: payload.bundle });
-    const stashed = rpc.stashed().slice(stashedBefore);
+    const stashed = zapier!.rpc.stashed().slice(stashedBefore);
     counts.record('zip', 'files stashed by one hydration', 1, stashed.length);
     expect(stashed).toHaveLength(1);
     const [file] = stashed;
@@ -639,18 +581,14 @@ describe("Zapier's built zip through its Lambda handler", () => {
   test('Invoice Overdue by Days refuses Days Overdue 0 in its own words, before any request', async () => {
     const already = receiver.requests.length;
     // The service's address points at the receiver for this call: any request the refusal let through lands there.
-    const refused = await container!
-      .handler({
-        command: 'execute',
-        method: 'triggers.invoice_overdue_days.operation.perform',
-        bundle: { authData: { api_key: sandboxKey(sandbox) }, inputData: { days_overdue: '0' } },
-        ...zapierSide(),
-        environment: { ...zapierSide().environment, INVOICING_API_BASE_URL: receiver.url },
-      })
-      .then(
-        () => undefined,
-        (error: Error) => error,
-      );
+    const refused = await zap(
+      'triggers.invoice_overdue_days.operation.perform',
+      { inputData: { days_overdue: '0' } },
+      receiver.url,
+    ).then(
+      () => undefined,
+      (error: Error) => error,
+    );
     const sent = receiver.requests.length - already;
     counts.record('zip', 'requests sent for Days Overdue 0', 0, sent);
     expect(refused?.message).toContain('Days Overdue must be a whole number of days from 1 to 365');

@@ -31,6 +31,7 @@ import {
   PACKAGE,
   POLLING_TRIGGER,
   TRIGGER,
+  manualWorkflow,
   pollingWorkflow,
   settledExecutions,
   triggerWorkflow,
@@ -53,52 +54,29 @@ let credential: { id: string; name: string };
 
 const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
 
+/** Upsert Client → Create Invoice with two line items, as a user builds it to bill a client. */
 function actionWorkflow(name: string, email: string, saved = credential) {
-  const node = (id: string, nodeName: string, x: number, parameters: Record<string, unknown>) => ({
-    id,
-    name: nodeName,
-    type: `${PACKAGE}.invoicingApi`,
-    typeVersion: 2,
-    position: [x, 0],
-    parameters,
-    credentials: { [CREDENTIAL]: saved },
-  });
-  return {
-    name,
-    nodes: [
-      {
-        id: 'a0000000-0000-4000-8000-000000000001',
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
-      node('a0000000-0000-4000-8000-000000000002', 'Upsert Client', 240, {
-        resource: 'client',
-        operation: 'upsert',
-        email,
-        additionalFields: { name: 'Ana Sharma', phone: '+919812345678' },
-      }),
-      node('a0000000-0000-4000-8000-000000000003', 'Create Invoice', 480, {
-        resource: 'invoice',
-        operation: 'create',
-        client_email: '={{ $json.email }}',
-        currency: 'INR',
-        itemsInput: 'fields',
-        items: {
-          item: [
-            { description: 'Website design', amount: '1,500.00' },
-            { description: 'Hosting, May', amount: '250' },
-          ],
-        },
-      }),
-    ],
-    connections: {
-      Start: { main: [[{ node: 'Upsert Client', type: 'main', index: 0 }]] },
-      'Upsert Client': { main: [[{ node: 'Create Invoice', type: 'main', index: 0 }]] },
+  return manualWorkflow(name, saved, {
+    'Upsert Client': {
+      resource: 'client',
+      operation: 'upsert',
+      email,
+      additionalFields: { name: 'Ana Sharma', phone: '+919812345678' },
     },
-  };
+    'Create Invoice': {
+      resource: 'invoice',
+      operation: 'create',
+      client_email: '={{ $json.email }}',
+      currency: 'INR',
+      itemsInput: 'fields',
+      items: {
+        item: [
+          { description: 'Website design', amount: '1,500.00' },
+          { description: 'Hosting, May', amount: '250' },
+        ],
+      },
+    },
+  });
 }
 
 /**

@@ -4,8 +4,12 @@
  * Invoicing API node on Invoice → Create and one with the trigger, opens each node's panel in headless
  * Chromium and saves docs/images/n8n-*.png; then opens the client picker with a search typed, Record
  * Payment with an amount written as people write it, Send with its Message choices open, Download PDF run
- * on a sandbox invoice with its Binary output, and the Polling Trigger's "Invoices Overdue by Days" run on
- * an invoice a week overdue.
+ * on a sandbox invoice with its Binary output, the Polling Trigger's "Invoices Overdue by Days" run on
+ * an invoice a week overdue, and a GST invoice's line (its GST Rate list open, then the HSN/SAC help), its GST
+ * collection, and a mistyped client GSTIN refused on Execute Step.
+ *
+ *   npm run screenshots                  every picture
+ *   npm run screenshots -- n8n-gst       only those whose file names start so
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +18,8 @@ import type { Page } from 'playwright-core';
 
 import { runScript, signedInPage, startEditor } from './editor-browser';
 import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
-import { invoiceChoice, operations, presentInvoice, type Invoice } from '../../shared';
-import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, triggerWorkflow } from './workflows';
+import { clientChoice, invoiceChoice, operations, presentInvoice, type Client, type Invoice } from '../../shared';
+import { CREDENTIAL, PACKAGE, POLLING_TRIGGER, TRIGGER, manualWorkflow, triggerWorkflow } from './workflows';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const images = path.join(root, 'docs', 'images');
@@ -26,8 +30,12 @@ const tarball = path.join(root, 'release', `${PACKAGE}-${version}.tgz`);
 /** What is done in a node's open panel before the picture is taken. */
 type Act = (page: Page) => Promise<void>;
 
+/** The pictures asked for (`npm run screenshots -- <start of a file name>…`); none named: all. */
+const wanted = process.argv.slice(2);
+
 /** Opens the node's panel on the canvas, does `act` in it (nothing by default) and saves docs/images/`file`. */
 async function photograph(page: Page, url: string, nodeName: string, file: string, act?: Act): Promise<void> {
+  if (wanted.length && !wanted.some((start) => file.startsWith(start))) return;
   await page.goto(url);
   const node = page.locator('[data-test-id="canvas-node"]', { hasText: nodeName }).first();
   await node.waitFor({ timeout: 60_000 });
@@ -77,10 +85,56 @@ const execute =
     await page.waitForTimeout(1500);
   };
 
+/**
+ * The help of the last field `parameter` (the last line's, in a line item): the field brought to the middle of
+ * the panel, its label hovered, then the help icon n8n shows beside it.
+ */
+const showHelp =
+  (parameter: string, label: string): Act =>
+  async (page) => {
+    const input = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
+    // Items nest (the line items' collection holds each line's): the last one holding the input is the field's own.
+    const item = page.locator('[data-test-id="parameter-item"]', { has: input }).last();
+    await item.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(500);
+    await item.getByText(label, { exact: true }).first().hover();
+    await page.waitForTimeout(500);
+    await item.locator('.n8n-input-label__icon, [class*="questionMark"], [class*="infoIcon"]').first().hover();
+    await page.waitForTimeout(1500);
+  };
+
+/** The parameter scrolled to the top of the panel, then `act` done: a line item's fields seen from its first. */
+const fromTop =
+  (parameter: string, act: Act): Act =>
+  async (page) => {
+    await page
+      .locator(`[data-test-id="parameter-input-${parameter}"]`)
+      .first()
+      // To the very top: any higher and a list opened below the line's last field has no room and covers the line.
+      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(500);
+    await act(page);
+  };
+
+/** Execute Step pressed on a node whose input is refused, and the error it shows awaited. */
+const refused =
+  (words: string | RegExp): Act =>
+  async (page) => {
+    await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+    await page.locator('[data-test-id="ndv"]').getByText(words).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+  };
+
 /** An invoice as the editor keeps it once picked from the list: its ID and the list's own words for it. */
 function picked(invoice: Invoice) {
   const choice = invoiceChoice(presentInvoice(invoice));
   return { __rl: true, mode: 'list', value: choice.value, cachedResultName: choice.label, cachedResultUrl: choice.url };
+}
+
+/** A client as Create Invoice's Client Email keeps it once picked from the list: the e-mail and the list's words. */
+function pickedByEmail(client: Client) {
+  const choice = clientChoice(client, 'email');
+  return { __rl: true, mode: 'list', value: choice.value, cachedResultName: choice.label };
 }
 
 async function main(): Promise<void> {
@@ -251,6 +305,51 @@ async function main(): Promise<void> {
       connections: {},
     });
 
+    // A GST invoice as a person fills it in: each line's particulars behind its own Add Field.
+    const ravi = await sandboxApi(sandbox, (c) =>
+      operations.createClient.request(c, {
+        email: 'ravi@kumartraders.in',
+        name: 'Ravi Kumar',
+        gstin: '29AAGCB7383J1Z4',
+      }),
+    );
+    const gst = await n8n.createWorkflow(
+      manualWorkflow('A GST tax invoice', credential, {
+        'Create GST Invoice': {
+          resource: 'invoice',
+          operation: 'create',
+          currency: 'INR',
+          itemsInput: 'fields',
+          client_email: pickedByEmail(ravi),
+          items: {
+            item: [
+              {
+                description: 'Set-up and training, hours',
+                amount: '',
+                more: { quantity: '1.5', unit: 'hrs', unit_price: '1,250.50', hsn_sac: '998314', gst_rate: '5' },
+              },
+              {
+                description: 'Rack server',
+                amount: '',
+                more: { unit_price: '1,50,000.00', hsn_sac: '8471 50', gst_rate: '18' },
+              },
+            ],
+          },
+          gst: { place_of_supply: '29' },
+        },
+      }),
+    );
+    const mistyped = await n8n.createWorkflow(
+      manualWorkflow('A client with a mistyped GSTIN', credential, {
+        'Create Client': {
+          resource: 'client',
+          operation: 'create',
+          email: 'accounts@kumartraders.in',
+          additionalFields: { name: 'Kumar Traders', gstin: '29AAGCB7383J1Z5' },
+        },
+      }),
+    );
+
     mkdirSync(images, { recursive: true });
     const page = await signedInPage(browser, n8n, { width: 1440, height: 900 });
     const at = (workflow: { id: string }) => `${n8n.url}/workflow/${workflow.id}`;
@@ -261,6 +360,16 @@ async function main(): Promise<void> {
     await photograph(page, at(send), 'Send Invoice', 'n8n-send-invoice.png', openList('kind'));
     await photograph(page, at(pdf), 'Download PDF', 'n8n-invoice-pdf.png', execute('Binary'));
     await photograph(page, at(overdue), POLLING_TRIGGER, 'n8n-overdue-days.png', execute());
+    await photograph(
+      page,
+      at(gst),
+      'Create GST Invoice',
+      'n8n-gst-line.png',
+      fromTop('description', openList('gst_rate')),
+    );
+    await photograph(page, at(gst), 'Create GST Invoice', 'n8n-gst-hsn-help.png', showHelp('hsn_sac', 'HSN/SAC Code'));
+    await photograph(page, at(gst), 'Create GST Invoice', 'n8n-gst-place-of-supply.png', openList('place_of_supply'));
+    await photograph(page, at(mistyped), 'Create Client', 'n8n-gst-refused.png', refused(/check character/));
   } finally {
     await close();
     await sandbox.close();

@@ -1,4 +1,7 @@
-/** What both n8n live files share: the trigger workflow, as a user would build it, and how to count its runs. */
+/**
+ * What the n8n live files share: the workflows a user builds (a trigger; a manual run of action nodes), how to run
+ * one as the editor does, and how to count and read its runs.
+ */
 import type { Sandbox } from '../../sandbox';
 import { newWebhookId, type N8nServer } from './n8n-server';
 import { eventually, pause } from './processes';
@@ -7,14 +10,76 @@ export const PACKAGE = 'n8n-nodes-invoicing-api';
 export const CREDENTIAL = 'invoicingApi';
 export const TRIGGER = 'Invoicing API Trigger';
 export const ALL_EVENTS = ['invoice.viewed', 'invoice.paid', 'invoice.disputed'];
+export const MANUAL_START = 'Start';
+
+type Saved = { id: string; name: string };
+
+/** An Invoicing API action node at type version 2 (what the editor puts in new workflows). */
+export function actionNode(id: string, name: string, x: number, parameters: Record<string, unknown>, saved: Saved) {
+  return {
+    id,
+    name,
+    type: `${PACKAGE}.invoicingApi`,
+    typeVersion: 2,
+    position: [x, 0],
+    parameters,
+    credentials: { [CREDENTIAL]: saved },
+  };
+}
+
+/**
+ * A manual trigger, then one Invoicing API node per entry of `steps` (node name → parameters), each fed by the
+ * one before: how a user builds a workflow to try operations.
+ */
+export function manualWorkflow(name: string, saved: Saved, steps: Record<string, Record<string, unknown>>) {
+  const names = Object.keys(steps);
+  const id = (index: number) => `d0000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`;
+  const chain = [MANUAL_START, ...names];
+  return {
+    name,
+    nodes: [
+      {
+        id: id(0),
+        name: MANUAL_START,
+        type: 'n8n-nodes-base.manualTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+      },
+      ...names.map((node, index) => actionNode(id(index + 1), node, 240 * (index + 1), steps[node], saved)),
+    ],
+    connections: Object.fromEntries(
+      chain.slice(0, -1).map((from, index) => [from, { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] }]),
+    ),
+  };
+}
+
+/** Runs a manual workflow as the editor's "Execute workflow" does; the finished execution (bounded wait). */
+export async function runManually(server: N8nServer, workflowId: string): Promise<{ id: string; status: string }> {
+  const before = (await server.executions(workflowId)).length;
+  await server.runFromTrigger(workflowId, MANUAL_START);
+  const runs = await eventually(
+    'the manual execution to finish',
+    60,
+    async () => {
+      const all = await server.executions(workflowId);
+      return all.length > before && !['running', 'new', 'waiting'].includes(all[0].status) ? all : undefined;
+    },
+    500,
+  );
+  return runs[0];
+}
+
+/** The words an execution failed with: the run's error, and the failing node's message and description. */
+export async function failureWords(server: N8nServer, executionId: string, nodeName: string): Promise<string> {
+  const data = await server.executionData(executionId);
+  const nodeError = data.resultData.runData[nodeName]?.[0]?.error ?? {};
+  const runError = data.resultData.error ?? {};
+  return [runError.message, runError.description, nodeError.message, nodeError.description].filter(Boolean).join(' | ');
+}
 
 /** `typeVersion` 2 is what the editor puts in new workflows; 1 is what workflows saved before it keep. */
-export function triggerWorkflow(
-  name: string,
-  saved: { id: string; name: string },
-  events = ALL_EVENTS,
-  typeVersion = 1,
-) {
+export function triggerWorkflow(name: string, saved: Saved, events = ALL_EVENTS, typeVersion = 1) {
   return {
     name,
     nodes: [
@@ -54,11 +119,7 @@ export const POLLING_TRIGGER = 'Invoicing API Polling Trigger';
  * The Polling Trigger on n8n's shortest schedule (every minute: n8n refuses anything shorter), polling for
  * `on`: the events to hand on, or other parameters (`{ triggerOn: 'overdueDays', days_overdue: 7 }`).
  */
-export function pollingWorkflow(
-  name: string,
-  saved: { id: string; name: string },
-  on: string[] | Record<string, unknown>,
-) {
+export function pollingWorkflow(name: string, saved: Saved, on: string[] | Record<string, unknown>) {
   const parameters = Array.isArray(on) ? { events: on } : on;
   return {
     name,

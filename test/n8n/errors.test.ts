@@ -37,6 +37,15 @@ test('InputError → NodeOperationError with the item index, the message and eac
   );
 });
 
+test('InputError for one field → its message alone, not said again under its key in the description', () => {
+  // What the editor showed for a mistyped GSTIN (docs/images/n8n-gst-refused.png): the message, then
+  // "gstin: " and the same message again.
+  const message = 'GSTIN has the check character "5" at position 15, but the first 14 characters give "4"';
+  const error = nodeErrorFor(node, new InputError([{ field: 'gstin', message }]), 0);
+  expect(error.message).toBe(message);
+  expect(error.description).toBeFalsy();
+});
+
 test('ApiError 422 → NodeApiError with the HTTP code, the field errors and the request id', () => {
   const apiError = normalizeError({
     status: 422,
