@@ -60,10 +60,6 @@ const fromRoot = createRequire(path.join(root, 'package.json'));
  */
 function core(): ZapierCore {
   console.log = () => undefined;
-  // Core ends a process past 250 calls above 450 MB RSS (Lambda's guard, platform-notes "Zapier runtime memory");
-  // this process also holds n8n-core and the sandbox's clients, so the guard measured them, not the app, and ended
-  // the bench at its webhooks figure. Core skips it under a test runner, as in npm test: so does the bench.
-  process.env.NODE_ENV ??= 'test';
   return fromRoot('zapier-platform-core') as ZapierCore;
 }
 
