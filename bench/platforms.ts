@@ -56,7 +56,10 @@ const fromRoot = createRequire(path.join(root, 'package.json'));
 
 /**
  * Outside a test runner core prints a memory line with console.log on every call, as it does on
- * Lambda; the bench silences console.log (it writes with process.stdout).
+ * Lambda; the bench silences console.log (it writes with process.stdout). Core also ends a process past 250
+ * calls above 450 MB RSS (memory-checker.js, platform-notes "Zapier runtime memory"); this process holds
+ * n8n-core and the sandbox's clients too, and its heap grew past that unreclaimed until `npm run bench`
+ * bounded it (--max-old-space-size=256: the whole bench runs within it, and core no longer ends it).
  */
 function core(): ZapierCore {
   console.log = () => undefined;
