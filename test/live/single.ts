@@ -31,6 +31,31 @@ export function workFolder(name: string): { path: string; remove(): void } {
   };
 }
 
+/**
+ * An n8n server (single process) in `folder`, with the packed package installed as n8n's installer does,
+ * started, and its owner set up: the live files, the isolate counts and the live bench all start from it.
+ */
+export async function startN8nWithPackage(
+  install: N8nInstall,
+  tarball: string,
+  folder: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<N8nServer> {
+  const n8n = await N8nServer.create(install, folder, env);
+  installPackage(n8n.userFolder, tarball);
+  await n8n.start();
+  await n8n.setUpOwner();
+  return n8n;
+}
+
+/** The credential a server connects to `sandbox` with, under the name the live files and the bench give it. */
+export async function sandboxCredential(n8n: N8nServer, sandbox: Sandbox): Promise<{ id: string; name: string }> {
+  return await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
+    apiKey: sandboxKey(sandbox),
+    baseUrl: sandbox.baseUrl,
+  });
+}
+
 /** One n8n server with the packed package installed as n8n's installer does, its owner, and a credential for a sandbox. */
 export class SingleN8n {
   private constructor(
@@ -44,15 +69,8 @@ export class SingleN8n {
     const { install, tarball } = liveArtefacts();
     const work = workFolder(name);
     const sandbox = await liveSandbox();
-    const n8n = await N8nServer.create(install, path.join(work.path, 'instance'));
-    installPackage(n8n.userFolder, tarball);
-    await n8n.start();
-    await n8n.setUpOwner();
-    const credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
-      apiKey: sandboxKey(sandbox),
-      baseUrl: sandbox.baseUrl,
-    });
-    return new SingleN8n(sandbox, n8n, credential, work);
+    const n8n = await startN8nWithPackage(install, tarball, path.join(work.path, 'instance'));
+    return new SingleN8n(sandbox, n8n, await sandboxCredential(n8n, sandbox), work);
   }
 
   /** Stops both servers, prints the file's counts and removes its folder. */

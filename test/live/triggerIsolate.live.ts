@@ -15,7 +15,7 @@ import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { generateWebhookSecret } from '../../shared/webhooks/signature';
-import { installPackage, N8nServer } from './n8n-server';
+import type { N8nServer } from './n8n-server';
 import { eventually, progress } from './processes';
 import {
   activeSubscriptions,
@@ -23,13 +23,12 @@ import {
   liveSandbox,
   newInvoice,
   post,
-  sandboxKey,
   signedDelivery,
   subscriptionSecret,
 } from './sandbox';
-import { liveArtefacts } from './single';
+import { liveArtefacts, sandboxCredential, startN8nWithPackage } from './single';
 import { Counts } from './table';
-import { CREDENTIAL, triggerWorkflow, webhookNodeWorkflow } from './workflows';
+import { triggerWorkflow, webhookNodeWorkflow } from './workflows';
 
 const { install, tarball } = liveArtefacts();
 const counts = new Counts();
@@ -58,15 +57,8 @@ afterAll(async () => {
 
 /** A server with n8n's metrics on and `env`'s engine settings, the package installed, its owner and credential. */
 async function serverWith(name: string, env: NodeJS.ProcessEnv) {
-  const n8n = await N8nServer.create(install, path.join(work, name), { N8N_METRICS: 'true', ...env });
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
-  const credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
-    apiKey: sandboxKey(sandbox),
-    baseUrl: sandbox.baseUrl,
-  });
-  return { n8n, credential };
+  const n8n = await startN8nWithPackage(install, tarball, path.join(work, name), { N8N_METRICS: 'true', ...env });
+  return { n8n, credential: await sandboxCredential(n8n, sandbox) };
 }
 
 /** n8n's count of isolates taken so far (its `/metrics`, on with N8N_METRICS=true). */
