@@ -18,8 +18,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { startQueueDeployment } from '../../test/live/deployment';
 import type { N8nServer } from '../../test/live/n8n-server';
 import { progress } from '../../test/live/processes';
-import { sandboxKey } from '../../test/live/sandbox';
-import { CREDENTIAL } from '../../test/live/workflows';
+import { sandboxCredential } from '../../test/live/single';
 import { bulkFigures } from './bulk';
 import { pollingFigures, triggerLatency } from './latency';
 import { listFigures } from './lists';
@@ -113,10 +112,7 @@ async function main(): Promise<void> {
     if (needsSingle) {
       single = await startSingle(install, tarball, work);
       stops.push(() => single!.stop());
-      credential = await single.createCredential('Invoicing sandbox', CREDENTIAL, {
-        apiKey: sandboxKey(open),
-        baseUrl: open.baseUrl,
-      });
+      credential = await sandboxCredential(single, open);
     }
     // A figure that fails is a MISS row with its reason, and the others still run (a run takes half an hour).
     const guarded = async (figure: Figure, work: () => Promise<Row[]>): Promise<Row[]> => {
@@ -159,13 +155,7 @@ async function main(): Promise<void> {
                   ? single!
                   : await startSingle(install, tarball, work, engine.label.replace(/\W/g, '-'), engine.env);
               try {
-                const saved =
-                  server === single
-                    ? credential
-                    : await server.createCredential('Invoicing sandbox', CREDENTIAL, {
-                        apiKey: sandboxKey(open),
-                        baseUrl: open.baseUrl,
-                      });
+                const saved = server === single ? credential : await sandboxCredential(server, open);
                 for (const typeVersion of engine.versions) {
                   for (const gapMs of typeVersion === 2 ? [0, 250] : [0]) {
                     const targets =
@@ -192,10 +182,7 @@ async function main(): Promise<void> {
             stops.push(async () => rmSync(queueWork, { recursive: true, force: true }));
             const queue = await startQueueDeployment(install, tarball, queueWork, BENCH_ENV);
             try {
-              const saved = await queue.main.createCredential('Invoicing sandbox', CREDENTIAL, {
-                apiKey: sandboxKey(open),
-                baseUrl: open.baseUrl,
-              });
+              const saved = await sandboxCredential(queue.main, open);
               figureRows.push(
                 ...(await triggerLatency(
                   open,

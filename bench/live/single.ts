@@ -1,7 +1,8 @@
 /** One n8n server (single process) for the live bench, with the packed package installed and its owner. */
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer, type N8nInstall } from '../../test/live/n8n-server';
+import type { N8nInstall, N8nServer } from '../../test/live/n8n-server';
+import { startN8nWithPackage } from '../../test/live/single';
 
 export interface SingleDeployment {
   sandbox: Sandbox;
@@ -14,6 +15,7 @@ export interface SingleDeployment {
  */
 export const BENCH_ENV: NodeJS.ProcessEnv = { N8N_LOG_LEVEL: 'info' };
 
+/** A single-process server for the bench: the live suite's starter, at the bench's log level and `env`. */
 export async function startSingle(
   install: N8nInstall,
   tarball: string,
@@ -21,9 +23,5 @@ export async function startSingle(
   name = 'single',
   env: NodeJS.ProcessEnv = {},
 ): Promise<N8nServer> {
-  const n8n = await N8nServer.create(install, path.join(work, name), { ...BENCH_ENV, ...env });
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
-  return n8n;
+  return await startN8nWithPackage(install, tarball, path.join(work, name), { ...BENCH_ENV, ...env });
 }
