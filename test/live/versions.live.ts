@@ -11,10 +11,10 @@ import path from 'node:path';
 
 import { operations } from '../../shared';
 import type { Sandbox } from '../../sandbox';
-import { installPackage, N8nServer } from './n8n-server';
-import { liveArtefacts } from './single';
+import type { N8nServer } from './n8n-server';
+import { liveArtefacts, sandboxCredential, startN8nWithPackage } from './single';
 import { progress } from './processes';
-import { liveSandbox, sandboxApi, sandboxKey } from './sandbox';
+import { liveSandbox, sandboxApi } from './sandbox';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE } from './workflows';
 
@@ -69,14 +69,8 @@ async function amountsSent(workflow: ReturnType<typeof invoiceWorkflow>, email: 
 
 beforeAll(async () => {
   sandbox = await liveSandbox();
-  n8n = await N8nServer.create(install, path.join(work, 'instance'));
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
-  credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
-    apiKey: sandboxKey(sandbox),
-    baseUrl: sandbox.baseUrl,
-  });
+  n8n = await startN8nWithPackage(install, tarball, path.join(work, 'instance'));
+  credential = await sandboxCredential(n8n, sandbox);
 }, 300_000);
 
 afterAll(async () => {
