@@ -9,8 +9,8 @@ import path from 'node:path';
 
 import { operations } from '../../shared';
 import type { Sandbox } from '../../sandbox';
-import { installPackage, installPackageWithNpm, N8nServer } from './n8n-server';
-import { liveArtefacts } from './single';
+import { installPackageWithNpm, N8nServer } from './n8n-server';
+import { liveArtefacts, sandboxCredential, startN8nWithPackage } from './single';
 import { eventually, pause, progress } from './processes';
 import {
   activeSubscriptions,
@@ -91,10 +91,7 @@ async function executeForInvoices(server: N8nServer, workflowId: string, email: 
 
 beforeAll(async () => {
   sandbox = await liveSandbox();
-  n8n = await N8nServer.create(install, path.join(work, 'instance-a'));
-  installPackage(n8n.userFolder, tarball);
-  await n8n.start();
-  await n8n.setUpOwner();
+  n8n = await startN8nWithPackage(install, tarball, path.join(work, 'instance-a'));
 }, 300_000);
 
 afterAll(async () => {
@@ -122,10 +119,7 @@ describe('credential test, in our words', () => {
     );
 
   beforeAll(async () => {
-    credential = await n8n.createCredential('Invoicing sandbox', CREDENTIAL, {
-      apiKey: sandboxKey(sandbox),
-      baseUrl: sandbox.baseUrl,
-    });
+    credential = await sandboxCredential(n8n, sandbox);
   });
 
   test('a good test key passes', async () => {
@@ -500,10 +494,7 @@ describe('two n8n instances, one account', () => {
     await second.start();
     expect(second.output()).toMatch(new RegExp(`Loaded all credentials and nodes from ${PACKAGE}`));
     await second.setUpOwner();
-    const saved = await second.createCredential('Invoicing sandbox', CREDENTIAL, {
-      apiKey: sandboxKey(sandbox),
-      baseUrl: sandbox.baseUrl,
-    });
+    const saved = await sandboxCredential(second, sandbox);
     // The same workflow, node ids and all, as a template import or a copy from dev to prod brings it.
     const workflow = await second.createWorkflow(actionWorkflow('Create an invoice', 'ana.live@example.com', saved));
     const invoices = await executeForInvoices(second, workflow.id, 'ana.live@example.com');
