@@ -35,10 +35,20 @@ export const isCalendarDate = (value: string): boolean => dayNumber(value) !== u
 
 /** The calendar date on a wall clock in `timeZone` at `instant` ('2026-11-21' at 2026-11-20T19:00Z in IST). */
 export function todayIn(instant: Date, timeZone: string = IST): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  return calendarDateFormat(timeZone).format(instant);
+}
+
+/** One formatter per zone: making one costs far more than using it, and Create Invoice asks once per item. */
+const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function calendarDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = calendarDateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendarDateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export function addDays(date: string, days: number): string {
@@ -87,8 +97,9 @@ export const calendarDateInput = z
  * clock). The service judges it again by the account's own clock (the sandbox's can be moved forward).
  */
 export function dueDateNotPast(given: { due_date?: string }, ctx: z.RefinementCtx): void {
+  if (!given.due_date || !isCalendarDate(given.due_date)) return;
   const today = todayIn(new Date());
-  if (!given.due_date || !isCalendarDate(given.due_date) || daysBetween(today, given.due_date) >= 0) return;
+  if (daysBetween(today, given.due_date) >= 0) return;
   const message = `must be today (${today}, India time) or later, not ${given.due_date}`;
   ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['due_date'], message });
 }

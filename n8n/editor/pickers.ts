@@ -32,6 +32,7 @@ import {
 } from '../../shared';
 import { nodeErrorFor } from '../transport/errors';
 import { toHtml } from './text';
+import { param } from './parameters';
 import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
@@ -115,7 +116,7 @@ export function locatorId(
   spec: FieldSpec,
   itemIndex: number,
 ): unknown {
-  const raw = context.getNodeParameter(spec.key, itemIndex, '') as unknown;
+  const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
   return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;

@@ -9,6 +9,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { AMOUNT_UNITS } from '../../../shared';
+import { nodeOf } from '../../editor/parameters';
 
 export const VERSIONS = [1, 2];
 export const DEFAULT_VERSION = 2;
@@ -32,5 +33,5 @@ export function amountUnitProperties(built: INodeProperties): INodeProperties[] 
 
 /** The unit an item's amounts are in when the workflow did not say (a collection option left out). */
 export function defaultAmountUnit(context: IExecuteFunctions): AmountUnit {
-  return AMOUNT_UNIT_BY_VERSION[context.getNode().typeVersion] ?? AMOUNT_UNIT_BY_VERSION[DEFAULT_VERSION];
+  return AMOUNT_UNIT_BY_VERSION[nodeOf(context).typeVersion] ?? AMOUNT_UNIT_BY_VERSION[DEFAULT_VERSION];
 }

@@ -6,6 +6,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Connection, FieldSpec, Fields, Send } from '../../../../shared';
+import { param } from '../../../editor/parameters';
 import { showFor } from '../../../editor/properties';
 
 /** An answer with a file (Download PDF): its JSON and its binary properties, as n8n items hold them. */
@@ -33,8 +34,7 @@ export interface NodeOperation {
   execute: Action;
 }
 
-export const param = (context: IExecuteFunctions, name: string, itemIndex: number, fallback?: unknown) =>
-  context.getNodeParameter(name, itemIndex, fallback) as unknown;
+export { param };
 
 /** The Operation list of a resource (alphabetical, as n8n's lint asks) and every operation's parameters. */
 export function resource(name: string, operations: NodeOperation[], defaultOperation: string) {

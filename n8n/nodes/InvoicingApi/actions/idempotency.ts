@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { FIELDS, deriveIdempotencyKey, isBlank } from '../../../../shared';
+import { nodeOf } from '../../../editor/parameters';
 import { param, type NodeOperation } from './common';
 
 const { idempotencyKey: field } = FIELDS.invoice;
@@ -51,5 +52,5 @@ export function idempotencyKeyOption(resources: Record<string, readonly NodeOper
 export function idempotencyKey(context: IExecuteFunctions, itemIndex: number): unknown {
   const given = param(context, `options.${field.key}`, itemIndex, '');
   if (!isBlank(given)) return given;
-  return deriveIdempotencyKey([context.getInstanceId(), context.getExecutionId(), context.getNode().id, itemIndex]);
+  return deriveIdempotencyKey([context.getInstanceId(), context.getExecutionId(), nodeOf(context).id, itemIndex]);
 }
