@@ -77,6 +77,13 @@ export async function finishedExecutions(
 /** One execution's run data (unflattened with n8n's own `flatted`): each node's timing and items. */
 export async function runData(server: N8nServer, executionId: string, flatted: { parse(text: string): any }) {
   const execution = await server.rest('GET', `/rest/executions/${executionId}`);
+  // n8n 2.41 answers an execution whose stored data is over EXECUTIONS_DATA_MAX_DISPLAY_SIZE (100 MiB by
+  // default) with empty run data and this flag (ExecutionPersistence.assembleOversizedExecution): without this
+  // check a figure would read it as a run of no nodes, "NaN s, 0 out".
+  if (execution.dataTooLargeToDisplay) {
+    const size = execution.jsonSizeBytes ? ` (${mb(execution.jsonSizeBytes)})` : '';
+    throw new Error(`n8n withheld execution ${executionId}'s data${size}: over EXECUTIONS_DATA_MAX_DISPLAY_SIZE`);
+  }
   const data = typeof execution.data === 'string' ? flatted.parse(execution.data) : execution.data;
   return {
     execution,

@@ -11,9 +11,14 @@ export interface SingleDeployment {
 
 /**
  * Logs at n8n's default level (the live suite's debug lines would cost both sides CPU a user's server does
- * not spend); everything else as the live suite starts n8n.
+ * not spend); everything else as the live suite starts n8n, but for one read-side limit. Since 2.41 n8n's
+ * REST API withholds the data of an execution stored over EXECUTIONS_DATA_MAX_DISPLAY_SIZE (100 MiB by
+ * default; ExecutionPersistence.findSingleExecution), and the lists figure reads every run back whole to
+ * check its items: HTTP Request's Return All of 100,000 (every page, then every invoice split out) is
+ * over it. 0 is no limit (maxDisplayDataSize > 0 gates the check); it changes nothing in how a workflow
+ * runs or is saved, only what the bench may read after the run, the same for both sides. Older n8n ignore it.
  */
-export const BENCH_ENV: NodeJS.ProcessEnv = { N8N_LOG_LEVEL: 'info' };
+export const BENCH_ENV: NodeJS.ProcessEnv = { N8N_LOG_LEVEL: 'info', EXECUTIONS_DATA_MAX_DISPLAY_SIZE: '0' };
 
 /** A single-process server for the bench: the live suite's starter, at the bench's log level and `env`. */
 export async function startSingle(
