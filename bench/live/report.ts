@@ -136,21 +136,33 @@ second and sees about one 429 per request in flight each time (\`npm run bench\`
 items at 25/s); a handful over 10,000 items means n8n's own rate was below the limit most of the run, so
 n8n's per-item work on this machine, not the service, set the time. The ceiling row is measured on
 2,000 items; over 10,000 the execution holds five times the items (the RSS growth row), and its heap,
-garbage collection and per-item bookkeeping grow with them, so its rate falls below that ceiling. A CPU profile of the n8n process (\`node --cpu-prof\`) over 2,000 of our creates
-on this machine (2026-11-24, outside the bench) showed where its busy time goes: about a quarter in the
-expression isolate (\`@n8n/expression-runtime\`'s \`execute\`: each item's three mapped fields, and the
-credential's generic \`Bearer {{$credentials.apiKey}}\` header, which n8n resolved for every request), about
-6 % reading and decrypting the credential from its database for every request
-(\`httpRequestWithAuthentication\` in n8n-core's \`request-helpers/authentication.js\`: \`getCredentials\`
-unless \`credentialsDecrypted\` is passed), about 6 % opening a new TCP connection per request (every
-request gets a new agent in \`@n8n/backend-network\`'s \`setAxiosAgents\`; a node may pass \`agentOptions\`
-but not an agent, so no keep-alive), garbage collection and n8n's own execution bookkeeping; our package's
-code about 1 % and zod under 1 %. Since #33 the package reads the credential once per node run and hands it
-to n8n as \`credentialsDecrypted\`, and the credential attaches the key with a function \`authenticate\`
-(as n8n's own Calendly, Notion and OpenAI credentials do) instead of the generic expression; the rows
-"n8n CPU" give the server's CPU time per item for ours and for HTTP Request in the same run, a ratio a
-busy machine moves far less than time. What remains on both sides is n8n's: the mapped fields'
-expressions, the new connection per request and the execution's bookkeeping. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
+garbage collection and per-item bookkeeping grow with them, so its rate falls below that ceiling. At
+about 5 ms of n8n CPU per created invoice (either node), 170 a second keeps n8n's one main thread 85 to
+98 % busy: on this machine n8n's per-item work, not the service, is what the time is left with.
+
+Where that CPU goes, from CPU profiles of the n8n process (\`node --cpu-prof\`, 2,000 creates, outside
+the bench). On 2026-11-24: about a quarter in the expression isolate (\`@n8n/expression-runtime\`'s
+\`execute\`: each item's three mapped fields, and the credential's generic \`Bearer {{$credentials.apiKey}}\`
+header, which n8n resolved for every request), about 6 % reading and decrypting the credential from its
+database for every request (\`httpRequestWithAuthentication\` in n8n-core's
+\`request-helpers/authentication.js\`: \`getCredentials\` unless \`credentialsDecrypted\` is passed), about 6 %
+opening a new TCP connection per request (every request gets a new agent in \`@n8n/backend-network\`'s
+\`setAxiosAgents\`; a node may pass \`agentOptions\` but not an agent, so no keep-alive), garbage collection
+and n8n's execution bookkeeping. Since #33 the package reads the credential once per node run and hands it
+to n8n as \`credentialsDecrypted\`, and the credential attaches the key with a function \`authenticate\` (as
+n8n's own Calendly, Notion and OpenAI credentials do) instead of the generic expression. On 2026-11-26 a
+second profile found another tenth in n8n's parameter reading: n8n-core's \`_getNodeParameter\` copies a
+parameter, walks it for expressions and checks it against the node's description on every call, and
+\`getNode\` copies the whole node; Create Invoice read a dozen static parameters and the node for every
+item. A parameter without an expression is now read once per node run, and the node once
+(\`n8n/editor/parameters.ts\`); afterwards the package's own code was under 2 % of n8n's busy time, and
+nearly all of our node's time was n8n evaluating the three mapped fields (\`_getNodeParameter\` →
+n8n-workflow's \`renderExpression\` → the isolated-vm bridge's \`execute\`, each evaluation also building
+its data proxy and a luxon \`$now\`), the same cost HTTP Request pays once for its one JSON-body
+expression. Upstream, n8n could evaluate a parameter's several expressions in one isolate call and keep a
+static parameter per node run itself; every node that maps fields would gain. The rows "n8n CPU" give the
+server's CPU time per item for ours and for HTTP Request in the same run, a ratio a busy machine moves far
+less than time. Ours then finishes ahead of HTTP Request because it keeps five requests in flight
 while the HTTP node's batch timer adds its 100 ms to every batch's own time. With the cores free, the
 node keeps the bucket empty and the time is the floor plus the wait after each second's last 429 (see
 \`npm run bench\`'s figure 1, where the engine alone reaches the floor within 1 %). n8n's RSS grows

@@ -21,6 +21,17 @@ export interface N8nInstall {
   n8nBin: string;
 }
 
+/**
+ * Whether this n8n offers lazy acquire of its expression isolate (`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE`), read
+ * from its own configuration: 2.41.1 does; 1.123.81 does not, and takes an isolate before every delivery's
+ * webhook phase, its own Webhook node's too.
+ */
+export const offersLazyAcquire = (install: N8nInstall): boolean =>
+  readFileSync(
+    path.join(install.n8nDir, 'node_modules', '@n8n', 'config', 'dist', 'configs', 'expression-engine.config.js'),
+    'utf8',
+  ).includes('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE');
+
 export interface Reply {
   status: number;
   body: any;

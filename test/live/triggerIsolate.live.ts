@@ -9,13 +9,13 @@
  *   at parity there, and the setting does not exist.
  * The time each costs is the live bench's (docs/performance.md, "Live figures").
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { Sandbox } from '../../sandbox';
 import { generateWebhookSecret } from '../../shared/webhooks/signature';
-import type { N8nServer } from './n8n-server';
+import { offersLazyAcquire, type N8nServer } from './n8n-server';
 import { eventually, progress } from './processes';
 import {
   activeSubscriptions,
@@ -35,14 +35,7 @@ const counts = new Counts();
 const work = mkdtempSync(path.join(tmpdir(), 'invoicing-live-isolate-'));
 const DELIVERIES = 5;
 const ACQUIRED = 'n8n_expression_pool_acquired_total';
-/**
- * Whether this n8n offers lazy acquire, read from its own configuration (2.41.1 does; 1.123.81 does not, and
- * takes an isolate before every delivery's webhook phase, its own Webhook node's too).
- */
-const OFFERS_LAZY_ACQUIRE = readFileSync(
-  path.join(install.n8nDir, 'node_modules', '@n8n', 'config', 'dist', 'configs', 'expression-engine.config.js'),
-  'utf8',
-).includes('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE');
+const OFFERS_LAZY_ACQUIRE = offersLazyAcquire(install);
 let sandbox: Sandbox;
 
 beforeAll(async () => {
