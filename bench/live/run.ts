@@ -5,7 +5,7 @@
  * Bounded in count and time; the sizes are flags (defaults: the issue's sizes):
  *   --only trigger,queue,polling,bulk,lists,zapier   some figures (the report is then not written)
  *   --events 300 --backlog 10000 --bulk 10000 --limit 170 --list 100000 --calls 5000
- *   --bulk-rounds 2 --list-rounds 2 --colds 5 --spread 4
+ *   --bulk-rounds 2 --list-rounds 3 --colds 5 --spread 4
  *   --quick   small sizes to check the bench itself (not written either)
  *   --n8n 1.123.81   another supported n8n version than the newest (not written)
  *   --package <tgz>  measure another build of the n8n package as ours, e.g. main's, for a before/after (not written)
@@ -38,7 +38,7 @@ const DEFAULTS = {
   list: 100_000,
   calls: 5000,
   'bulk-rounds': 2,
-  'list-rounds': 2,
+  'list-rounds': 3,
   colds: 5,
   spread: 4,
 };
