@@ -15,7 +15,7 @@ export function writeLiveReport(facts: LiveRunFacts): void {
   const file = path.resolve(__dirname, '../../docs/performance.md');
   const text = readFileSync(file, 'utf8');
   const at = text.indexOf(`\n${LIVE_HEADING}`);
-  const before = at < 0 ? text.replace(/\n*$/, '\n') : text.slice(0, at + 1);
+  const before = (at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n');
   const missed = facts.rows.filter((r) => r.pass === false);
   const verdict = missed.length
     ? `${missed.length} target(s) missed: ${missed.map((r) => `${r.figure} "${r.measure.trim()}"`).join('; ')}. Why: below.`
