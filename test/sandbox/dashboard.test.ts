@@ -55,12 +55,19 @@ async function open(hash = '', key = t.connection.apiKey): Promise<Page> {
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${t.sandbox.dashboardUrl}#key=${key}`);
   await page.locator('#nav').waitFor();
-  if (hash) await go(page, hash);
+  await go(page, hash || '#/invoices');
   return page;
 }
 
-/** Page scripts as text: this project's TypeScript has no DOM types. */
-const go = (page: Page, hash: string) => page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+/**
+ * Goes to an address and waits until the view shows it: until then the page before is still there, and a
+ * field it shares (every list's search box) would take what was meant for the next one.
+ * Page scripts as text: this project's TypeScript has no DOM types.
+ */
+async function go(page: Page, hash: string): Promise<void> {
+  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+  await page.waitForFunction(`document.getElementById('view').dataset.shows === location.hash`);
+}
 
 const invoice = (overrides: Record<string, unknown> = {}) => t.createInvoice(overrides);
 
