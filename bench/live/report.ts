@@ -179,6 +179,10 @@ presenting every invoice; HTTP Request uses its own pagination over the same cur
 its pages into one item per invoice, since it returns each page as one item. The time is the listing
 nodes' own execution time as n8n records it (HTTP Request plus Split Out); peak RSS is over the whole
 execution, saving included; the items out are read back and checked against the seeded ids, newest first.
+Each execution runs in an n8n process started for it (the figure's rows give the RSS before the run): a
+process's RSS only grows, since V8 keeps the heap it once took, so in one shared server an execution's
+peak was mostly the high-water mark of what ran before it (the bulk figure, the other side's last round),
+and the order of the rounds, not the node, decided the ratio (1.03× and 1.09× in two runs of #33).
 Since 2.41 n8n's REST API withholds an execution stored over \`EXECUTIONS_DATA_MAX_DISPLAY_SIZE\` (100 MiB
 by default); HTTP Request's execution of 100,000 is 119 MB (every page, then every invoice split out), so
 the bench's n8n lifts that limit, which only governs reading an execution back, for both sides alike.
