@@ -11,6 +11,8 @@ interface Pattern {
   suffix: string;
   group: string;
   decimal: string;
+  /** Digits in the last group and in each group before it: 3 and 3 in en-US, 3 and 2 (lakh, crore) in en-IN. */
+  sizes: { last: number; before: number };
 }
 
 /** The pieces around and between the digits of one formatted value; undefined for a shape we do not write. */
@@ -23,27 +25,31 @@ function patternOf(parts: Intl.NumberFormatPart[]): Pattern | undefined {
   const inner = parts.slice(first, last + 1);
   if (inner.some((part) => !digits.has(part.type))) return undefined;
   const join = (list: Intl.NumberFormatPart[]) => list.map((part) => part.value).join('');
+  // Read on the probe (1,234,567): its middle group is a whole one, its first may not be.
+  const integers = inner.filter((part) => part.type === 'integer').map((part) => part.value.length);
+  const lastSize = integers.at(-1) ?? 3;
   return {
     prefix: join(parts.slice(0, first)),
     suffix: join(parts.slice(last + 1)),
     group: inner.find((part) => part.type === 'group')?.value ?? '',
     decimal: inner.find((part) => part.type === 'decimal')?.value ?? '',
+    sizes: { last: lastSize, before: integers.length >= 3 ? integers.at(-2)! : lastSize },
   };
 }
 
 const EXACT_UP_TO = 1e15;
 
-function grouped(integer: string, group: string): string {
+function grouped(integer: string, { group, sizes }: Pattern): string {
   let out = '';
-  for (let end = integer.length; end > 0; end -= 3)
-    out = (end > 3 ? group : '') + integer.slice(Math.max(0, end - 3), end) + out;
+  for (let end = integer.length, size = sizes.last; end > 0; end -= size, size = sizes.before)
+    out = (end > size ? group : '') + integer.slice(Math.max(0, end - size), end) + out;
   return out;
 }
 
 /**
  * `format(minor)` equal to `intl.format(minor / 10 ** digits)` for every safe integer, `intl` fixed to
- * `digits` fraction digits and grouping in threes (as en-US formats every currency); checked on probes
- * when made, and `intl` is used as it is where a probe differs.
+ * `digits` fraction digits, grouping as its probe shows (threes in en-US, lakh and crore in en-IN);
+ * checked on probes when made, and `intl` is used as it is where a probe differs.
  */
 export function minorUnitFormatter(intl: Intl.NumberFormat, digits: number): (minor: number) => string {
   const scale = 10 ** digits;
@@ -58,10 +64,24 @@ export function minorUnitFormatter(intl: Intl.NumberFormat, digits: number): (mi
     if (!Number.isSafeInteger(minor) || Object.is(minor, -0) || Math.abs(minor) > EXACT_UP_TO) return viaIntl(minor);
     const pattern = minor < 0 ? negative : positive;
     const units = Math.abs(minor);
-    const integer = grouped(String(Math.floor(units / scale)), pattern.group);
+    const integer = grouped(String(Math.floor(units / scale)), pattern);
     const fraction = digits > 0 ? pattern.decimal + String(units % scale).padStart(digits, '0') : '';
     return pattern.prefix + integer + fraction + pattern.suffix;
   };
-  const probes = [0, 1, -1, 7, 999, 1000, -1000, 123_456, 1_000_000, -98_765_432_101, 100_000_000_000, probe];
+  const probes = [
+    0,
+    1,
+    -1,
+    7,
+    999,
+    1000,
+    -1000,
+    123_456,
+    1_000_000,
+    12_345_678,
+    -98_765_432_101,
+    100_000_000_000,
+    probe,
+  ];
   return probes.every((minor) => format(minor) === viaIntl(minor)) ? format : viaIntl;
 }

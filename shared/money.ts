@@ -93,13 +93,25 @@ export function minorUnitName(currency: string): string {
   return currencyExponent(currency) === 0 ? `units of ${currency}` : `the smallest unit of ${currency}`;
 }
 
+/**
+ * Rupees are written in the Indian numbering system, lakh and crore (₹1,52,835.75), as Indian invoices,
+ * banks and the GST portal print them: CLDR's en-IN pattern (#,##,##0.00). Every other currency groups in
+ * thousands (en-US), whoever bills in it. Decided in docs/api-contract.md ("Formatted amounts").
+ */
+const LOCALES: Record<string, string> = { INR: 'en-IN' };
+
+/** The locale whose digit grouping an amount in `currency` is written with. */
+export function currencyLocale(currency: string): string {
+  return LOCALES[currency.toUpperCase()] ?? 'en-US';
+}
+
 const formatters = new Map<string, (minor: number) => string>();
 function currencyFormatter(currency: string): (minor: number) => string {
   let formatter = formatters.get(currency);
   if (!formatter) {
     const digits = currencyExponent(currency);
     formatter = minorUnitFormatter(
-      new Intl.NumberFormat('en-US', {
+      new Intl.NumberFormat(currencyLocale(currency), {
         style: 'currency',
         currency,
         currencyDisplay: 'narrowSymbol',
@@ -113,7 +125,7 @@ function currencyFormatter(currency: string): (minor: number) => string {
   return formatter;
 }
 
-/** 1500 INR → "₹15.00"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". */
+/** 1500 INR → "₹15.00"; 15283575 INR → "₹1,52,835.75"; 1500 JPY → "¥1,500"; 15000 KWD → "KWD 15.000". */
 export function formatMinor(amount: number, currency: string): string {
   return currencyFormatter(currency.toUpperCase())(amount);
 }

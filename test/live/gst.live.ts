@@ -79,7 +79,7 @@ const INTER_TAX = {
   place_of_supply_name: 'Karnataka',
   supply_type: 'inter_state',
   taxable_value: 15283575,
-  taxable_value_formatted: '₹152,835.75',
+  taxable_value_formatted: '₹1,52,835.75',
   igst: 2747779,
   igst_formatted: '₹27,477.79',
   cgst: 0,
@@ -87,7 +87,7 @@ const INTER_TAX = {
   total_tax: 2747779,
   total_tax_formatted: '₹27,477.79',
   total: 18031354,
-  total_formatted: '₹180,313.54',
+  total_formatted: '₹1,80,313.54',
 };
 const INTRA_TAX = {
   ...SUPPLIER,
@@ -103,7 +103,7 @@ const INTRA_TAX = {
   total_tax: 2747778,
   total_tax_formatted: '₹27,477.78',
   total: 18031353,
-  total_formatted: '₹180,313.53',
+  total_formatted: '₹1,80,313.53',
 };
 
 /** What the service answered for a tax invoice: each line's figures, the invoice's `tax` and amount due. */

@@ -71,7 +71,7 @@ describe('amounts typed in the main unit convert exactly by the ISO 4217 exponen
     ['INR', 1e21, /could be read more than one way/],
     ['INR', '', /is required: enter an amount in INR such as 1500/],
     ['INR', undefined, /is required/],
-    ['INR', '1,000,000,000.01', /must be at most ₹1,000,000,000\.00/],
+    ['INR', '1,000,000,000.01', /must be at most ₹1,00,00,00,000\.00/],
     ['JPY', '9'.repeat(400), /must be at most ¥100,000,000,000/],
   ] as const)('%s %p is refused', (currency, raw, message) => {
     expect(refusal(raw, currency)).toMatch(message);

@@ -3,6 +3,7 @@ import {
   COMMON_CURRENCIES,
   amountExample,
   currencyExponent,
+  currencyLocale,
   formatMinor,
   fromMinor,
   isKnownCurrency,
@@ -60,7 +61,14 @@ describe('formatMinor', () => {
     [150000, 'IDR', `Rp${NBSP}1,500.00`],
     [250050, 'HUF', `Ft${NBSP}2,500.50`],
     [1500, 'IQD', `IQD${NBSP}1.500`],
-    [100_000_000_000, 'INR', '₹1,000,000,000.00'],
+    [100_000_000_000, 'INR', '₹1,00,00,00,000.00'],
+    // Rupees in lakh and crore, as Indian invoices print them; every other currency in thousands.
+    [15_283_575, 'INR', '₹1,52,835.75'],
+    [-15_283_575, 'INR', '-₹1,52,835.75'],
+    [9_999_999, 'INR', '₹99,999.99'],
+    [10_000_000, 'INR', '₹1,00,000.00'],
+    [1_234_567_890_123, 'INR', '₹12,34,56,78,901.23'],
+    [15_283_575, 'USD', '$152,835.75'],
   ])('%i %s → %s', (amount, currency, expected) => {
     expect(formatMinor(amount, currency)).toBe(expected);
   });
@@ -69,7 +77,7 @@ describe('formatMinor', () => {
 describe('formatMinor writes what Intl writes', () => {
   const intl = (amount: number, currency: string) => {
     const digits = currencyExponent(currency);
-    return new Intl.NumberFormat('en-US', {
+    return new Intl.NumberFormat(currencyLocale(currency), {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
@@ -175,7 +183,7 @@ describe('formatMinor, written from the parts Intl gives, is byte-identical to I
   // The formatting formatMinor had before it was derived from formatToParts: the reference.
   const intlFormatted = (amount: number, currency: string) => {
     const digits = currencyExponent(currency);
-    return new Intl.NumberFormat('en-US', {
+    return new Intl.NumberFormat(currencyLocale(currency), {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',

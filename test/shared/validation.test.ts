@@ -74,7 +74,7 @@ describe('amount messages name the item, the unit of the currency and an example
     ],
     ['INR', -1, 'Item 2: amount cannot be negative; enter a whole number of paise, e.g. 1500 for ₹15.00'],
     ['KWD', -250, 'Item 2: amount cannot be negative; enter a whole number of fils, e.g. 15000 for KWD\u00a015.000'],
-    ['INR', 1e21, 'Item 2: amount must be at most 100000000000 paise (₹1,000,000,000.00)'],
+    ['INR', 1e21, 'Item 2: amount must be at most 100000000000 paise (₹1,00,00,00,000.00)'],
     ['JPY', '100000000001', 'Item 2: amount must be at most 100000000000 yen (¥100,000,000,000)'],
     ['INR', '', 'Item 2: amount is required: must be a whole number of paise, e.g. 1500 for ₹15.00'],
     ['USD', undefined, 'Item 2: amount is required: must be a whole number of cents, e.g. 1500 for $15.00'],
