@@ -59,11 +59,12 @@ export const GST_STATES: readonly GstState[] = [
 ];
 
 const BY_CODE = new Map(GST_STATES.map((state) => [state.code, state]));
+/** A state's name as people write it: case, spaces, points and "&" for "and" do not matter; digits do. */
 const simple = (name: string) =>
   name
     .toLowerCase()
     .replace(/&/g, 'and')
-    .replace(/[^a-z]/g, '');
+    .replace(/[^a-z0-9]/g, '');
 const BY_NAME = new Map(GST_STATES.filter((state) => !state.legacy).map((state) => [simple(state.name), state]));
 
 export function gstState(code: string): GstState | undefined {
@@ -76,14 +77,17 @@ export const PLACE_OF_SUPPLY_CHOICES = GST_STATES.filter((state) => !state.legac
   label: `${state.code} ${state.name}`,
 }));
 
-/** "27", "7", "Maharashtra", "maharashtra", "27 Maharashtra" → the state; undefined when it is none of them. */
+/**
+ * Exactly a state, never a guess (contract: "GST states"): its code alone ("27", "7", "07"), its name
+ * ("Maharashtra", any case), or a picker's label, the code and then that same state's name ("27 Maharashtra").
+ * Anything else is no state: "2912", "27.5" or "2.7" are not read as the digits they start with.
+ */
 export function readPlaceOfSupply(raw: string): GstState | undefined {
   const text = raw.trim();
-  const code = /^\d{1,2}/.exec(text)?.[0];
-  if (code) {
-    const state = BY_CODE.get(code.padStart(2, '0'));
-    const rest = simple(text.slice(code.length));
-    return state && !state.legacy && (!rest || rest === simple(state.name)) ? state : undefined;
-  }
-  return BY_NAME.get(simple(text));
+  const labelled = /^(\d{1,2})(?:\s*[-–:]?\s+|\s*[-–:]\s*)(\D.*)$/.exec(text);
+  const code = labelled?.[1] ?? /^\d{1,2}$/.exec(text)?.[0];
+  if (code === undefined) return BY_NAME.get(simple(text));
+  const state = BY_CODE.get(code.padStart(2, '0'));
+  if (!state || state.legacy) return undefined;
+  return !labelled || simple(labelled[2]) === simple(state.name) ? state : undefined;
 }
