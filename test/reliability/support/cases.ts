@@ -120,6 +120,22 @@ const impossibleDateArb = fc.oneof(
         `${year}-${String(month).padStart(2, '0')}-${day}${timed ? 'T09:15:00+05:30' : ''}`,
     ),
 );
+/**
+ * Places of supply that start with a state's digits but are no state (issue 43): once cut to those digits and
+ * accepted, which turned CGST + SGST into IGST.
+ */
+const badPlaceOfSupplyArb = fc.oneof(
+  fc.constantFrom<unknown>('2912', '12345', '27.5', 2745, 2.7, '0027', '27 27', '27 Goa', 'Atlantis', '25', '28'),
+  fc
+    .tuple(fc.integer({ min: 1, max: 38 }), fc.constantFrom('0', '5', '.5', '.0', '12', '-1'))
+    .map(([code, tail]) => `${String(code).padStart(2, '0')}${tail}`),
+);
+const placeOfSupplyMutation = badPlaceOfSupplyArb.map((value) => ({
+  group: 'place_of_supply',
+  named: client.placeOfSupply.label,
+  apply: (f: Form) => void (f.place_of_supply = value),
+}));
+
 /** Keys no field has, named like Object.prototype members or not: ignored on both platforms. */
 const strayKeyArb = fc.constantFrom(
   'constructor',
@@ -206,6 +222,7 @@ function invoiceMutations(itemCount: number): fc.Arbitrary<Mutation> {
     form.items = (form.items as Form[]).map((item, i) => (i === index ? change({ ...item }) : item));
   };
   return fc.oneof(
+    placeOfSupplyMutation,
     badEmailArb.map((value) => ({
       group: 'client_email',
       named: LABEL.clientEmail,
@@ -287,6 +304,7 @@ function clientMutations(options: { emailOptional: boolean }): fc.Arbitrary<Muta
       },
     }));
   return fc.oneof(
+    placeOfSupplyMutation,
     // For Update Client a blank e-mail means "leave it as it is", so only a non-blank one is broken.
     badEmailArb
       .filter((value) => !(options.emailOptional && (value === null || (typeof value === 'string' && !value.trim()))))

@@ -12,7 +12,19 @@ import { SecretScanner, type ScanSummary } from './secrets';
 
 /** Every client field read from the item, as a workflow author maps them one by one. */
 function clientForm(): IDataObject {
-  const keys = ['name', 'phone', 'company', 'tax_id', 'line1', 'line2', 'city', 'state', 'postal_code', 'country'];
+  const keys = [
+    'name',
+    'phone',
+    'company',
+    'tax_id',
+    'place_of_supply',
+    'line1',
+    'line2',
+    'city',
+    'state',
+    'postal_code',
+    'country',
+  ];
   return Object.fromEntries(keys.map((key) => [key, `={{ $json.${key} }}`]));
 }
 
@@ -27,6 +39,7 @@ export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
     itemsJson: '={{ $json.items }}',
     auto_send_whatsapp: '={{ $json.auto_send_whatsapp }}',
     amount_unit: 'minor',
+    gst: { place_of_supply: '={{ $json.place_of_supply }}' },
     options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
   },
   createClient: {
