@@ -252,6 +252,30 @@ describe('n8n: Create or Update Client with a GSTIN → Create Invoice with thre
     expect(words).toContain(MISTYPED_MESSAGE);
     expect(sent).toBe(0);
   });
+
+  test('a Place of Supply of "2912" fails the node naming Place of Supply, never cut to Karnataka (29); 0 requests', async () => {
+    const workflow = await n8n.createWorkflow(
+      manualWorkflow('GST invoice, place of supply mistyped', credential, {
+        [INVOICE]: {
+          resource: 'invoice',
+          operation: 'create',
+          client_email: { __rl: true, mode: 'email', value: 'ravi.pune@example.com' },
+          currency: 'INR',
+          itemsInput: 'fields',
+          items: { item: LINES.map(({ description, amount = '', ...more }) => ({ description, amount, more })) },
+          gst: { place_of_supply: '2912' },
+        },
+      }),
+    );
+    const before = requests;
+    const run = await runManually(n8n, workflow.id);
+    const sent = requests - before;
+    const words = await failureWords(n8n, run.id, INVOICE);
+    counts.record('n8n', 'requests reaching the sandbox for Place of Supply "2912"', 0, sent);
+    expect(run.status).toBe('error');
+    expect(words).toContain('Place of Supply is not a GST state');
+    expect(sent).toBe(0);
+  });
 });
 
 describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice with three GST line items", () => {
@@ -362,6 +386,32 @@ describe("Zapier's built zip: Create Client with a GSTIN, then Create Invoice wi
       code: 'invalid_input',
       message: MISTYPED_MESSAGE,
     });
+    expect(sent).toBe(0);
+  });
+  test('Place of Supply "2912" on Create Invoice and "27.5" on Create Client are refused naming the field; 0 requests', async () => {
+    const before = requests;
+    const refusals = await Promise.all(
+      [
+        zap('creates.create_invoice.operation.perform', {
+          client_email: 'meera.pune@example.com',
+          currency: 'INR',
+          place_of_supply: '2912',
+          items: zapierLines,
+        }),
+        zap('creates.create_client.operation.perform', { email: 'meera.pos@example.com', place_of_supply: '27.5' }),
+      ].map((work) =>
+        work.then(
+          () => ({}),
+          (error: Error) => JSON.parse(error.message),
+        ),
+      ),
+    );
+    const sent = requests - before;
+    counts.record('zip', 'requests reaching the sandbox for places of supply "2912" and "27.5"', 0, sent);
+    for (const shown of refusals) {
+      expect(shown).toMatchObject({ status: 400, code: 'invalid_input' });
+      expect(shown.message).toContain('Place of Supply is not a GST state');
+    }
     expect(sent).toBe(0);
   });
 });
