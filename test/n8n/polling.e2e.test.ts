@@ -69,7 +69,7 @@ test('a burst of 500 events while n8n was not polling: one execution, each event
   expect(poller.started).toHaveLength(1);
 });
 
-test('more than 1,000 events between polls: 1,000 handed on, the rest by the next poll, each once, in order', async () => {
+test('over 1,000 events between polls: 1,000 handed on, the rest by the next poll, each once, in order', async () => {
   const poller = host(['client.created']);
   await poller.poll();
   const emails = await createClients('flood', 1_005);

@@ -154,7 +154,7 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
   });
 });
 
-test('a delivery is passed on when z.cache cannot be reached: a repeat then starts a Zap too, with the same id', async () => {
+test('z.cache out of reach: the delivery is passed on, and a repeat starts a Zap too, with the same id', async () => {
   // z.cache as the app meets it when Zapier's store does not answer: every look-up fails.
   const unreachable = new Proxy(
     {},
