@@ -69,6 +69,17 @@ test('a burst of 500 events while n8n was not polling: one execution, each event
   expect(poller.started).toHaveLength(1);
 });
 
+test('over 1,000 events between polls: 1,000 handed on, the rest by the next poll, each once, in order', async () => {
+  const poller = host(['client.created']);
+  await poller.poll();
+  const emails = await createClients('flood', 1_005);
+  const first = (await poller.poll())!;
+  const second = (await poller.poll())!;
+  expect([first.length, second.length]).toEqual([1_000, 5]);
+  expect(emailsOf([...first, ...second])).toEqual(emails);
+  expect(await poller.poll()).toBeNull();
+}, 120_000); // 1,005 clients made one request at a time: a loaded machine needs longer than the default
+
 test('events of types not selected are passed over, never handed on later', async () => {
   const poller = host(['client.updated']);
   await poller.poll();

@@ -1,5 +1,7 @@
 import { parseFaultSpec } from '../../sandbox/faults/injection';
+import { IdempotencyKeys } from '../../sandbox/http/idempotency';
 import { RateLimiter } from '../../sandbox/http/rateLimit';
+import { Store } from '../../sandbox/storage/store';
 import { seededRandom, shuffled } from '../../sandbox/faults/random';
 import { RETRY_WINDOW_MS, nextAttemptAt, nominalRetryDelay } from '../../sandbox/delivery/retry';
 
@@ -81,6 +83,31 @@ describe('fault spec', () => {
       const out = shuffled(items, seededRandom(seed));
       expect(out).not.toEqual(items);
       expect([...out].sort()).toEqual(items);
+    }
+  });
+});
+
+describe('Idempotency-Key window', () => {
+  test('the same key and body within 24 hours answers the first response; after them it acts anew', () => {
+    const store = new Store(':memory:');
+    const keys = new IdempotencyKeys(store);
+    let created = 0;
+    const create = () => ({ status: 201, body: { id: `inv_${++created}` } });
+    const now = jest.spyOn(Date, 'now');
+    try {
+      const start = Date.UTC(2026, 10, 1);
+      const at = (ms: number) => {
+        now.mockReturnValue(start + ms);
+        return keys.run('acct_1', 'order-42', 'POST', '/v1/invoices', { amount: 1 }, create).body;
+      };
+      expect([at(0), at(24 * HOUR - 1), at(24 * HOUR + 1)]).toEqual([
+        { id: 'inv_1' },
+        { id: 'inv_1' },
+        { id: 'inv_2' },
+      ]);
+    } finally {
+      now.mockRestore();
+      store.close();
     }
   });
 });

@@ -7,6 +7,9 @@ import {
   signWebhook,
   type EventType,
 } from '../../shared';
+import { createAppTester } from 'zapier-platform-core';
+
+import { RETRY_WINDOW_MS } from '../../sandbox/delivery/retry';
 import { api, app, appTester, authData, failure, problem } from './support';
 import { captureZapierLogs } from './logs';
 
@@ -149,4 +152,54 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
     expect([...keys].sort()).toEqual(Object.keys(trigger.operation.sample).sort());
     expect(keys.length).toBeGreaterThan(15);
   });
+});
+
+test('z.cache out of reach: the delivery is passed on, and a repeat starts a Zap too, with the same id', async () => {
+  // z.cache as the app meets it when Zapier's store does not answer: every look-up fails.
+  const unreachable = new Proxy(
+    {},
+    {
+      has: () => {
+        throw new Error('zcache unavailable');
+      },
+      set: () => {
+        throw new Error('zcache unavailable');
+      },
+    },
+  );
+  const tester = createAppTester(app) as ReturnType<typeof createAppTester> & { zcacheTestObj: object };
+  tester.zcacheTestObj = unreachable;
+  const event = { ...sampleEventsByType['invoice.paid'], id: 'evt_cacheDown1' };
+  const deliver = () =>
+    tester(app.triggers.invoice_paid.operation.perform, {
+      authData,
+      subscribeData,
+      rawRequest: delivery(event),
+      cleanedRequest: event,
+    });
+  const runs = [await deliver(), await deliver()];
+  expect(runs.map((records) => records.map((record: { id: string }) => record.id))).toEqual([
+    ['evt_cacheDown1'],
+    ['evt_cacheDown1'],
+  ]);
+  expect(zapierLogs.at(-1)).toBe('Could not check whether evt_cacheDown1 was delivered before; passing it on.');
+});
+
+test("each event id is remembered for the service's retry window and an hour more (3 days + 1 h)", async () => {
+  const kept: Array<{ key: string; seconds: number }> = [];
+  const z = {
+    console: { log: () => undefined },
+    cache: {
+      get: async () => null,
+      set: async (key: string, _value: unknown, seconds: number) => (kept.push({ key, seconds }), true),
+    },
+  };
+  const event = { ...sampleEventsByType['invoice.paid'], id: 'evt_window1' };
+  const perform = app.triggers.invoice_paid.operation.perform as unknown as (
+    zObject: typeof z,
+    bundle: object,
+  ) => Promise<unknown[]>;
+  await expect(perform(z, { authData, subscribeData, rawRequest: delivery(event) })).resolves.toHaveLength(1);
+  expect(kept).toEqual([{ key: `delivery:${subscribeData.id}:evt_window1`, seconds: expect.any(Number) }]);
+  expect(kept[0].seconds * 1000 - RETRY_WINDOW_MS).toBe(60 * 60 * 1000);
 });
