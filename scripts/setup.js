@@ -1,8 +1,10 @@
 // `npm run setup`: the Debian packages the tests use that npm cannot install (README, "What `npm run setup`
 // installs"). Each is looked for first; what is missing is installed with apt-get when running as root on
 // Debian/Ubuntu, with apt's output in a log file and one line per package here; otherwise it prints the one
-// command to run. `npm run demo` needs none of them.
-const { existsSync, mkdirSync, readdirSync, writeFileSync } = require('node:fs');
+// command to run. `npm run demo` needs none of them. Then it starts installing the two n8n servers the live suite
+// runs on in the background, so that they install while `npm test` runs (npm run test:live waits for them).
+const { spawn } = require('node:child_process');
+const { existsSync, mkdirSync, openSync, readdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const onPath = (name) =>
@@ -40,7 +42,36 @@ const needs = [
   },
 ];
 
+/**
+ * Both supported n8n servers, installed one after the other by a process of their own that outlives this one:
+ * an install is mostly waiting on the registry and the disk, `npm test` leaves one of two cores idle most of the
+ * time, and npm run test:live waits for an install under way (install-n8n.mjs) or does it itself if this failed.
+ */
+async function installN8nInBackground() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return;
+  const installer = path.join(__dirname, '..', 'test', 'live', 'install-n8n.mjs');
+  const { SUPPORTED_N8N, cacheRoot } = await import(installer);
+  const versions = [SUPPORTED_N8N.newest, SUPPORTED_N8N.oldest];
+  const pending = versions.filter((version) => !existsSync(path.join(cacheRoot(version), 'installed.json')));
+  if (!pending.length) return;
+  const log = path.join(path.dirname(cacheRoot()), 'background-install.log');
+  mkdirSync(path.dirname(log), { recursive: true });
+  const out = openSync(log, 'a');
+  const child = spawn(process.execPath, [installer, ...pending], { detached: true, stdio: ['ignore', out, out] });
+  child.unref();
+  console.log(
+    `n8n ${pending.join(' and ')}: installing in the background for npm run test:live, which waits for it ` +
+      `(about 10 minutes; progress in ${log}).`,
+  );
+}
+
 async function main() {
+  const code = await installDebianPackages();
+  if (code === 0) await installN8nInBackground();
+  return code;
+}
+
+async function installDebianPackages() {
   const missing = [];
   for (const need of needs) {
     const found = need.found();

@@ -3,9 +3,10 @@
 // (n8n). A first install takes 10-15 minutes: it prints one line per step with the time it took, a line every
 // 30 s while a step runs, and keeps npm's output in a log file beside the cache (named when it starts).
 // `node test/live/install-n8n.mjs [version]` installs one version by itself (the newest supported by default).
-import { existsSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { elapsed, runLong } from '../../scripts/run-long.mjs';
@@ -72,7 +73,8 @@ async function waitForOtherInstall(p) {
   const other = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
   if (!other || other === process.pid || !alive(other)) return lock;
   process.stdout.write(
-    `[n8n install] another run (pid ${other}) is installing into ${p.root}; waiting for it (up to 45 min)\n`,
+    `[n8n install] another run (pid ${other}) is installing into ${p.root}; waiting for it (up to 45 min; ` +
+      `npm's output goes to ${p.root}-install.log)\n`,
   );
   const deadline = Date.now() + 45 * 60_000;
   while (alive(other) && !installed(p)) {
@@ -86,6 +88,47 @@ async function waitForOtherInstall(p) {
 function nativeModules(n8nDir) {
   const present = new Set(readdirSync(join(n8nDir, 'node_modules')));
   return ['sqlite3', 'isolated-vm'].filter((name) => present.has(name));
+}
+
+/** Whether `name` loads in the server's Node from the server's folder, as n8n loads it. */
+function loads(p, name) {
+  const check = `require(${JSON.stringify(name)})`;
+  return spawnSync(p.nodeBin, ['--no-node-snapshot', '-e', check], { cwd: p.n8nDir, stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Where a module's built binaries are kept for the next install: a Node-API module (sqlite3) loads in any
+ * Node, so the other supported n8n, on another Node, takes the same file instead of compiling it again.
+ */
+function builtCache(p, name) {
+  const manifest = JSON.parse(readFileSync(join(p.n8nDir, 'node_modules', name, 'package.json'), 'utf8'));
+  const abi = manifest.binary?.napi_versions ? 'napi' : `node${recipe(p.version).nodeMajor}`;
+  return {
+    release: join(p.n8nDir, 'node_modules', name, 'build', 'Release'),
+    kept: join(dirname(p.root), 'native', `${name}-${manifest.version}-${abi}-${process.platform}-${process.arch}`),
+  };
+}
+
+const binaries = (folder) => (existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.node')) : []);
+
+function copyBinaries(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const file of binaries(from)) copyFileSync(join(from, file), join(to, file));
+}
+
+/**
+ * The native modules that do not load as installed: isolated-vm ships a binary for each Node it supports and
+ * loads at once; sqlite3 fetches its binary from GitHub in an install script (off here), so it is taken from an
+ * earlier install's build when there is one, and compiled otherwise (the longest step of an install).
+ */
+function modulesToBuild(p, natives) {
+  return natives.filter((name) => {
+    if (loads(p, name)) return false;
+    const { release, kept } = builtCache(p, name);
+    if (!binaries(kept).length) return true;
+    copyBinaries(kept, release);
+    return !loads(p, name);
+  });
 }
 
 export async function installN8n({ log = true, version = N8N_VERSION } = {}) {
@@ -146,20 +189,34 @@ export async function installN8n({ log = true, version = N8N_VERSION } = {}) {
     throw new Error(`n8n ${version} did not install: ${npmErrors.join(' | ') || error.message}`);
   }
   const natives = nativeModules(p.n8nDir);
-  await step(`native modules for Node ${nodeMajor} (${natives.join(', ')}), built from source`, {
-    args: ['rebuild', ...natives],
-    cwd: p.n8nDir,
-    // The machine's npm config points nodedir at Node 20's headers, which breaks the build for another Node.
-    // build_from_source is read by the modules' install scripts (node-gyp-build, prebuild-install), not by npm:
-    // npm 11 knows no such setting and notes that in the log (as "--build-from-source" it did on the terminal).
-    env: {
-      ...env,
-      npm_config_build_from_source: 'true',
-      npm_config_nodedir: p.nodeDir,
-      PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
-    },
-    log: npmLog,
-  });
+  const toBuild = modulesToBuild(p, natives);
+  const ready = natives.filter((name) => !toBuild.includes(name));
+  if (ready.length)
+    process.stdout.write(
+      `[n8n install] native modules ${ready.join(', ')}: their built binaries load, none compiled\n`,
+    );
+  if (toBuild.length) {
+    await step(`native modules for Node ${nodeMajor} (${toBuild.join(', ')}), built from source`, {
+      args: ['rebuild', ...toBuild],
+      cwd: p.n8nDir,
+      // The machine's npm config points nodedir at Node 20's headers, which breaks the build for another Node.
+      // build_from_source is read by the modules' install scripts (node-gyp-build, prebuild-install), not by
+      // npm: npm 11 knows no such setting and notes that in the log (as "--build-from-source" it did on the
+      // terminal).
+      env: {
+        ...env,
+        npm_config_build_from_source: 'true',
+        npm_config_nodedir: p.nodeDir,
+        PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH}`,
+      },
+      log: npmLog,
+    });
+    for (const name of toBuild) {
+      if (!loads(p, name)) throw new Error(`${name} was built but does not load in Node ${nodeMajor}; see ${npmLog}`);
+      const { release, kept } = builtCache(p, name);
+      copyBinaries(release, kept);
+    }
+  }
   writeFileSync(
     p.marker,
     JSON.stringify({
@@ -174,11 +231,15 @@ export async function installN8n({ log = true, version = N8N_VERSION } = {}) {
   return p;
 }
 
-// Run as a script: `node test/live/install-n8n.mjs [version]`. No top-level await: the editor screenshot scripts
+// Run as a script: `node test/live/install-n8n.mjs [version ...]` installs each in turn (the newest supported by
+// default; `oldest` and `newest` name the supported ends). No top-level await: the editor screenshot scripts
 // bundle this file as CommonJS (npm run screenshots), where esbuild refuses one.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  installN8n({ version: process.argv[2] || N8N_VERSION }).catch((error) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
+  const versions = (process.argv.length > 2 ? process.argv.slice(2) : [N8N_VERSION]).map((v) => SUPPORTED_N8N[v] ?? v);
+  versions
+    .reduce((previous, version) => previous.then(() => installN8n({ version })), Promise.resolve())
+    .catch((error) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    });
 }

@@ -4,7 +4,7 @@
  * least every interval while a long command is silent. apt-get here is a fake on PATH, so nothing is installed.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,9 +32,21 @@ function fakeAptGet(exitCode = 0) {
   chmodSync(path.join(bin, 'apt-get'), 0o755);
 }
 
+/** An npm that fails at once: the n8n installs setup starts in the background stop at their first step. */
+function fakeNpm() {
+  writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "npm error fake registry" >&2\nexit 1\n');
+  chmodSync(path.join(bin, 'npm'), 0o755);
+}
+
 async function setup() {
-  // Only the fake bin folder and node on PATH: redis-server and pdftotext are then missing.
-  const env = { ...process.env, PATH: [bin, path.dirname(process.execPath)].join(path.delimiter) };
+  // Only the fake bin folder and node on PATH: redis-server and pdftotext are then missing. The n8n cache is the
+  // test's own folder, and npm the fake one: nothing is downloaded.
+  fakeNpm();
+  const env = {
+    ...process.env,
+    PATH: [bin, path.dirname(process.execPath)].join(path.delimiter),
+    INVOICING_LIVE_CACHE: path.join(bin, 'cache'),
+  };
   try {
     const { stdout, stderr } = await run(process.execPath, ['scripts/setup.js'], { cwd: root, env });
     return { code: 0, stdout, stderr };
@@ -64,6 +76,40 @@ test('setup installs what is missing with one line per package (as root); apt sp
   expect(lines.length).toBeLessThanOrEqual(6);
   expect(readFileSync(path.resolve(root, log!), 'utf8')).toMatch(/Get:60 .*\n[^]*debconf: delaying/);
 });
+
+test('setup then starts installing both supported n8n servers in the background, unless they are there', async () => {
+  if (process.getuid?.() !== 0) return;
+  fakeAptGet();
+  const installer = JSON.stringify(path.join(root, 'test', 'live', 'install-n8n.mjs'));
+  const printed = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import { SUPPORTED_N8N } from ${installer}; process.stdout.write(JSON.stringify(SUPPORTED_N8N));`,
+  ]);
+  const SUPPORTED_N8N: { oldest: string; newest: string } = JSON.parse(printed.stdout);
+  const { code, stdout } = await setup();
+  expect(code).toBe(0);
+  const background = path.join(bin, 'cache', 'background-install.log');
+  expect(stdout).toContain(
+    `n8n ${SUPPORTED_N8N.newest} and ${SUPPORTED_N8N.oldest}: installing in the background for npm run test:live`,
+  );
+  expect(stdout).toContain(background);
+  // The installer's own lines, written by the process setup left running (here stopped by the fake npm).
+  await eventuallyMatches(background, new RegExp(`installing n8n ${SUPPORTED_N8N.newest.replace(/\./g, '\\.')}`));
+  for (const version of Object.values(SUPPORTED_N8N)) {
+    mkdirSync(path.join(bin, 'cache', `n8n-${version}`), { recursive: true });
+    writeFileSync(path.join(bin, 'cache', `n8n-${version}`, 'installed.json'), '{}\n');
+  }
+  expect((await setup()).stdout).not.toContain('in the background');
+});
+
+async function eventuallyMatches(file: string, pattern: RegExp): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (existsSync(file) && pattern.test(readFileSync(file, 'utf8'))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(existsSync(file) ? readFileSync(file, 'utf8') : `${file} not written`).toMatch(pattern);
+}
 
 test('a long command prints a line at least every interval while it runs, and its output only to the log', async () => {
   const log = path.join(bin, 'long.log');
