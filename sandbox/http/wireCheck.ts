@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Problem } from '../domain/problems';
+import { TRIMMED } from '../../shared/schemas/wireKeywords';
 
 type Schema = Record<string, any>;
 
@@ -29,7 +30,7 @@ function documentFile(): string {
 
 /** `multipleOfPrecision`: 0.3 is a multiple of 0.001 although 0.3 / 0.001 is not an integer in binary. */
 const newAjv = () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, multipleOfPrecision: 9 });
   addFormats(ajv);
   return ajv;
 };
@@ -85,14 +86,30 @@ function paramOf(error: ErrorObject): string {
   return parts.reduce((text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
 }
 
+/** What the wire takes instead, for the forms the editors are lenient with; else the validator's own words. */
+function why(error: ErrorObject): string {
+  const { keyword, data, params } = error as ErrorObject & { data: unknown };
+  if (keyword === 'type' && data === null) return 'must be left out, not sent as null (the wire reads no null)';
+  if (keyword === 'type' && typeof data === 'string')
+    return `must be a JSON ${(params as { type: string }).type}, not text`;
+  if (keyword === 'pattern' && (params as { pattern: string }).pattern === TRIMMED)
+    return 'must be sent without spaces around it (and not blank)';
+  if (keyword === 'additionalProperties') return 'is not a field of this request';
+  return error.message ?? 'is not valid';
+}
+
 function refusal(errors: ErrorObject[], where: string): Problem {
-  // The innermost reasons: an `if`/`not` failing says only that a branch did.
-  const shown = errors.filter((error) => error.keyword !== 'if');
-  const list = shown.map((error) => ({
-    param: paramOf(error) || where,
-    message: `${paramOf(error) || where} ${error.message} (docs/openapi.json; docs/api-contract.md, "What the wire reads")`,
-  }));
-  return new Problem(422, 'validation_failed', `The ${where} is not in the wire's form: ${list[0].message}.`, list);
+  // The innermost reasons: an `if` failing says only that its branch did.
+  const list = errors
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({ param: paramOf(error) || where, message: `${paramOf(error) || where} ${why(error)}` }));
+  return new Problem(
+    422,
+    'validation_failed',
+    `The ${where} is not in the form docs/openapi.json states: ${list[0].message} ` +
+      '(docs/api-contract.md, "What the wire reads").',
+    list,
+  );
 }
 
 export interface WireRequest {

@@ -316,3 +316,24 @@ test('every request the document accepts the sandbox accepts, and every one it r
   expect(tried.accepted).toBeGreaterThan(100);
   expect(tried.total - tried.accepted).toBeGreaterThan(100);
 }, 60_000);
+
+test('a refusal of the wire form names the field and what the wire takes instead', async () => {
+  const send = async (method: string, url: string, body: unknown) =>
+    (await fetch(`${sandbox.sandbox.baseUrl}/v1${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${sandbox.sandbox.testKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((response) => response.json())) as { errors: Array<{ param: string; message: string }> };
+  const invoice = { client_email: 'named@example.com', currency: 'INR' };
+  expect(
+    (await send('POST', '/invoices', { ...invoice, items: [{ description: 'x', amount: '1500' }] })).errors,
+  ).toEqual([{ param: 'items[0].amount', message: 'items[0].amount must be a JSON integer, not text' }]);
+  const blank = await send('POST', '/invoices', { ...invoice, items: [{ description: 'x', amount: 1, unit: null }] });
+  expect(blank.errors).toEqual([
+    { param: 'items[0].unit', message: 'items[0].unit must be left out, not sent as null (the wire reads no null)' },
+  ]);
+  const padded = await send('POST', '/clients', { email: 'padded@example.com', name: ' Ana ' });
+  expect(padded.errors).toEqual([
+    { param: 'name', message: 'name must be sent without spaces around it (and not blank)' },
+  ]);
+});
