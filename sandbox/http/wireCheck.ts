@@ -8,8 +8,8 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// Bundled in, so a sandbox built anywhere (sandbox/dist, a test's temporary folder) checks the same document.
+import openApiDocument from '../../docs/openapi.json';
 import { Problem } from '../domain/problems';
 import { TRIMMED } from '../../shared/schemas/wireKeywords';
 
@@ -20,12 +20,6 @@ interface WireOperation {
   pattern: RegExp;
   query?: { types: Record<string, string>; validate: ValidateFunction };
   body?: { required: boolean; validate: ValidateFunction };
-}
-
-/** The built sandbox carries the document beside it (build.mjs); from source, the repository's. */
-function documentFile(): string {
-  const beside = path.join(__dirname, 'public', 'openapi.json');
-  return existsSync(beside) ? beside : path.join(__dirname, '..', '..', 'docs', 'openapi.json');
 }
 
 /** `multipleOfPrecision`: 0.3 is a multiple of 0.001 although 0.3 / 0.001 is not an integer in binary. */
@@ -124,7 +118,7 @@ export interface WireRequest {
  * otherwise the 422 to answer. `coreRefusal` gives the core's own refusal first, in its words, when it has one.
  */
 export function wireProblem(request: WireRequest): Problem | undefined {
-  operations ??= compile(JSON.parse(readFileSync(documentFile(), 'utf8')));
+  operations ??= compile(openApiDocument as Schema);
   const operation = operations.find((item) => item.method === request.method && item.pattern.test(request.path));
   if (!operation) return undefined;
   if (operation.query && !operation.query.validate(readQuery(request.query, operation.query.types)))
