@@ -2,8 +2,8 @@
  * The wire's form (docs/api-contract.md, "What the wire reads"), checked before a route reads a request: each
  * request of an operation docs/openapi.json describes must be valid by that document's schemas (the query read
  * by each parameter's type, the query as one object by `x-query-schema`, the JSON body), so the sandbox refuses
- * what a client generated from the document is told is invalid. The core's zod, in the routes, then checks the
- * rules the document names with `x-rule` (a GSTIN's check character, a cursor that names an item). Path ids and
+ * what a client generated from the document is told is invalid. The routes (the core's zod, the domain) then
+ * check the rules the document names with `x-rule` (a GSTIN's check character, a cursor naming an item). Path ids and
  * headers are the routes' (an id that names nothing is a 404 whatever its form).
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
@@ -115,7 +115,7 @@ export interface WireRequest {
 
 /**
  * Undefined when the request is in the document's form (or no operation of the document is at this path);
- * otherwise the 422 to answer. `coreRefusal` gives the core's own refusal first, in its words, when it has one.
+ * otherwise the 422 to answer (api.ts answers the core's own refusal instead, in its words, when it has one).
  */
 export function wireProblem(request: WireRequest): Problem | undefined {
   operations ??= compile(openApiDocument as Schema);
