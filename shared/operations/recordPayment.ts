@@ -34,8 +34,8 @@ export const recordPaymentInputSchema = z
 // checkUpi on the wire: a UPI payment carries `upi` (whose `utr` is required), any other method none.
 onTheWire(recordPaymentInputSchema, {
   if: { properties: { method: { const: UPI } } },
-  then: given('upi'),
-  else: { not: given('upi') },
+  then: given(UPI),
+  else: { not: given(UPI) },
 });
 
 const input = z
