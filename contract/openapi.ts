@@ -5,6 +5,7 @@
  * every endpoint shares, the webhook signing headers.
  */
 import { exampleBody, examplePathId } from './examples';
+import { wireForm } from './wireForm';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -42,6 +43,7 @@ import {
   webhookSubscriptionSchema,
   type Operation,
 } from '../shared';
+import { wireOf } from '../shared/schemas/wire';
 
 type OperationName = keyof typeof operations;
 
@@ -190,7 +192,10 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
           headers: requestIdHeader,
           content: { [operation.accept ?? 'application/json']: { schema: operation.response as z.ZodTypeAny } },
         };
-  const body = (operation.bodySchema as z.ZodTypeAny | undefined) ?? pick(operation, restKeys).strict();
+  // A body built from the input's keys takes the input's own cross-field keywords (Update Client's minProperties).
+  const body =
+    (operation.bodySchema as z.ZodTypeAny | undefined) ??
+    pick(operation, restKeys).strict().openapi(wireOf(operation.input));
   registry.registerPath({
     method: operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
     path: `/${SERVICE.apiVersion}${operation.path}`,
@@ -203,6 +208,10 @@ function registerOperation(registry: OpenAPIRegistry, name: OperationName, opera
       `${operation.path.startsWith('/test_helpers') ? ' Sandbox only: test keys.' : ''}`,
     tags: [tagOf(operation)],
     'x-contract': contractLink(section),
+    // The query read as one object: what no parameter's own schema can say (contract: "What the wire reads").
+    ...(!hasBody && restKeys.length
+      ? { 'x-query-schema': { additionalProperties: false, ...wireOf(operation.input) } }
+      : {}),
     request: {
       params: pathKeys.length ? pathParams(operation, pathKeys) : undefined,
       query: !hasBody && restKeys.length ? pick(operation, restKeys) : undefined,
@@ -364,6 +373,7 @@ export function openApiDocument() {
     ],
     security: [{ apiKey: [] }],
   });
+  wireForm(document);
   nullInEnums(document);
   return document;
 }

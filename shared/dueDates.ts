@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { VOID } from './schemas/resources';
+import { onTheWire } from './schemas/wire';
 
 /** The IANA zone of Indian Standard Time (IANA tz database). */
 export const IST = 'Asia/Kolkata';
@@ -87,10 +88,13 @@ export const overdueDedupeId = (invoiceId: string, days: number, dueDate: string
   `${invoiceId}:${days}:${dueDate}`;
 
 /** A calendar date as typed: YYYY-MM-DD, a real day. */
-export const calendarDateInput = z
-  .string({ required_error: 'is required', invalid_type_error: 'must be a date written YYYY-MM-DD' })
-  .trim()
-  .refine(isCalendarDate, 'must be a date written YYYY-MM-DD, such as 2026-11-30');
+export const calendarDateInput = onTheWire(
+  z
+    .string({ required_error: 'is required', invalid_type_error: 'must be a date written YYYY-MM-DD' })
+    .trim()
+    .refine(isCalendarDate, 'must be a date written YYYY-MM-DD, such as 2026-11-30'),
+  { type: 'string', format: 'date' },
+);
 
 /**
  * A due date already past, refused before any request: not before today in India (IST, by this machine's

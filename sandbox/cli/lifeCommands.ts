@@ -29,6 +29,11 @@ export class LifeUsageError extends Error {}
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 const str = (values: Values, name: string) => values[name] as string | undefined;
+/** A count flag as the wire takes it, a JSON number ("What the wire reads"); other text as typed, for the 422. */
+const count = (values: Values, name: string) => {
+  const text = str(values, name)?.trim();
+  return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : text;
+};
 const invoiceOf = (command: string, argument: string | undefined) => {
   if (!argument) throw new LifeUsageError(`${command} needs the ID of an invoice, e.g. npm start -- ${command} inv_…`);
   return validateInput(invoiceIdSchema, argument);
@@ -50,7 +55,7 @@ export async function lifeCommand(
   if (command === 'overdue') {
     request = operations.simulateOverdue.request(c, {
       invoice_id: invoiceOf(command, argument),
-      ...(str(values, 'days') ? { days: str(values, 'days') } : {}),
+      ...(str(values, 'days') ? { days: count(values, 'days') } : {}),
     } as never);
   } else if (command === 'fail-next') {
     const code = argument as keyof typeof DELIVERY_FAILURES | undefined;
@@ -64,7 +69,7 @@ export async function lifeCommand(
     if (argument && argument !== 'advance')
       throw new LifeUsageError('clock takes nothing (read it) or advance --days <n> --hours <n>.');
     request = argument
-      ? operations.advanceClock.request(c, { days: str(values, 'days'), hours: str(values, 'hours') } as never)
+      ? operations.advanceClock.request(c, { days: count(values, 'days'), hours: count(values, 'hours') } as never)
       : operations.getClock.request(c, {});
   } else if (command === 'send') {
     request = operations.sendInvoice.request(c, {

@@ -21,6 +21,9 @@ import { paymentRoutes } from '../routes/paymentRoutes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
+import { wireProblem } from './wireCheck';
+import type { Context } from '../domain/context';
+import type { ApiRequest, Handler } from '../routes/router';
 
 export interface ApiOptions {
   limiter: RateLimiter;
@@ -94,6 +97,26 @@ function emptyBodyProblem(error: unknown, call: RawCall, path: string): unknown 
   );
 }
 
+/** Stops a handler at its first look at the account: whatever it refused before that is its input's fault. */
+const UNTOUCHED = new Proxy({} as Context, {
+  get() {
+    throw UNTOUCHED;
+  },
+});
+
+/**
+ * A request the wire's form refuses, told in the core's own words where the core refuses it too (the route
+ * validates its input before it reads the account, so a run that may read nothing changes nothing).
+ */
+function coreRefusal(handler: Handler, request: ApiRequest, call: RawCall, path: string): unknown {
+  try {
+    handler(request, UNTOUCHED);
+  } catch (error) {
+    if (error instanceof InputError) return emptyBodyProblem(error, call, path);
+  }
+  return undefined;
+}
+
 /** The order every API call goes through: auth, rate limit, injected faults, size, JSON, idempotency, route. */
 export function createApi(core: SandboxCore, options: ApiOptions, onError: (error: unknown) => void) {
   const router = new Router();
@@ -154,6 +177,8 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
         throw emptyBodyProblem(error, call, path);
       }
     };
+    const wire = wireProblem(request);
+    if (wire) throw coreRefusal(route.handler, request, call, path) ?? wire;
     const rawKey = call.headers['idempotency-key'];
     if (call.method !== 'POST' || rawKey === undefined) return run();
     return idempotency.run(account.id, idempotencyKey(rawKey), call.method, path, body, run);

@@ -8,7 +8,7 @@ import { readHsnSac } from './hsn';
 import { MAX_QUANTITY, QUANTITY_DECIMALS, readQuantity } from './quantity';
 import { GST_RATES, GST_RATES_CHECKED, GST_RATE_VALUES, readGstRate } from './rates';
 import { onTheWire } from '../schemas/wire';
-import { PLACE_OF_SUPPLY_CHOICES, readPlaceOfSupply } from './states';
+import { GST_STATES, PLACE_OF_SUPPLY_CHOICES, readPlaceOfSupply } from './states';
 
 const text = (what: string) =>
   z
@@ -20,13 +20,18 @@ const custom = (ctx: z.RefinementCtx, message: string) => {
   return z.NEVER;
 };
 
-// The document states the GSTIN's form; its check character is the core's (no JSON Schema keyword computes it).
+// The document states the GSTIN's form, as the service keeps it (upper case, no spaces); its check character is
+// the core's (no JSON Schema keyword computes it), named by `x-rule` (contract: "What the wire reads").
 export const gstinInput = onTheWire(
   text('a GSTIN such as 27AAPFU0939F1ZV').transform((value, ctx) => {
     const reading = readGstin(value);
     return reading.ok ? reading.gstin : custom(ctx, reading.message);
   }),
-  { type: 'string', pattern: '^\\s*[0-9]{2}[A-Za-z]{5}[0-9]{4}[A-Za-z][1-9A-Za-z][Zz][0-9A-Za-z]\\s*$' },
+  {
+    type: 'string',
+    pattern: `^(${GST_STATES.map((state) => state.code).join('|')})[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$`,
+    'x-rule': 'gstin-check-character',
+  },
 );
 
 export const placeOfSupplyInput = onTheWire(
@@ -48,7 +53,8 @@ export const hsnSacInput = onTheWire(
     const reading = readHsnSac(value);
     return reading.ok ? reading.code : custom(ctx, reading.message);
   }),
-  { type: 'string', pattern: '^\\s*([0-9]{4}|[0-9]{6}|[0-9]{8})\\s*$' },
+  // A SAC is 99 and 4 digits; an HSN code 4, 6 or 8 digits of a chapter 01 to 98 (shared/gst/hsn.ts).
+  { type: 'string', pattern: '^(99[0-9]{4}|(?!00|99)[0-9]{4}([0-9]{2}){0,2})$' },
 );
 
 export const gstRateInput = onTheWire(

@@ -18,36 +18,52 @@ import {
   textInput,
 } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
+import { onTheWire } from '../schemas/wire';
+import { given } from '../schemas/wireKeywords';
 import { defineOperation, read } from './define';
 
 /**
  * A line: a description and an amount, or a quantity and unit price (contract: "Quantity, unit and unit
  * price"), with optional GST particulars.
  */
-export const itemInputSchema = withPricing(
-  z
-    .object({
-      description: textInput(MAX_DESCRIPTION),
-      amount: amountInput.optional(),
-      ...lineGstShape,
-      unit_price: optional(amountInput),
-    })
-    .strict(),
+export const itemInputSchema = onTheWire(
+  withPricing(
+    z
+      .object({
+        description: textInput(MAX_DESCRIPTION),
+        amount: amountInput.optional(),
+        ...lineGstShape,
+        unit_price: optional(amountInput),
+      })
+      .strict(),
+  ),
+  // withPricing's rule: an amount, or a unit price (with or without a quantity), never both.
+  {
+    dependentRequired: { quantity: ['unit_price'] },
+    if: given('unit_price'),
+    then: { not: given('amount') },
+    else: given('amount'),
+  },
 );
 
 const invoiceShape = {
   client_email: emailInput,
   currency: currencyInput,
-  items: z
-    .array(itemInputSchema, {
-      required_error: 'must have at least one line item',
-      invalid_type_error: 'must be a list of line items, each with a description and an amount',
-    })
-    .min(1, 'must have at least one line item')
-    .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
+  items: onTheWire(
+    z
+      .array(itemInputSchema, {
+        required_error: 'must have at least one line item',
+        invalid_type_error: 'must be a list of line items, each with a description and an amount',
+      })
+      .min(1, 'must have at least one line item')
+      .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
+    // withGstLines: once one line has a GST rate, every line has one (never a line with and one without).
+    { not: { allOf: [{ contains: given('gst_rate') }, { contains: { not: given('gst_rate') } }] } },
+  ),
   auto_send_whatsapp: booleanInputOrFalse,
   place_of_supply: optional(placeOfSupplyInput),
-  due_date: optional(calendarDateInput),
+  // Today or later by the service's clock (India): no keyword reads a clock, so `x-rule` names it.
+  due_date: onTheWire(optional(calendarDateInput), { 'x-rule': 'not-before-today' }),
   payment_terms: optional(oneOf(PAYMENT_TERMS_KEYS)),
 };
 
@@ -63,7 +79,10 @@ export function dueDateOrTerms(given: { due_date?: string; payment_terms?: strin
 }
 
 /** The body, as the service (and the sandbox) checks it. */
-export const createInvoiceInputSchema = withGstLines(z.object(invoiceShape).strict()).superRefine(dueDateOrTerms);
+export const createInvoiceInputSchema = onTheWire(
+  withGstLines(z.object(invoiceShape).strict()).superRefine(dueDateOrTerms),
+  { not: given('due_date', 'payment_terms') },
+);
 
 const { invoice, item } = FIELDS;
 

@@ -19,7 +19,9 @@ export const webhookCreateInputSchema = z
         .max(2048, 'must be at most 2048 characters')
         .url('must be a full URL such as https://hooks.example.com/invoices')
         .refine((url) => HTTP_URL.test(url), 'must start with https:// (or http:// for a local receiver)'),
-      { format: 'uri', pattern: HTTP_URL.source },
+      // Where the service delivers: no user name or password, and (the sandbox) no metadata or link-local host,
+      // nor the sandbox's own port; `x-rule` names it, the domain words it (sandbox/domain/webhookUrls.ts).
+      { format: 'uri', pattern: HTTP_URL.source, 'x-rule': 'receiver-address' },
     ),
     events: z.array(eventTypeInput).min(1, 'needs at least one event type'),
     description: optionalText(200),

@@ -1,7 +1,9 @@
 /** Recent events, newest first: editor samples, and recovery after an outage. */
 import { z } from 'zod';
 import { sampleEvents } from '../samples';
-import { cursorInput, listQuery, oneOf, optional } from '../schemas/primitives';
+import { listQuery, oneOf, optional, optionalCursor } from '../schemas/primitives';
+import { onTheWire } from '../schemas/wire';
+import { given } from '../schemas/wireKeywords';
 import { EVENT_TYPES, eventSchema, type EventType } from '../schemas/webhookEvents';
 import { listPageSchema } from '../schemas/resources';
 import { flattenEvent, type FlatEventRecord } from '../webhooks/receive';
@@ -13,13 +15,16 @@ export const eventTypeInput = oneOf(EVENT_TYPES);
  * The query, as the service (and the sandbox) checks it. `ending_before` pages towards newer events:
  * how a receiver catches up on what it missed (catchUp.ts).
  */
-export const listEventsQuerySchema = z
-  .object({ ...listQuery, ending_before: optional(cursorInput), type: optional(eventTypeInput) })
-  .strict()
-  .refine((query) => query.starting_after === undefined || query.ending_before === undefined, {
-    path: ['ending_before'],
-    message: 'cannot be combined with Starting After (page one way at a time)',
-  });
+export const listEventsQuerySchema = onTheWire(
+  z
+    .object({ ...listQuery, ending_before: optionalCursor(), type: optional(eventTypeInput) })
+    .strict()
+    .refine((query) => query.starting_after === undefined || query.ending_before === undefined, {
+      path: ['ending_before'],
+      message: 'cannot be combined with Starting After (page one way at a time)',
+    }),
+  { not: given('starting_after', 'ending_before') },
+);
 
 const anyPage = listPageSchema(z.unknown());
 

@@ -7,6 +7,7 @@ import { paymentMethodInput, timestampInput, utrInput } from '../schemas/payment
 import { invoiceIdSchema, listQuery, optional, optionalText } from '../schemas/primitives';
 import { listPageSchema, paymentSchema } from '../schemas/resources';
 import { fastChecks } from '../schemas/fastChecks';
+import { onTheWire } from '../schemas/wire';
 import { checkedPage } from './checkedPage';
 import { defineOperation } from './define';
 
@@ -19,7 +20,8 @@ export const listPaymentsQuerySchema = z
     reference: optionalText(100),
     method: optional(paymentMethodInput),
     paid_from: optional(timestampInput),
-    paid_before: optional(timestampInput),
+    // Later than paid_from: JSON Schema compares no two values, so `x-rule` names it.
+    paid_before: onTheWire(optional(timestampInput), { 'x-rule': 'later-than-paid-from' }),
   })
   .strict()
   .superRefine((query, ctx) => {

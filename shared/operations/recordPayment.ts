@@ -13,6 +13,8 @@ import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentI
 import { UPI } from '../schemas/paymentMethods';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { paymentSchema } from '../schemas/resources';
+import { onTheWire } from '../schemas/wire';
+import { given } from '../schemas/wireKeywords';
 import { defineOperation, read } from './define';
 import { getInvoice } from './getInvoice';
 
@@ -29,6 +31,12 @@ export const recordPaymentInputSchema = z
   .superRefine((input, ctx) =>
     checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: [UPI, 'utr'], vpa: [UPI, 'vpa'] }),
   );
+// checkUpi on the wire: a UPI payment carries `upi` (whose `utr` is required), any other method none.
+onTheWire(recordPaymentInputSchema, {
+  if: { properties: { method: { const: UPI } } },
+  then: given(UPI),
+  else: { not: given(UPI) },
+});
 
 const input = z
   .object({

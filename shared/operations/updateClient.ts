@@ -5,6 +5,7 @@ import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { clientIdSchema, emailInput, optional } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';
+import { onTheWire } from '../schemas/wire';
 import { CLIENT_FORM, clientShape } from './createClient';
 import { defineOperation, read } from './define';
 
@@ -24,10 +25,16 @@ export const updateClient = defineOperation({
   status: 200,
   contract: 'the-client-resource',
   response: clientSchema,
-  input: z
-    .object({ client_id: clientIdSchema, ...changes })
-    .strict()
-    .refine(hasChange, NOTHING_TO_CHANGE),
+  // hasChange on the wire, where a field is given only by being present: the body names one at least.
+  input: onTheWire(
+    z
+      .object({ client_id: clientIdSchema, ...changes })
+      .strict()
+      .refine(hasChange, NOTHING_TO_CHANGE),
+    {
+      minProperties: 1,
+    },
+  ),
   result: (body) => read(clientSchema, body),
   fields: [FIELDS.client.id, ...Object.values(CLIENT_FORM)],
   labels: CLIENT_LABELS,

@@ -31,8 +31,13 @@ export const vpaInput = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, 'must be a UPI ID such as ana.sharma@okaxis');
 
-// Without flags, so docs/openapi.json states it as its `pattern` (the calendar check, 2026-02-30, it cannot).
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2}))?$/;
+/**
+ * The wire's form of a moment (contract: "What the wire reads"): RFC 3339 with seconds and a zone, as the
+ * editors' values are sent; `format: date-time` adds the calendar (2026-02-30), the pattern what the core
+ * refuses beyond it (a zone past ±14 hours, a leap second, a space for the T).
+ */
+const WIRE_MOMENT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?(Z|[+-](0\\d|1[0-4]):[0-5]\\d)$';
 
 /**
  * A moment as ISO 8601: a date (midnight UTC) or a date and time with its zone, never a zone-less time
@@ -56,7 +61,7 @@ export const timestampInput = onTheWire(
       }
     })
     .transform((text) => new Date(text).toISOString().replace(/\.\d{3}Z$/, 'Z')),
-  { type: 'string', pattern: ISO_8601.source },
+  { type: 'string', format: 'date-time', pattern: WIRE_MOMENT },
 );
 
 const MIN_PAYMENT = 1;
@@ -75,7 +80,7 @@ export const paymentFields = {
         (iso) => Date.parse(iso) <= Date.now() + PAID_AT_FUTURE_SLACK_MS,
         'cannot be in the future (money is recorded once it has arrived)',
       ),
-      wireOf(timestampInput),
+      { ...wireOf(timestampInput), 'x-rule': 'not-in-future' },
     ),
   ),
   note: optionalText(500),

@@ -9,6 +9,7 @@ import { ID_PREFIX } from '../service';
 import { KNOWN_CURRENCIES, isKnownCurrency } from '../money';
 import { freeTextProblem } from './freeText';
 import { onTheWire, wireOf } from './wire';
+import { TRIMMED } from './wireKeywords';
 
 export const MAX_AMOUNT = 100_000_000_000;
 export const MAX_ITEMS = 100;
@@ -87,7 +88,7 @@ export function textInput(max: number, options: { min?: number } = {}) {
   const min = options.min ?? 1;
   const tooShort = min === 1 ? 'is required' : `must be at least ${min} characters`;
   const tooLong = `must be at most ${max} characters`;
-  // JSON Schema counts code points as charLength does; `\S`: spaces alone trim to nothing.
+  // JSON Schema counts code points as charLength does; the wire's text is trimmed (contract: "What the wire reads").
   return onTheWire(
     z
       .string({ required_error: 'is required', invalid_type_error: 'must be text' })
@@ -97,7 +98,7 @@ export function textInput(max: number, options: { min?: number } = {}) {
         const problem = length < min ? tooShort : length > max ? tooLong : freeTextProblem(text);
         if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
       }),
-    { minLength: min, maxLength: max, pattern: '\\S' },
+    { minLength: min, maxLength: max, pattern: TRIMMED },
   );
 }
 
@@ -114,19 +115,16 @@ function toBoolean(value: unknown): unknown {
   return value;
 }
 
-/** Any case, any surrounding spaces, as toBoolean reads it (JSON Schema patterns take no flags). */
-const caseless = (word: string) => word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
-
-/** "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". */
+/**
+ * "yes"/"no", "true"/"false", "1"/"0" or a boolean; left out, or left blank, it is "no". The words are the
+ * editors'; the wire takes a JSON boolean (in a query, `true` or `false`): contract, "What the wire reads".
+ */
 export const booleanInputOrFalse = onTheWire(
   z.preprocess(
     (value) => (value === undefined ? false : toBoolean(value)),
     z.boolean({ invalid_type_error: 'must be true or false' }),
   ),
-  {
-    type: ['boolean', 'string'],
-    pattern: `^\\s*(${[...TRUE_WORDS, ...FALSE_WORDS].map(caseless).join('|')})\\s*$`,
-  },
+  { type: 'boolean' },
 );
 
 /** E.164 after dropping the spaces, dashes and brackets people type. */
@@ -207,8 +205,11 @@ export const clientIdSchema = idInput(ID_PREFIX.client);
 export const webhookIdSchema = idInput(ID_PREFIX.webhook);
 export const eventIdSchema = idInput(ID_PREFIX.event);
 
+/** A cursor names an item of the list it pages; no JSON Schema keyword can look that up (contract: `x-rule`). */
+export const optionalCursor = () => onTheWire(optional(cursorInput), { 'x-rule': 'id-in-list' });
+
 /** Paging of every list: at most `limit` items after the one named by `starting_after`. */
 export const listQuery = {
   limit: optional(limitInput),
-  starting_after: optional(cursorInput),
+  starting_after: optionalCursor(),
 };

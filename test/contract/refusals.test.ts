@@ -139,7 +139,7 @@ test("the issue's examples are among the derived refusals", () => {
   }
 });
 
-describe('where the document was stricter than the sandbox, the two agree', () => {
+describe("null, the editors' words and a PATCH of nothing: the document and the sandbox refuse them alike", () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -165,33 +165,43 @@ describe('where the document was stricter than the sandbox, the two agree', () =
       body,
     );
 
-  test('channel: null, a helper without a body, owed=1, and a PATCH of nulls only', async () => {
+  test('channel: null, a helper without a body, owed=1, and a PATCH of nulls only (contract: What the wire reads)', async () => {
     const invoice = await call('POST', '/v1/invoices', {
       client_email: 'agree@example.com',
       currency: 'INR',
       items: [{ description: 'x', amount: 100 }],
     });
     expect(invoice.status).toBe(201);
+    const view = '/v1/test_helpers/invoices/{invoice_id}/view';
     const viewed = await call('POST', `/v1/test_helpers/invoices/${invoice.body.id}/view`, { channel: null });
-    expect([viewed.status, valid('/v1/test_helpers/invoices/{invoice_id}/view', 'post', { channel: null })]).toEqual([
-      200,
-      true,
-    ]);
+    expect([viewed.status, valid(view, 'post', { channel: null })]).toEqual([422, false]);
+    const linked = await call('POST', `/v1/test_helpers/invoices/${invoice.body.id}/view`, { channel: 'link' });
+    expect([linked.status, valid(view, 'post', { channel: 'link' })]).toEqual([200, true]);
     const paid = await call('POST', `/v1/test_helpers/invoices/${invoice.body.id}/pay`);
     expect(paid.status).toBe(200);
     expect(document.paths['/v1/test_helpers/invoices/{invoice_id}/pay'].post.requestBody.required).toBe(false);
-    const owed = await call('GET', '/v1/invoices?owed=1');
     const owedSchema = document.paths['/v1/invoices'].get.parameters.find(
       (parameter: { name: string }) => parameter.name === 'owed',
     ).schema;
-    expect([owed.status, ajv.validate(owedSchema, '1')]).toEqual([200, true]);
+    // A boolean parameter is written true or false (OpenAPI's form style); 1 and yes are the editors' words.
+    expect([(await call('GET', '/v1/invoices?owed=1')).status, ajv.validate(owedSchema, '1')]).toEqual([422, false]);
+    expect([(await call('GET', '/v1/invoices?owed=true')).status, ajv.validate(owedSchema, true)]).toEqual([200, true]);
     const client = await call('POST', '/v1/clients', {
       email: 'agree@example.com'.replace('agree', 'agree2'),
       name: 'Ana',
     });
+    const patch = '/v1/clients/{client_id}';
     const cleared = await call('PATCH', `/v1/clients/${client.body.id}`, { name: null });
-    expect([cleared.status, cleared.body.code]).toEqual([422, 'validation_failed']);
-    const kept = await call('PATCH', `/v1/clients/${client.body.id}`, { name: null, company: 'Sharma Ltd' });
+    expect([cleared.status, cleared.body.code, valid(patch, 'patch', { name: null })]).toEqual([
+      422,
+      'validation_failed',
+      false,
+    ]);
+    const nothing = await call('PATCH', `/v1/clients/${client.body.id}`, {});
+    expect([nothing.status, valid(patch, 'patch', {})]).toEqual([422, false]);
+    const mixed = await call('PATCH', `/v1/clients/${client.body.id}`, { name: null, company: 'Sharma Ltd' });
+    expect([mixed.status, valid(patch, 'patch', { name: null, company: 'Sharma Ltd' })]).toEqual([422, false]);
+    const kept = await call('PATCH', `/v1/clients/${client.body.id}`, { company: 'Sharma Ltd' });
     expect([kept.status, kept.body.name, kept.body.company]).toEqual([200, 'Ana', 'Sharma Ltd']);
   });
 });
