@@ -37,6 +37,19 @@ const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value
 export const optional = <S extends z.ZodTypeAny>(schema: S) =>
   onTheWire(z.preprocess(blankToUndefined, schema.optional()), wireOf(schema));
 
+/**
+ * A field a step cannot run without: left empty (see isBlank) it is refused as missing, in words that say
+ * what it takes ("is required: a whole number of days from 1 to 365"), before `schema` judges anything else.
+ */
+export const requiredInput = <S extends z.ZodTypeAny>(schema: S, accepted: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .unknown()
+      .refine((value) => value !== undefined, `is required: ${accepted}`)
+      .pipe(schema),
+  );
+
 /** A closed list whose refusal names every accepted value. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
