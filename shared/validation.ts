@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { FIELDS, type FieldLabel } from './fields';
 import { readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
-import { MAX_AMOUNT } from './schemas/primitives';
+import { MAX_AMOUNT, echo } from './schemas/primitives';
 
 export interface InputIssue {
   /** Path in the input, e.g. `items[1].amount`. */
@@ -82,7 +82,8 @@ function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): strin
   const base = `must be a whole number of ${unit}, e.g. ${example}`;
   if (raw === undefined || raw === null || raw === '') return `is required: ${base}`;
   const text = String(raw).trim();
-  if (/^\d+\.\d+$/.test(text)) return `${base} (you entered ${text}: amounts are in ${unit}, without a decimal point)`;
+  if (/^\d+\.\d+$/.test(text))
+    return `${base} (you entered ${echo(text)}: amounts are in ${unit}, without a decimal point)`;
   return base;
 }
 
@@ -99,7 +100,7 @@ function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean): Input
     const where = path.length ? `${placeName(path)}: ` : '';
     return {
       field: issue.keys.map((key) => pathText([...path, key])).join(', '),
-      message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
+      message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(echo).join(', ')}`,
     };
   }
 
