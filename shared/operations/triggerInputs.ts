@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../schemas/webhookEvents';
 import { requiredInput } from '../schemas/primitives';
-import { validateInput } from '../validation';
+import { validateGiven } from '../validation';
 import { eventTypeInput } from './listEvents';
 import { DAYS_OVERDUE_ACCEPTED, daysOverdueInput } from './listInvoices';
 
@@ -27,5 +27,5 @@ export type TriggerName = keyof typeof TRIGGER_INPUTS;
 
 /** The trigger's values, checked; an InputError naming each blank or wrong field otherwise. */
 export function triggerInput<T extends TriggerName>(trigger: T, raw: unknown): z.output<(typeof TRIGGER_INPUTS)[T]> {
-  return validateInput(TRIGGER_INPUTS[trigger], raw ?? {});
+  return validateGiven(TRIGGER_INPUTS[trigger], raw ?? {});
 }

@@ -5,7 +5,8 @@
  * operation in the registry and of every trigger, and every message that comes back is measured.
  */
 import { z } from 'zod';
-import { InputError, TRIGGER_INPUTS, echo, operations, shapeOf, triggerInput } from '../../shared';
+import { InputError, TRIGGER_INPUTS, echo, operations, triggerInput } from '../../shared';
+import { places } from './fieldPlaces';
 import { TEST_KEY } from './support';
 
 const MB = 1_000_000;
@@ -48,29 +49,6 @@ function quotedLength(message: string, { head, unit, lower: source }: (typeof VA
   return longest;
 }
 
-/** Where a value can go in an input: each key of its shape, and each key of an object inside a key. */
-function places(schema: z.ZodTypeAny): Array<(value: string) => Record<string, unknown>> {
-  const inner = (type: z.ZodTypeAny): { shape: z.ZodRawShape; list: boolean } | undefined => {
-    if (type instanceof z.ZodEffects) return inner(type.innerType());
-    if (type instanceof z.ZodOptional || type instanceof z.ZodNullable) return inner(type.unwrap());
-    if (type instanceof z.ZodPipeline) return inner(type._def.out);
-    if (type instanceof z.ZodArray) return inner(type.element) && { ...inner(type.element)!, list: true };
-    return type instanceof z.ZodObject ? { shape: type.shape, list: false } : undefined;
-  };
-  return Object.entries(shapeOf(schema)).flatMap(([key, type]) => {
-    const nested = inner(type);
-    const own = (value: string) => ({ [key]: value });
-    if (!nested) return [own];
-    return [
-      own,
-      ...Object.keys(nested.shape).map((child) => (value: string) => {
-        const entry = { description: 'Design', amount: '1', [child]: value };
-        return { [key]: nested.list ? [entry] : entry };
-      }),
-    ];
-  });
-}
-
 async function messagesFor(run: () => Promise<unknown>): Promise<string[]> {
   try {
     await run();
@@ -109,7 +87,7 @@ test.each(runs.filter((entry) => places(entry.schema).length).map((entry) => [en
     let measured = 0;
     for (const place of places(schema))
       for (const shape of VALUES) {
-        const raw = place(shape.value);
+        const raw = place.input(shape.value);
         for (const message of await messagesFor(() => run(raw))) {
           measured += 1;
           const quoted = quotedLength(message, shape);
