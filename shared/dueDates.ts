@@ -6,6 +6,7 @@
  * never as instants, so a due date means the same whole day in India whatever the server's zone.
  */
 import { z } from 'zod';
+import { calendarProblem } from './schemas/calendar';
 import { VOID } from './schemas/resources';
 import { onTheWire } from './schemas/wire';
 
@@ -87,12 +88,22 @@ export function daysOverdue(invoice: Owing, today: string): number {
 export const overdueDedupeId = (invoiceId: string, days: number, dueDate: string): string =>
   `${invoiceId}:${days}:${dueDate}`;
 
-/** A calendar date as typed: YYYY-MM-DD, a real day. */
+/**
+ * A calendar date as typed: YYYY-MM-DD, a real day. One written so that does not exist says why (February
+ * 2026 has 28 days): it is written as asked, so "must be written YYYY-MM-DD" would mislead.
+ */
 export const calendarDateInput = onTheWire(
   z
     .string({ required_error: 'is required', invalid_type_error: 'must be a date written YYYY-MM-DD' })
     .trim()
-    .refine(isCalendarDate, 'must be a date written YYYY-MM-DD, such as 2026-11-30'),
+    .superRefine((text, ctx) => {
+      if (isCalendarDate(text)) return;
+      const problem = ISO_DATE.test(text) ? calendarProblem(text) : undefined;
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: problem ?? 'must be a date written YYYY-MM-DD, such as 2026-11-30',
+      });
+    }),
   { type: 'string', format: 'date' },
 );
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { FIELDS, type FieldLabel } from './fields';
 import { readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
-import { MAX_AMOUNT } from './schemas/primitives';
+import { MAX_AMOUNT, echo } from './schemas/primitives';
 
 export interface InputIssue {
   /** Path in the input, e.g. `items[1].amount`. */
@@ -82,7 +82,8 @@ function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): strin
   const base = `must be a whole number of ${unit}, e.g. ${example}`;
   if (raw === undefined || raw === null || raw === '') return `is required: ${base}`;
   const text = String(raw).trim();
-  if (/^\d+\.\d+$/.test(text)) return `${base} (you entered ${text}: amounts are in ${unit}, without a decimal point)`;
+  if (/^\d+\.\d+$/.test(text))
+    return `${base} (you entered ${echo(text)}: amounts are in ${unit}, without a decimal point)`;
   return base;
 }
 
@@ -99,7 +100,7 @@ function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean): Input
     const where = path.length ? `${placeName(path)}: ` : '';
     return {
       field: issue.keys.map((key) => pathText([...path, key])).join(', '),
-      message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`,
+      message: `${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(echo).join(', ')}`,
     };
   }
 
@@ -144,6 +145,15 @@ export function knownInput(fields: object, values: Record<string, unknown>): Rec
   return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => Object.hasOwn(fields, key)));
 }
 
+/** One message per field (the first, most basic one): '' is both "required" and "not an e-mail address". */
+function inputError(issues: z.ZodIssue[], raw: unknown, typedAmounts: boolean): InputError {
+  const byField = new Map<string, InputIssue>();
+  for (const issue of issues.map((entry) => describe(entry, raw, typedAmounts))) {
+    if (!byField.has(issue.field)) byField.set(issue.field, issue);
+  }
+  return new InputError([...byField.values()]);
+}
+
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */
 export function validateInput<S extends z.ZodTypeAny>(
   schema: S,
@@ -152,10 +162,45 @@ export function validateInput<S extends z.ZodTypeAny>(
 ): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  // One message per field (the first, most basic one): '' is both "required" and "not an e-mail address".
-  const byField = new Map<string, InputIssue>();
-  for (const issue of result.error.issues.map((entry) => describe(entry, raw, options.typedAmounts === true))) {
-    if (!byField.has(issue.field)) byField.set(issue.field, issue);
-  }
-  throw new InputError([...byField.values()]);
+  throw inputError(result.error.issues, raw, options.typedAmounts === true);
+}
+
+/**
+ * Template syntax left in a value: "{{" and, after it, "}}" (docs/api-contract.md, "Template syntax in a
+ * value"). Found with indexOf, not a regular expression, so a 1 MB value of braces costs one pass.
+ */
+export function holdsTemplate(text: string): boolean {
+  const open = text.indexOf('{{');
+  return open >= 0 && text.indexOf('}}', open + 2) >= 0;
+}
+
+/** Never quotes the value: a template may name a secret ({{bundle.authData.api_key}}). */
+export const TEMPLATE_REFUSAL =
+  'holds template syntax ({{…}}) that was not filled in: map a value from an earlier step instead, ' +
+  'or remove the braces';
+
+/** Every text value holding a template, at any depth of the input (line items, an address). */
+function templateIssues(value: unknown, path: Array<string | number> = []): z.ZodIssue[] {
+  if (typeof value === 'string')
+    return holdsTemplate(value) ? [{ code: 'custom', path, message: TEMPLATE_REFUSAL }] : [];
+  if (Array.isArray(value)) return value.flatMap((entry, index) => templateIssues(entry, [...path, index]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, entry]) => templateIssues(entry, [...path, key]));
+  return [];
+}
+
+/**
+ * What a connector was given, checked before any request: template syntax nobody filled in is refused in
+ * any field (the connectors' rule; the service takes such text as any other), then `schema` as validateInput
+ * checks it. Every problem is named at once.
+ */
+export function validateGiven<S extends z.ZodTypeAny>(
+  schema: S,
+  raw: unknown,
+  options: { typedAmounts?: boolean } = {},
+): z.output<S> {
+  const templates = templateIssues(raw);
+  if (!templates.length) return validateInput(schema, raw, options);
+  const result = schema.safeParse(raw);
+  throw inputError([...templates, ...(result.success ? [] : result.error.issues)], raw, options.typedAmounts === true);
 }

@@ -5,6 +5,7 @@
  * computed with Luhn's mod N algorithm for N = 36 over 0-9A-Z. Hand-written: a few lines, and the n8n
  * package may have no runtime dependencies.
  */
+import { echo } from '../schemas/primitives';
 import { gstState, type GstState } from './states';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -51,7 +52,7 @@ export function readGstin(raw: string): GstinReading {
     if (!test.test(gstin[index])) {
       return refuse(
         `has "${gstin[index]}" at position ${index + 1} where ${takes} belongs ` +
-          `(you entered ${gstin}); a GSTIN is ${shape}`,
+          `(you entered ${echo(gstin)}); a GSTIN is ${shape}`,
       );
     }
   }
@@ -59,14 +60,14 @@ export function readGstin(raw: string): GstinReading {
   if (!state) {
     return refuse(
       `starts with ${gstin.slice(0, 2)}, which is not a GST state code ` +
-        `(01 to 38, or 97 Other Territory; you entered ${gstin})`,
+        `(01 to 38, or 97 Other Territory; you entered ${echo(gstin)})`,
     );
   }
   const check = gstinCheckCharacter(gstin);
   if (gstin[14] !== check) {
     return refuse(
       `has the check character "${gstin[14]}" at position 15, but the first 14 characters give "${check}": ` +
-        `one character is mistyped (you entered ${gstin}); check it against the registration certificate`,
+        `one character is mistyped (you entered ${echo(gstin)}); check it against the registration certificate`,
     );
   }
   return { ok: true, gstin, state };

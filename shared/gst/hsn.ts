@@ -5,6 +5,8 @@
  * chapter 99 of the scheme of classification (so starting 99). Spaces and points people write inside a
  * code ("8471 30", "8471.30") are ignored.
  */
+import { echo } from '../schemas/primitives';
+
 export type HsnReading = { ok: true; code: string; kind: 'hsn' | 'sac' } | { ok: false; message: string };
 
 const ACCEPTED =
@@ -15,7 +17,7 @@ export function readHsnSac(raw: string): HsnReading {
   const code = raw.replace(/[\s.]+/g, '');
   const refuse = (why: string): HsnReading => ({
     ok: false,
-    message: `${why} (you entered ${raw.trim()}); enter ${ACCEPTED}`,
+    message: `${why} (you entered ${echo(raw.trim())}); enter ${ACCEPTED}`,
   });
   const wrong = /\D/.exec(code);
   if (wrong) return refuse(`has "${wrong[0]}" at position ${wrong.index + 1}, where only digits belong`);

@@ -7,6 +7,7 @@ import { readGstin } from './gstin';
 import { readHsnSac } from './hsn';
 import { MAX_QUANTITY, QUANTITY_DECIMALS, readQuantity } from './quantity';
 import { GST_RATES, GST_RATES_CHECKED, GST_RATE_VALUES, readGstRate } from './rates';
+import { echo } from '../schemas/primitives';
 import { onTheWire } from '../schemas/wire';
 import { GST_STATES, PLACE_OF_SUPPLY_CHOICES, readPlaceOfSupply } from './states';
 
@@ -41,7 +42,7 @@ export const placeOfSupplyInput = onTheWire(
       ? state.code
       : custom(
           ctx,
-          `is not a GST state (you entered ${value}); enter its 2-digit code such as 27 or its name ` +
+          `is not a GST state (you entered ${echo(value)}); enter its 2-digit code such as 27 or its name ` +
             `such as Maharashtra (${PLACE_OF_SUPPLY_CHOICES.map((choice) => choice.value).join(', ')})`,
         );
   }),
@@ -63,7 +64,7 @@ export const gstRateInput = onTheWire(
       readGstRate(value) ??
       custom(
         ctx,
-        `is not a GST rate in force (you entered ${value}); ` +
+        `is not a GST rate in force (you entered ${echo(value)}); ` +
           `choose one of ${GST_RATES.map((rate) => rate.label).join(', ')} ` +
           `(rates in force since 22 September 2025, list checked ${GST_RATES_CHECKED})`,
       ),

@@ -3,6 +3,8 @@
  * "1,000"; more than 0, at most three decimals (grams of a kilogram, minutes of an hour as 0.25), at most
  * 1,000,000,000. Read on its decimal text, in thousandths, never through a float.
  */
+import { echo } from '../schemas/primitives';
+
 export const QUANTITY_DECIMALS = 3;
 const SCALE = 10 ** QUANTITY_DECIMALS;
 export const MAX_QUANTITY = 1_000_000_000;
@@ -17,15 +19,15 @@ export function readQuantity(raw: unknown): QuantityReading {
   const refuse = (why: string): QuantityReading => ({ ok: false, message: `${why}; enter ${ACCEPTED}` });
   if (text === '') return refuse('is required when a unit price is given');
   if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(text))
-    return refuse(`could not be read as a quantity (you entered ${text})`);
+    return refuse(`could not be read as a quantity (you entered ${echo(text)})`);
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
   if (/[^0]/.test(fraction.slice(QUANTITY_DECIMALS)))
-    return refuse(`has more than ${QUANTITY_DECIMALS} decimals (you entered ${text})`);
+    return refuse(`has more than ${QUANTITY_DECIMALS} decimals (you entered ${echo(text)})`);
   if (whole.replace(/^0+/, '').length > String(MAX_QUANTITY).length)
-    return refuse(`must be at most 1,000,000,000 (you entered ${text})`);
+    return refuse(`must be at most 1,000,000,000 (you entered ${echo(text)})`);
   const thousandths =
     Number(whole) * SCALE + Number(fraction.slice(0, QUANTITY_DECIMALS).padEnd(QUANTITY_DECIMALS, '0'));
-  if (thousandths === 0) return refuse(`must be more than 0 (you entered ${text})`);
-  if (thousandths > MAX_QUANTITY * SCALE) return refuse(`must be at most 1,000,000,000 (you entered ${text})`);
+  if (thousandths === 0) return refuse(`must be more than 0 (you entered ${echo(text)})`);
+  if (thousandths > MAX_QUANTITY * SCALE) return refuse(`must be at most 1,000,000,000 (you entered ${echo(text)})`);
   return { ok: true, thousandths, value: thousandths / SCALE };
 }

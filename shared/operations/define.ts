@@ -1,6 +1,6 @@
 /**
  * The machinery every operation module shares, as the steps `runOperation` takes in order, each a function
- * here: `validateInput` (one validation of the whole input, path ids and the idempotency key included) →
+ * here: `validateGiven` (one validation of the whole input, path ids and the idempotency key included) →
  * `convertAmounts` (typed amounts whose currency is another resource's, ./typedAmounts.ts) → `buildRequest`
  * (method, path template, query or the body derived from the wire schema's keys, headers) → `send` (the
  * platform's own HTTP client, the one thing a platform supplies) → `readAnswer` (the operation's own schema).
@@ -11,7 +11,7 @@ import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors
 import type { FieldSpec } from '../fields';
 import { SERVICE, normalizeBaseUrl } from '../service';
 import { listPageSchema } from '../schemas/resources';
-import { validateInput } from '../validation';
+import { validateGiven } from '../validation';
 import {
   amountSchemaFor,
   awaitsCurrency,
@@ -249,7 +249,7 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
     wireKeys: wireKeysOf(definition),
     validate: (raw) => {
       const schema = amountSchemas ? amountSchemaFor(raw, amountSchemas) : input;
-      return validateInput(schema, raw ?? {}, { typedAmounts: schema === amountSchemas?.typed });
+      return validateGiven(schema, raw ?? {}, { typedAmounts: schema === amountSchemas?.typed });
     },
     request: (connection, given) => buildRequest(operation, connection, given),
     run: (connection, raw, send) => runOperation(operation, connection, raw, send),

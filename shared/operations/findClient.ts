@@ -5,7 +5,7 @@ import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { emailInput } from '../schemas/primitives';
 import type { Client } from '../schemas/resources';
-import { validateInput } from '../validation';
+import { validateGiven } from '../validation';
 import { fieldsOf, runOperation, type Connection, type Send } from './define';
 import { listClients } from './listClients';
 
@@ -31,5 +31,5 @@ export const findClient = {
   labels: CLIENT_LABELS,
   sample: sampleClient,
   run: (connection: Connection, raw: unknown, send: Send) =>
-    clientByEmail(connection, validateInput(input, raw ?? {}).email, send),
+    clientByEmail(connection, validateGiven(input, raw ?? {}).email, send),
 };

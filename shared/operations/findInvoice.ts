@@ -5,7 +5,7 @@ import { ID_PREFIX } from '../service';
 import { INVOICE_LABELS, type PresentedInvoice } from '../outputs';
 import { samplePresentedInvoice } from '../samples';
 import { invoiceIdSchema, optional, optionalText } from '../schemas/primitives';
-import { validateInput } from '../validation';
+import { validateGiven } from '../validation';
 import { fieldsOf, isAbsent, runOperation, type Connection, type Send } from './define';
 import { getInvoice } from './getInvoice';
 import { listInvoices } from './listInvoices';
@@ -20,7 +20,7 @@ const input = z
   });
 
 async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedInvoice | undefined> {
-  const { invoice_id: invoiceId, number, client_gstin: clientGstin } = validateInput(input, raw ?? {});
+  const { invoice_id: invoiceId, number, client_gstin: clientGstin } = validateGiven(input, raw ?? {});
   if (invoiceId) {
     try {
       return await runOperation(getInvoice, connection, { invoice_id: invoiceId }, send);

@@ -8,7 +8,7 @@ import { PAYMENT_LABELS, type PresentedPayment } from '../outputs';
 import { samplePresentedPayment } from '../samples';
 import { utrInput } from '../schemas/paymentInputs';
 import { optional, optionalText } from '../schemas/primitives';
-import { validateInput } from '../validation';
+import { validateGiven } from '../validation';
 import { fieldsOf, runOperation, type Connection, type Send } from './define';
 import { sameText } from './findClient';
 import { listPayments } from './listPayments';
@@ -22,7 +22,7 @@ const input = z
   });
 
 async function run(connection: Connection, raw: unknown, send: Send): Promise<PresentedPayment | undefined> {
-  const { utr, reference } = validateInput(input, raw ?? {});
+  const { utr, reference } = validateGiven(input, raw ?? {});
   const page = await runOperation(listPayments, connection, { utr, reference, limit: 1 }, send);
   // Trusted only as far as the answer shows: a service that ignored a filter must not hand back some other payment.
   return page.data.find(

@@ -75,6 +75,7 @@ export const displayedOperations = Object.entries(operations).flatMap(([name, op
 
 export * from './define';
 export { listAll } from './listAll';
+export { TRIGGER_INPUTS, triggerInput, type TriggerName } from './triggerInputs';
 export { DAYS_OVERDUE_FIELD, invoicesOverdueBy, overdueRecord, sampleOverdueRecord } from './overdueBy';
 export { deleteWebhookIfExists } from './deleteWebhook';
 export { webhookIsActive } from './getWebhook';

@@ -11,7 +11,8 @@ import { gstinInput } from '../gst/inputs';
 import { calendarDateInput } from '../dueDates';
 
 /** Days after the due date, as the overdue filter and the "N days overdue" triggers take them. */
-const DAYS_OVERDUE_RULE = 'must be a whole number of days from 1 to 365';
+export const DAYS_OVERDUE_ACCEPTED = 'a whole number of days from 1 to 365';
+const DAYS_OVERDUE_RULE = `must be ${DAYS_OVERDUE_ACCEPTED}`;
 export const daysOverdueInput = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
   z

@@ -14,6 +14,7 @@ import { flattenEvent, type FlatEventRecord } from '../webhooks/receive';
 import type { Connection, Send } from './define';
 import { listAll } from './listAll';
 import { listInvoices } from './listInvoices';
+import { triggerInput } from './triggerInputs';
 
 /** The field a user sets: how many days after the due date; required, as the trigger has no meaning without it. */
 export const DAYS_OVERDUE_FIELD = { ...FIELDS.invoice.daysOverdue, required: true };
@@ -32,11 +33,12 @@ export function overdueRecord(invoice: PresentedInvoice, days: number): FlatEven
   return flattenEvent(event);
 }
 
-/** Every invoice exactly `days` overdue today, checked before any request (the list's own days_overdue rule). */
+/** Every invoice exactly `days` overdue today, checked before any request (blank refused as missing). */
 export async function invoicesOverdueBy(connection: Connection, send: Send, days: unknown): Promise<FlatEventRecord[]> {
-  const query = listInvoices.validate({ days_overdue: days });
+  const { days_overdue: checked } = triggerInput('overdueDays', { days_overdue: days });
+  const query = listInvoices.validate({ days_overdue: checked });
   const invoices = await listAll(listInvoices, connection, query, send);
-  return invoices.map((invoice) => overdueRecord(invoice, Number(query.days_overdue)));
+  return invoices.map((invoice) => overdueRecord(invoice, checked));
 }
 
 /** What the editors show before a real invoice is 7 days overdue. */

@@ -49,8 +49,9 @@ export const timestampInput = onTheWire(
     .string({ invalid_type_error: 'must be a date and time' })
     .trim()
     .superRefine((text, ctx) => {
-      const wrongForm = !ISO_8601.test(text) || Number.isNaN(Date.parse(text));
-      const problem = wrongForm ? undefined : calendarProblem(text);
+      // Day 32 or day 00 is no date to Date.parse either; the calendar says why before the form is blamed.
+      const problem = ISO_8601.test(text) ? calendarProblem(text) : undefined;
+      const wrongForm = !problem && (!ISO_8601.test(text) || Number.isNaN(Date.parse(text)));
       if (wrongForm || problem) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,

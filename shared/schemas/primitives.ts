@@ -16,12 +16,18 @@ export const MAX_ITEMS = 100;
 export const MAX_DESCRIPTION = 500;
 /** Every ID the service mints is far shorter; the bound keeps a pasted document out of a URL. */
 export const MAX_ID_LENGTH = 255;
-/** How much of a refused value a message quotes back. */
-const MAX_ECHO = 40;
+/** How much of a refused value a message quotes back, "…" included: enough to recognise it, never a page. */
+export const MAX_ECHO = 60;
 
-/** A refused value as a message quotes it: whole when short, else its start and how long it was. */
-export function echo(text: string): string {
-  return text.length <= MAX_ECHO ? text : `${text.slice(0, MAX_ECHO)}… (${text.length} characters)`;
+/**
+ * A refused value as every message quotes it (docs/api-contract.md, "Quoting what was typed"): whole when
+ * short, else its start and "…", never splitting an emoji's pair of UTF-16 halves.
+ */
+export function echo(value: unknown): string {
+  const text = String(value);
+  if (text.length <= MAX_ECHO) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[MAX_ECHO - 2]) ? MAX_ECHO - 2 : MAX_ECHO - 1;
+  return `${text.slice(0, end)}…`;
 }
 
 /** Characters as people count them (an emoji is one), without building an array for plain text. */
@@ -37,6 +43,19 @@ const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value
 /** An optional input: left empty (see isBlank), it is absent. */
 export const optional = <S extends z.ZodTypeAny>(schema: S) =>
   onTheWire(z.preprocess(blankToUndefined, schema.optional()), wireOf(schema));
+
+/**
+ * A field a step cannot run without: left empty (see isBlank) it is refused as missing, in words that say
+ * what it takes ("is required: a whole number of days from 1 to 365"), before `schema` judges anything else.
+ */
+export const requiredInput = <S extends z.ZodTypeAny>(schema: S, accepted: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .unknown()
+      .refine((value) => value !== undefined, `is required: ${accepted}`)
+      .pipe(schema),
+  );
 
 /** A closed list whose refusal names every accepted value. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>

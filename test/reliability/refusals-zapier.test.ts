@@ -1,7 +1,9 @@
 /**
  * Issue 32's defects that were Zapier's own: text holding "{{bundle.…}}" refused by core's request merge as
- * "Could not reach …", and unknown input keys refused or dropped depending on their name and the action.
+ * "Could not reach …" (since issue 43 refused by the connector, naming the field, before any request), and
+ * unknown input keys refused or dropped depending on their name and the action.
  */
+import { TEMPLATE_REFUSAL } from '../../shared';
 import { API_KEY, BASE_URL, fakeService } from './support/inputs';
 import { App, zapierRuntime } from './support/zapier';
 import { zapierAuth } from '../zapier/connection';
@@ -25,16 +27,28 @@ describe("through Zapier's pipeline", () => {
     service.sent.length = 0;
   });
 
-  test('{{bundle.…}} in a description is sent as text', async () => {
+  // Issue 43 reverses issue 32's "sent as text": a template nobody filled in is a mapping that did not happen.
+  test('{{bundle.…}} in a description is refused naming the line, nothing sent', async () => {
     const outcome = await runtime.invoke(App.creates.create_invoice.operation.perform, {
       authData,
       inputData: { ...invoice, items: [{ description: 'Design for {{bundle.inputData.name}}', amount: '1,500.00' }] },
     });
-    expect(outcome.ok).toBe(true);
-    expect(service.sent).toHaveLength(1);
-    expect((service.sent[0].body as { items: unknown }).items).toEqual([
-      { description: 'Design for {{bundle.inputData.name}}', amount: 150000 },
-    ]);
+    expect(outcome).toMatchObject({ ok: false, error: { message: `Item 1: description ${TEMPLATE_REFUSAL}` } });
+    expect(service.sent).toHaveLength(0);
+  });
+
+  test.each([
+    ['Reference', { reference: '{{bundle.authData.api_key}}' }],
+    ['Prevent Duplicates Key', { idempotency_key: 'pay-{{bundle.authData.api_key}}' }],
+    ['Note', { note: 'Paid {{ bundle.inputData.amount }}' }],
+  ])('Record Payment with a template in %s: named, nothing sent (not even the invoice read)', async (label, extra) => {
+    const outcome = await runtime.invoke(App.creates.record_payment.operation.perform, {
+      authData,
+      inputData: { ...payment, ...extra },
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { message: `${label} ${TEMPLATE_REFUSAL}` } });
+    expect(outcome.ok || outcome.error.message).not.toMatch(/bundle|api_key|Could not reach/);
+    expect(service.sent).toHaveLength(0);
   });
 
   test.each(['constructor', 'toString', 'made_up_field'])(

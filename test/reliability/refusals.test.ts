@@ -252,7 +252,12 @@ describe('the invoice after it is created: refused before any request, naming th
       ['Void of a 1 MB ID', () => voidInvoice, { invoice_id: `inv_${'a'.repeat(1_000_000)}` }, /^Invoice ID must be/],
       ['Download PDF of an empty ID', () => downloadInvoicePdf, { invoice_id: ' ' }, /^Invoice ID /],
       ['Days Overdue 0', () => listInvoices, { days_overdue: 0 }, /^Days Overdue must be a whole number of days/],
-      ['Due Before 2026-02-30', () => listInvoices, { due_before: '2026-02-30' }, /^Due Before must be a date/],
+      [
+        'Due Before 2026-02-30',
+        () => listInvoices,
+        { due_before: '2026-02-30' },
+        /^Due Before does not exist: February 2026 has 28 days/,
+      ],
     ],
   )('%s', async (_name, operation, raw, expected) => {
     const { sent, send } = recorder();
@@ -263,7 +268,7 @@ describe('the invoice after it is created: refused before any request, naming th
   });
 
   test.each([
-    ['an impossible due date', { due_date: '2026-02-30' }, /^Due Date must be a date written YYYY-MM-DD/],
+    ['an impossible due date', { due_date: '2026-02-30' }, /^Due Date does not exist: February 2026 has 28 days/],
     ['terms not offered', { payment_terms: 'net_90' }, /^Payment Terms must be one of /],
     [
       'a due date already past',

@@ -9,7 +9,15 @@ import {
 
 import { nodeState } from '../../triggers/nodeState';
 
-import { CursorExpired, SERVICE, catchUp, eventsFrom, startingCursor, type FetchEvents } from '../../../shared';
+import {
+  CursorExpired,
+  SERVICE,
+  catchUp,
+  eventsFrom,
+  startingCursor,
+  triggerInput,
+  type FetchEvents,
+} from '../../../shared';
 import { nodeErrorFor } from '../../transport/errors';
 import { eventItem, eventsProperty } from '../../triggers/triggerEvents';
 import {
@@ -73,9 +81,9 @@ export class InvoicingApiPollingTrigger implements INodeType {
         throw nodeErrorFor(this.getNode(), error);
       });
     }
-    const types = this.getNodeParameter('events', []) as string[];
     const fetch: FetchEvents = eventsFrom(connection, sender(this));
     try {
+      const { events: types } = triggerInput('events', { events: this.getNodeParameter('events', []) });
       if (manual) return await newestForEditor(fetch, types);
       if (typeof state.cursor !== 'string') {
         // The first poll after activation marks where the service stands; history is not replayed.

@@ -8,6 +8,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 import {
   SERVICE,
   deleteWebhookIfExists,
+  triggerInput,
   operations,
   runOperation,
   webhookIsActive,
@@ -19,7 +20,14 @@ import { connectionOf, sender } from '../../transport/connection';
 import { replayMissed } from './replay';
 import { forgetSubscription, saveSubscription, subscriptionOf } from './subscription';
 
-const selectedEvents = (context: IHookFunctions) => [...(context.getNodeParameter('events', []) as string[])].sort();
+/** The Events chosen, sorted; none chosen is refused before any request (shared's trigger rule). */
+function selectedEvents(context: IHookFunctions): string[] {
+  try {
+    return [...triggerInput('events', { events: context.getNodeParameter('events', []) }).events].sort();
+  } catch (error) {
+    throw nodeErrorFor(context.getNode(), error);
+  }
+}
 
 const sameEvents = (a: string[], b: string[]) =>
   a.length === b.length && [...a].sort().every((event, i) => event === b[i]);
@@ -36,11 +44,11 @@ async function withService<T>(
 }
 
 export async function subscriptionIsCurrent(context: IHookFunctions): Promise<boolean> {
+  const events = selectedEvents(context);
   const stored = subscriptionOf(context);
   if (!stored) return false;
   return await withService(context, async (connection, send) => {
-    const matches =
-      stored.url === context.getNodeWebhookUrl('default') && sameEvents(stored.events, selectedEvents(context));
+    const matches = stored.url === context.getNodeWebhookUrl('default') && sameEvents(stored.events, events);
     if (matches && (await webhookIsActive(connection, stored.id, send))) {
       await replayMissed(context, connection, send, stored.id);
       return true;
