@@ -1,11 +1,12 @@
 /** Update Client: every field optional (blank keeps the current value), but at least one change. */
 import { z } from 'zod';
+import { CLIENT_FORM } from '../clientForm';
 import { FIELDS } from '../fields';
 import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { clientIdSchema, emailInput, optional } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';
-import { CLIENT_FORM, clientShape } from './createClient';
+import { clientShape } from './createClient';
 import { defineOperation, read } from './define';
 
 const changes = { ...clientShape, email: optional(emailInput) };
@@ -29,7 +30,7 @@ export const updateClient = defineOperation({
     .strict()
     .refine(hasChange, NOTHING_TO_CHANGE),
   result: (body) => read(clientSchema, body),
-  fields: [FIELDS.client.id, ...Object.values(CLIENT_FORM)],
+  fields: [FIELDS.client.id, ...CLIENT_FORM],
   labels: CLIENT_LABELS,
   sample: sampleClient,
 });
