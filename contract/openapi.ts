@@ -7,6 +7,7 @@
 import { exampleBody, examplePathId } from './examples';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { markWireKeywords } from './wireKeywords';
 import {
   EVENT_CATALOGUE,
   EVENT_TYPES,
@@ -321,6 +322,10 @@ export function openApiDocument() {
       sampleEventsByType[type],
     ]),
   ];
+  markWireKeywords([
+    ...components.map(([, schema]) => schema),
+    ...Object.values(operations).flatMap((operation) => Object.values(operation)),
+  ]);
   for (const [name, schema, example] of components) {
     // The library names a schema by a copy (`.openapi(name)`), but the operation modules hold the originals, which
     // would then be inlined at every use; marking the original the way the copy is marked makes every use a $ref.

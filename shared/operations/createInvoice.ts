@@ -17,6 +17,7 @@ import {
   optional,
   textInput,
 } from '../schemas/primitives';
+import { builtAround } from '../schemas/builtAround';
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 
@@ -24,7 +25,7 @@ import { defineOperation, read } from './define';
  * A line: a description and an amount, or a quantity and unit price (contract: "Quantity, unit and unit
  * price"), with optional GST particulars.
  */
-export const itemInputSchema = withPricing(
+export const itemInputSchema = builtAround(
   z
     .object({
       description: textInput(MAX_DESCRIPTION),
@@ -33,18 +34,23 @@ export const itemInputSchema = withPricing(
       unit_price: optional(amountInput),
     })
     .strict(),
+  withPricing,
 );
 
-const invoiceShape = {
-  client_email: emailInput,
-  currency: currencyInput,
-  items: z
-    .array(itemInputSchema, {
+/** Built around its line so typed amounts can build the list again around a typed line (builtAround). */
+const itemsOf = (item: z.ZodTypeAny) =>
+  z
+    .array(item, {
       required_error: 'must have at least one line item',
       invalid_type_error: 'must be a list of line items, each with a description and an amount',
     })
     .min(1, 'must have at least one line item')
-    .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
+    .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`);
+
+const invoiceShape = {
+  client_email: emailInput,
+  currency: currencyInput,
+  items: builtAround(itemInputSchema, itemsOf),
   auto_send_whatsapp: booleanInputOrFalse,
   place_of_supply: optional(placeOfSupplyInput),
   due_date: optional(calendarDateInput),
@@ -73,10 +79,14 @@ export const createInvoice = defineOperation({
   status: 201,
   contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict())
-    .superRefine(dueDateOrTerms)
-    // The editors' input only: the wire's schema (bodySchema) leaves "today" to the service's own clock.
-    .superRefine(dueDateNotPast),
+  input: builtAround(
+    z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
+    (invoice) =>
+      withGstLines(invoice)
+        .superRefine(dueDateOrTerms)
+        // The editors' input only: the wire's schema (bodySchema) leaves "today" to the service's own clock.
+        .superRefine(dueDateNotPast),
+  ),
   bodySchema: createInvoiceInputSchema,
   // Each line's amount or unit price as typed ("1,500.00",
   // in the invoice's currency unless Amounts Are In says minor units).

@@ -12,6 +12,7 @@ import { samplePresentedPayment } from '../samples';
 import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
 import { UPI } from '../schemas/paymentMethods';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
+import { builtAround } from '../schemas/builtAround';
 import { paymentSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
 import { getInvoice } from './getInvoice';
@@ -30,16 +31,21 @@ export const recordPaymentInputSchema = z
     checkUpi(input.method, input.upi?.utr, input.upi?.vpa, ctx, { utr: [UPI, 'utr'], vpa: [UPI, 'vpa'] }),
   );
 
-const input = z
-  .object({
-    invoice_id: invoiceIdSchema,
-    ...paymentFields,
-    utr: optional(utrInput),
-    vpa: optional(vpaInput),
-    idempotency_key: optional(idempotencyKeySchema),
-  })
-  .strict()
-  .superRefine((given, ctx) => checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }));
+const input = builtAround(
+  z
+    .object({
+      invoice_id: invoiceIdSchema,
+      ...paymentFields,
+      utr: optional(utrInput),
+      vpa: optional(vpaInput),
+      idempotency_key: optional(idempotencyKeySchema),
+    })
+    .strict(),
+  (payment) =>
+    payment.superRefine((given, ctx) =>
+      checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }),
+    ),
+);
 
 const { payment, invoice } = FIELDS;
 
