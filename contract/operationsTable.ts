@@ -2,9 +2,10 @@
  * docs/operations.md: which Zapier action and which n8n resource and operation each registry operation
  * becomes. Both platforms build their actions at load time (most from an operation's `display`), so no file
  * under zapier/ or n8n/ names "Void Invoice"; this table, written from what the platforms' modules build,
- * is where a reader finds it. `npm run operations` writes it; test/docs/operations.test.ts fails when stale.
+ * is where a reader finds it, with each form's and query's keys. `npm run operations` writes it;
+ * test/docs/operations.test.ts fails when it is stale.
  */
-import { operations } from '../shared';
+import { operations, shapeOf } from '../shared';
 import { TRANSLATES } from '../zapier/src/action';
 import app from '../zapier/src/index';
 import { client } from '../n8n/nodes/InvoicingApi/actions/client';
@@ -45,6 +46,20 @@ function labelOf(operation: Shown): string {
   return entry ? entry.option.action[0].toUpperCase() + entry.option.action.slice(1) : '—';
 }
 
+/** Each operation's form (the fields both editors show) and, for a GET, its query keys: each added on purpose. */
+function keysOf(name: string, operation: object): string {
+  const { fields, input, method } = operation as {
+    fields?: object;
+    input?: Parameters<typeof shapeOf>[0];
+    method?: string;
+  };
+  const form = Object.keys(fields ?? {});
+  const inPath = (key: string) => (operation as { path?: string }).path?.includes(`{${key}}`);
+  const query = method === 'GET' && input ? Object.keys(shapeOf(input)).filter((key) => !inPath(key)) : [];
+  const list = (keys: string[]) => (keys.length ? keys.map(code).join(', ') : '—');
+  return `- ${code(name)}: form ${list(form)}${query.length ? `; query ${list(query)}` : ''}`;
+}
+
 export function operationsTable(): string {
   const rows = Object.entries(operations).map(([name, operation]) => {
     const shown = operation as Shown;
@@ -72,6 +87,14 @@ export function operationsTable(): string {
     "Zapier's search-or-create steps:",
     '',
     ...combined,
+    '',
+    '## Keys',
+    '',
+    "Each operation's form (the fields both editors show, in order) and each GET's query keys, as the modules",
+    'declare them. A key joins a form or a query only where it is written, and test/docs/operations.test.ts',
+    'fails until this file is written again: a new key is added on purpose, and shows here in review.',
+    '',
+    ...Object.entries(operations).map(([name, operation]) => keysOf(name, operation)),
     '',
   ].join('\n');
 }
