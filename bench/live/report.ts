@@ -211,13 +211,13 @@ Measured against n8n 2.41.1 and read in its published packages; each is a cost a
 remove itself, with the file and function where it arises.
 
 1. **Every trigger but the Webhook node waits for the expression isolate under the defaults.**
-   \`n8n/dist/webhooks/live-webhooks.js\`, \`LiveWebhooks.webhookPhaseNeedsIsolate\`: returns true unless the
+   n8n's \`dist/webhooks/live-webhooks.js\`, \`LiveWebhooks.webhookPhaseNeedsIsolate\`: returns true unless the
    start node's type is \`n8n-nodes-base.webhook\`, its type version is not 1 and its parameters are static.
    With \`N8N_EXPRESSION_ENGINE=vm\`, \`N8N_EXPRESSION_ENGINE_POOL_SIZE=1\` and \`LAZY_ACQUIRE\` off (the
    defaults), every delivery to any other trigger (n8n's Stripe and GitHub triggers included) acquires
    the single isolate before \`webhook()\` runs, and queues behind whatever execution holds it. A fix
    upstream: decide by whether the webhook phase evaluates anything (as lazy acquire does), not by node type.
-2. **A version-1 start node costs an evaluation per delivery.** \`n8n/dist/webhooks/webhook-helpers.js\`,
+2. **A version-1 start node costs an evaluation per delivery.** n8n's \`dist/webhooks/webhook-helpers.js\`,
    \`parseRequestBody\`: for \`typeVersion === 1\` it evaluates \`={{$parameter["options"]["binaryData"]}}\`,
    an option of n8n's own Webhook node v1, for every node type; under lazy acquire that evaluation is what
    takes an isolate. Nodes that never had the option pay it. Our trigger's version 2 avoids it.
@@ -228,7 +228,7 @@ remove itself, with the file and function where it arises.
 4. **A generic credential's header is an expression evaluation per request.** The generic
    \`authenticate\` (\`=Bearer {{$credentials.apiKey}}\`), n8n's documented idiom for API keys, is
    resolved through the expression engine on every request (\`CredentialsHelper.authenticate\` in
-   \`n8n/dist/credentials-helper.js\`); a function \`authenticate\` is a plain call. Resolving a static
+   n8n's \`dist/credentials-helper.js\`); a function \`authenticate\` is a plain call. Resolving a static
    template once per credential would remove it for every node.
 5. **No keep-alive.** \`@n8n/backend-network\`, \`setAxiosAgents\`: every request gets a new HTTP(S) agent,
    so a new TCP (and TLS) connection; \`IHttpRequestOptions\` takes \`agentOptions\` but not an agent.

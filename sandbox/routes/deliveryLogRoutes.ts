@@ -6,7 +6,7 @@ import { type DeliveryRecord, isoNow } from '../storage/records';
 import type { Router } from './router';
 import { listPage, pageQuerySchema } from './listPage';
 
-const deliveryLogQuerySchema = pageQuerySchema.extend({
+export const deliveryLogQuerySchema = pageQuerySchema.extend({
   event_id: z.string().optional(),
   webhook_id: z.string().optional(),
 });

@@ -1,9 +1,13 @@
-import { fieldLabel, listClientsQuerySchema } from '../../shared';
+import { z } from 'zod';
+import { fieldLabel, listQuery } from '../../shared';
 import type { AccountCollection } from '../storage/store';
 import { Problem } from '../domain/problems';
 
-/** `limit` and `starting_after` alone, for lists the contract gives no filter (webhooks, the delivery log). */
-export const pageQuerySchema = listClientsQuerySchema.omit({ email: true, search: true });
+/**
+ * `limit` and `starting_after` alone, for lists the contract gives no filter (webhooks, the delivery log):
+ * built from the paging keys, not from another list's query, so a filter added to one list stays its own.
+ */
+export const pageQuerySchema = z.object(listQuery).strict();
 
 export interface ListQuery {
   limit?: number;

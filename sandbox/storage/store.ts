@@ -19,13 +19,12 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-/**
- * A `where` key may end in a comparison (`'paid_at >='`), or in ` LIKE` for a search (its value a LIKE
- * pattern, `\\` escaping); undefined values filter nothing.
- */
+// A `where` key may end in a comparison (`'paid_at >='`; `IS NOT 1` also holds where the field is absent)
+// or in ` LIKE` for a search (its value a LIKE pattern, `\\` escaping); undefined values filter nothing.
+const COMPARED = /[<>=]$| IS( NOT)?$/;
 function conditions(where: Where): { clauses: string[]; params: (string | number)[] } {
   const filters = Object.entries(where).filter(([, v]) => v !== undefined) as [string, string | number][];
-  const clause = (c: string) => (/ LIKE$/.test(c) ? `${c} ? ESCAPE '\\'` : /[<>=]$/.test(c) ? `${c} ?` : `${c} = ?`);
+  const clause = (c: string) => (/ LIKE$/.test(c) ? `${c} ? ESCAPE '\\'` : COMPARED.test(c) ? `${c} ?` : `${c} = ?`);
   return { clauses: filters.map(([c]) => clause(c)), params: filters.map(([, v]) => v) };
 }
 

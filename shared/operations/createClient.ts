@@ -1,6 +1,6 @@
 /** Create Client: contact details, a WhatsApp number and a billing address; the e-mail identifies the client. */
 import { z } from 'zod';
-import { FIELDS } from '../fields';
+import { CLIENT_FORM } from '../clientForm';
 import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import {
@@ -43,9 +43,6 @@ export const clientShape = {
 /** The body, as the service (and the sandbox) checks it. */
 export const clientCreateInputSchema = z.object(clientShape).strict();
 
-/** The client form both editors show, flat (the address folded in by clientInputFromFields), in order. */
-export const { id: _id, address: _address, ...CLIENT_FORM } = FIELDS.client;
-
 export const createClient = defineOperation({
   method: 'POST',
   path: '/clients',
@@ -54,7 +51,7 @@ export const createClient = defineOperation({
   response: clientSchema,
   input: clientCreateInputSchema.extend({ idempotency_key: optional(idempotencyKeySchema) }),
   result: (body) => read(clientSchema, body),
-  fields: Object.values(CLIENT_FORM),
+  fields: CLIENT_FORM,
   labels: CLIENT_LABELS,
   sample: sampleClient,
 });

@@ -17,6 +17,7 @@ import {
   optional,
   textInput,
 } from '../schemas/primitives';
+import { builtAround } from '../schemas/builtAround';
 import { invoiceSchema } from '../schemas/resources';
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
@@ -27,7 +28,7 @@ import { defineOperation, read } from './define';
  * price"), with optional GST particulars.
  */
 export const itemInputSchema = onTheWire(
-  withPricing(
+  builtAround(
     z
       .object({
         description: textInput(MAX_DESCRIPTION),
@@ -36,6 +37,7 @@ export const itemInputSchema = onTheWire(
         unit_price: optional(amountInput),
       })
       .strict(),
+    withPricing,
   ),
   // withPricing's rule: an amount, or a unit price (with or without a quantity), never both.
   {
@@ -46,17 +48,21 @@ export const itemInputSchema = onTheWire(
   },
 );
 
+/** Built around its line so typed amounts can build the list again around a typed line (builtAround). */
+const itemsOf = (item: z.ZodTypeAny) =>
+  z
+    .array(item, {
+      required_error: 'must have at least one line item',
+      invalid_type_error: 'must be a list of line items, each with a description and an amount',
+    })
+    .min(1, 'must have at least one line item')
+    .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`);
+
 const invoiceShape = {
   client_email: emailInput,
   currency: currencyInput,
   items: onTheWire(
-    z
-      .array(itemInputSchema, {
-        required_error: 'must have at least one line item',
-        invalid_type_error: 'must be a list of line items, each with a description and an amount',
-      })
-      .min(1, 'must have at least one line item')
-      .max(MAX_ITEMS, `can have at most ${MAX_ITEMS} line items`),
+    builtAround(itemInputSchema, itemsOf),
     // withGstLines: once one line has a GST rate, every line has one (never a line with and one without).
     { not: { allOf: [{ contains: given('gst_rate') }, { contains: { not: given('gst_rate') } }] } },
   ),
@@ -92,10 +98,14 @@ export const createInvoice = defineOperation({
   status: 201,
   contract: 'the-invoice-as-sent',
   response: invoiceSchema,
-  input: withGstLines(z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict())
-    .superRefine(dueDateOrTerms)
-    // The editors' input only: the wire's schema (bodySchema) leaves "today" to the service's own clock.
-    .superRefine(dueDateNotPast),
+  input: builtAround(
+    z.object({ ...invoiceShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
+    (invoice) =>
+      withGstLines(invoice)
+        .superRefine(dueDateOrTerms)
+        // The editors' input only: the wire's schema (bodySchema) leaves "today" to the service's own clock.
+        .superRefine(dueDateNotPast),
+  ),
   bodySchema: createInvoiceInputSchema,
   // Each line's amount or unit price as typed ("1,500.00",
   // in the invoice's currency unless Amounts Are In says minor units).

@@ -12,6 +12,7 @@ import { samplePresentedPayment } from '../samples';
 import { checkUpi, paymentFields, utrInput, vpaInput } from '../schemas/paymentInputs';
 import { UPI } from '../schemas/paymentMethods';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
+import { builtAround } from '../schemas/builtAround';
 import { paymentSchema } from '../schemas/resources';
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
@@ -38,16 +39,21 @@ onTheWire(recordPaymentInputSchema, {
   else: { not: given(UPI) },
 });
 
-const input = z
-  .object({
-    invoice_id: invoiceIdSchema,
-    ...paymentFields,
-    utr: optional(utrInput),
-    vpa: optional(vpaInput),
-    idempotency_key: optional(idempotencyKeySchema),
-  })
-  .strict()
-  .superRefine((given, ctx) => checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }));
+const input = builtAround(
+  z
+    .object({
+      invoice_id: invoiceIdSchema,
+      ...paymentFields,
+      utr: optional(utrInput),
+      vpa: optional(vpaInput),
+      idempotency_key: optional(idempotencyKeySchema),
+    })
+    .strict(),
+  (payment) =>
+    payment.superRefine((given, ctx) =>
+      checkUpi(given.method, given.utr, given.vpa, ctx, { utr: ['utr'], vpa: ['vpa'] }),
+    ),
+);
 
 const { payment, invoice } = FIELDS;
 

@@ -20,6 +20,7 @@ import {
   typedAmountInput,
 } from '../amounts';
 import { isKnownCurrency } from '../money';
+import { builtAround, howBuilt } from '../schemas/builtAround';
 import { InputError, fieldLabel } from '../validation';
 
 type Path = Array<string | number>;
@@ -33,28 +34,28 @@ export interface AmountsDeclaration<Lookup = unknown> {
   min?: number;
 }
 
-/** `schema` with the value at `path` (`['items', 'amount']`) replaced, under arrays, optionals and refinements. */
+/** `schema` with the value at `path` (`['items', 'amount']`) replaced, under lists, optionals and refinements. */
 function replaceAt(schema: z.ZodTypeAny, path: readonly string[], leaf: z.ZodTypeAny): z.ZodTypeAny {
   // An optional amount (a line priced by its unit price instead) stays optional as typed.
   if (!path.length) return schema.isOptional() ? leaf.optional() : leaf;
-  if (schema instanceof z.ZodEffects)
-    return new z.ZodEffects({ ...schema._def, schema: replaceAt(schema.innerType(), path, leaf) });
+  // A refinement or a list with limits is built again around its changed inner schema, and can be again.
+  const built = howBuilt(schema);
+  if (built) return builtAround(replaceAt(built.around, path, leaf), built.build);
   if (schema instanceof z.ZodOptional) return replaceAt(schema.unwrap(), path, leaf).optional();
-  if (schema instanceof z.ZodArray)
-    return new z.ZodArray({ ...schema._def, type: replaceAt(schema.element, path, leaf) });
   if (schema instanceof z.ZodObject) {
     const [key, ...rest] = path;
+    if (!(key in schema.shape)) throw new Error(`typed amounts: no object key "${key}" in the input schema`);
     return schema.extend({ [key]: replaceAt(schema.shape[key], rest, leaf) });
   }
-  throw new Error(`typed amounts: no object key "${path[0]}" in the input schema`);
+  throw new Error(`typed amounts: "${path[0]}" sits in a schema not made with builtAround, which cannot be rebuilt`);
 }
 
 /** The schema with one more key, under its refinements (Amounts Are In beside the wire's own keys). */
 function withKey(schema: z.ZodTypeAny, key: string, value: z.ZodTypeAny): z.ZodTypeAny {
-  if (schema instanceof z.ZodEffects)
-    return new z.ZodEffects({ ...schema._def, schema: withKey(schema.innerType(), key, value) });
+  const built = howBuilt(schema);
+  if (built) return builtAround(withKey(built.around, key, value), built.build);
   if (schema instanceof z.ZodObject) return schema.extend({ [key]: value });
-  throw new Error('typed amounts: the input schema is not an object');
+  throw new Error('typed amounts: the input schema is neither an object nor made with builtAround around one');
 }
 
 /** Every amount the declaration names in `input`, with its path: `items[0].amount`, `items[1].amount`. */

@@ -1,12 +1,13 @@
 /** Update Client: every field optional (blank keeps the current value), but at least one change. */
 import { z } from 'zod';
+import { CLIENT_FORM } from '../clientForm';
 import { FIELDS } from '../fields';
 import { CLIENT_LABELS } from '../outputs';
 import { sampleClient } from '../samples';
 import { clientIdSchema, emailInput, optional } from '../schemas/primitives';
 import { clientSchema } from '../schemas/resources';
 import { onTheWire } from '../schemas/wire';
-import { CLIENT_FORM, clientShape } from './createClient';
+import { clientShape } from './createClient';
 import { defineOperation, read } from './define';
 
 const changes = { ...clientShape, email: optional(emailInput) };
@@ -36,7 +37,7 @@ export const updateClient = defineOperation({
     },
   ),
   result: (body) => read(clientSchema, body),
-  fields: [FIELDS.client.id, ...Object.values(CLIENT_FORM)],
+  fields: [FIELDS.client.id, ...CLIENT_FORM],
   labels: CLIENT_LABELS,
   sample: sampleClient,
 });

@@ -1,17 +1,19 @@
 /**
  * What a rule zod keeps inside a function (`refine`, `superRefine`, a trim before a length) says about the
  * value as it travels, in JSON Schema keywords. Written next to the rule it mirrors, from the same
- * constants, so docs/openapi.json is exactly as strict as the core: contract/openapi.ts reads these through
- * the generator's own metadata slot (`_def.openapi`), which needs no library here (the n8n package ships
- * without runtime dependencies).
+ * constants, so docs/openapi.json is exactly as strict as the core. Kept beside the schema here, not in
+ * zod's internals or the generator's `.openapi()` (the n8n package ships without runtime dependencies):
+ * contract/wireKeywords.ts hands them to the generator.
  */
 import type { z } from 'zod';
 
 export type WireKeywords = Readonly<Record<string, unknown>>;
 
+// Weak: a schema built and dropped (an editor's derived schema) takes its keywords with it.
+const declared = new WeakMap<z.ZodTypeAny, WireKeywords>();
+
 export function onTheWire<S extends z.ZodTypeAny>(schema: S, keywords: WireKeywords): S {
-  const def = schema._def as { openapi?: { metadata?: object } };
-  def.openapi = { ...def.openapi, metadata: { ...def.openapi?.metadata, ...keywords } };
+  declared.set(schema, { ...declared.get(schema), ...keywords });
   return schema;
 }
 
@@ -20,5 +22,5 @@ export function onTheWire<S extends z.ZodTypeAny>(schema: S, keywords: WireKeywo
  * the generator reads only the outer level.
  */
 export function wireOf(schema: z.ZodTypeAny): WireKeywords {
-  return (schema._def as { openapi?: { metadata?: WireKeywords } }).openapi?.metadata ?? {};
+  return declared.get(schema) ?? {};
 }

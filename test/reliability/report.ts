@@ -147,7 +147,7 @@ export function render(results: Array<SuiteResult & { writtenAt: string }>): str
     '```sh',
     'npx jest test/reliability          # suites 1 to 7 and 9 (about 10 minutes here)',
     'npx jest test/sandbox/probes.test.ts   # suite 8',
-    'RELIABILITY_SEED=<seed> npx jest test/reliability/bad-input   # suite 1 with the inputs of an earlier run',
+    'RELIABILITY_SEED=<seed> npx jest test/reliability/bad-input.test.ts   # suite 1 with the inputs of an earlier run',
     'npm run reliability:report         # this file, from the counts the run wrote',
     '```',
     '',
