@@ -79,16 +79,25 @@ export function driftFor(row: Assumption, walker: FieldWalker, checker: ReturnTy
       },
     };
   if (row.kind === 'idempotency' && operation) {
+    // A key counts as used once the deployment acted on it: a request answered 429 or 5xx never took it
+    // (the contract frees the key), and the client's retry of it is the first use, not a replay. Counting
+    // the refused attempt made a rate-limited first request of the reuse row look like a replay.
     const bodies = new Map<string, string>();
+    const sent = new WeakMap<Seen, { key: string; text: string }>();
     return {
       request: (seen) => {
         const key = seen.headers['idempotency-key'];
         if (!key || !matches(checker, operation, seen)) return;
         const text = JSON.stringify(seen.body);
+        sent.set(seen, { key, text });
         const earlier = bodies.get(key);
-        bodies.set(key, text);
         if (earlier !== undefined && (detail === 'replay') === (earlier === text))
           delete seen.headers['idempotency-key'];
+      },
+      answer: (seen, answer) => {
+        const request = sent.get(seen);
+        if (request && answer.status !== 429 && answer.status < 500 && !bodies.has(request.key))
+          bodies.set(request.key, request.text);
       },
     };
   }

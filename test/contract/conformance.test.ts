@@ -159,6 +159,35 @@ test.each(SAMPLE)(
   90_000,
 );
 
+/**
+ * The sandbox answers 429 before it looks at a key (25 requests/s per key), and the run retries the same request
+ * after Retry-After: the drift must take the retry as the key's first use, or the replay drift also breaks the
+ * reuse row whenever its first request happens to be rate limited (a flake seen in a whole `npm test`).
+ */
+test.each(['createInvoice.idempotency.replay', 'createInvoice.idempotency.reuse'])(
+  'the %s drift counts a key as used only once the deployment acted on it, not on a 429',
+  (id) => {
+    const drift = driftFor(rows.find((row) => row.id === id) as Assumption, walker, answerChecker(document as never));
+    const send = (body: Record<string, unknown>, status: number) => {
+      const seen = {
+        method: 'POST',
+        path: '/v1/invoices',
+        query: new URLSearchParams(),
+        headers: { 'idempotency-key': 'k-1' } as Record<string, string>,
+        body,
+      };
+      drift.request!(seen);
+      drift.answer?.(seen, { status, headers: {}, body: {} });
+      return 'idempotency-key' in seen.headers;
+    };
+    const [first, other] = [{ currency: 'INR' }, { currency: 'USD' }];
+    // Refused before the key was taken, then the client's retry of the very same request: the key's first use.
+    expect([send(first, 429), send(first, 201)]).toEqual([true, true]);
+    // The drift still does its one thing: the replay loses its key, or the reuse with another body does.
+    expect([send(first, 201), send(other, 201)]).toEqual(id.endsWith('replay') ? [false, true] : [true, false]);
+  },
+);
+
 test('every row the run lists has a drift; the requests the run keeps (and shows) never hold the key', () => {
   const checker = answerChecker(document as never);
   for (const row of rows) expect(() => driftFor(row, walker, checker)).not.toThrow();
