@@ -76,6 +76,30 @@ describe('the rows are what the connectors assume, listed from the registry', ()
     );
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  test('rows for what money and documents depend on: tax per line, refusals, the PDF, due dates', () => {
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'tax.line-total',
+        'tax.line-heads',
+        'tax.totals',
+        'tax.amount-due',
+        'voidInvoice.refused.paid',
+        'voidInvoice.refused.part-paid',
+        'sendInvoice.refused.reminder-paid',
+        'recordPayment.refused.over',
+        'pdf.content-type',
+        'pdf.body',
+        'pdf.file-name',
+        'createInvoice.due-date.given',
+        'createInvoice.due-date.terms',
+      ]),
+    );
+    // A due date wrong by a day is named by its own row before the filters read it.
+    const at = (id: string) => ids.indexOf(id);
+    for (const filter of ['listInvoices.filter.due_before', 'listInvoices.filter.due_after'])
+      expect(at('createInvoice.due-date.terms')).toBeLessThan(at(filter));
+  });
 });
 
 let baseline: Result[];
@@ -145,6 +169,12 @@ const SAMPLE = [
   'catch-up',
   'replay',
   'field Invoice.amount_remaining',
+  // Money and documents (issue 43): a paisa on one line's CGST, the PDF's type, a refused void answered 200, and
+  // every due date a day late, which used to surface only as "due_after=… did not list inv_…".
+  'tax.line-total',
+  'pdf.content-type',
+  'voidInvoice.refused.part-paid',
+  'createInvoice.due-date.given',
 ];
 
 test.each(SAMPLE)(
