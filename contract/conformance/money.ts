@@ -177,7 +177,8 @@ export function taxRows(): Assumption[] {
           const wrong = TOTALS.filter((key) => invoice.tax[key] !== lines[key]);
           if (wrong.length && differences++ < 3)
             verdict.differs(
-              `${invoice.number}: ${wrong.map((key) => `tax.${key} ${invoice.tax[key]}, its lines sum to ${lines[key]}`).join('; ')}`,
+              `${invoice.number}: ` +
+                wrong.map((key) => `tax.${key} ${invoice.tax[key]}, its lines sum to ${lines[key]}`).join('; '),
               exchange,
             );
         }
