@@ -20,6 +20,8 @@ import { EVENT_TYPES, operations, shapeOf, type Operation } from '../../shared';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
 const root = path.join(__dirname, '..', '..');
+/** What one conformance run may take on a loaded machine (a slow run is not a wrong one). */
+const RUN_BUDGET_MS = 300_000;
 const document = openApiDocument() as unknown as Document;
 const walker = fieldWalker(document);
 const rows = assumptions(document, walker);
@@ -116,21 +118,25 @@ beforeAll(async () => {
   });
   baseline = await session.run();
   kept = JSON.stringify(session.ctx.client.exchanges.map((exchange) => exchange.request));
-}, 120_000);
+}, RUN_BUDGET_MS);
 afterAll(() => sandbox.close());
 
-test('against the sandbox every row holds: coverage 100 %, printed by the command', async () => {
-  expect(
-    baseline
-      .filter((result) => result.outcome.state !== 'held')
-      .map((result) => [result.assumption.id, result.outcome]),
-  ).toEqual([]);
-  expect(coverage(baseline)).toEqual({ checked: rows.length, made: rows.length });
-  const { out, err, io } = captured();
-  expect(await main([], io)).toBe(0);
-  expect(err.join('')).toContain(`Coverage: ${rows.length}/${rows.length} assumptions checked (100 %)`);
-  expect(out.join('')).toContain(`${rows.length} held, 0 differ, 0 not checkable`);
-}, 120_000);
+test(
+  'against the sandbox every row holds: coverage 100 %, printed by the command',
+  async () => {
+    expect(
+      baseline
+        .filter((result) => result.outcome.state !== 'held')
+        .map((result) => [result.assumption.id, result.outcome]),
+    ).toEqual([]);
+    expect(coverage(baseline)).toEqual({ checked: rows.length, made: rows.length });
+    const { out, err, io } = captured();
+    expect(await main([], io)).toBe(0);
+    expect(err.join('')).toContain(`Coverage: ${rows.length}/${rows.length} assumptions checked (100 %)`);
+    expect(out.join('')).toContain(`${rows.length} held, 0 differ, 0 not checkable`);
+  },
+  RUN_BUDGET_MS,
+);
 
 test('a live key is refused unless --allow-live, and never printed', async () => {
   const { err, io } = captured();
@@ -186,7 +192,9 @@ test.each(SAMPLE)(
     expect(outcome.differing).toEqual([id]);
     expect(outcome.named).toBeTruthy();
   },
-  90_000,
+  // A whole run through the proxy: 15–30 s on a quiet machine, up to 88 s seen with the CPU busy (load 20 on 2
+  // cores), so the budget is a run's worst case under load, not its usual time.
+  RUN_BUDGET_MS,
 );
 
 /**
