@@ -12,6 +12,8 @@ import type { Exchange } from './http';
 import type { FieldWalker, Document } from './fields';
 import { FILTERS, NOT_FILTERS, PAGING, fieldFilter, type Thing } from './inputs';
 import { catchUpRow, deliveryRows, replayRow, retryRow } from './events';
+import { dueDateRows, taxRows } from './money';
+import { pdfRows, refusalRows } from './refusals';
 import { NotCheckable } from './verdict';
 import { changesTarget, inputKeys, pathKeys, prefixOf, singleRequest } from './world';
 
@@ -102,6 +104,8 @@ function filterRows(document: Document): Assumption[] {
             (fixed): Assumption => ({
               id: `${name}.filter.${key}${fixed ? `=${fixed}` : ''}`,
               kind: 'filter',
+              // A filter read from a field means nothing once that field is wrong: the field's row names it.
+              dependsOn: FILTERS[key]?.standsOn,
               says:
                 `${template(operation)}?${key}=${fixed ?? '…'} lists only what matches, ` +
                 'including what this run made',
@@ -504,6 +508,8 @@ export function assumptions(document: Document, walker: FieldWalker): Assumption
     ...protocolRows(),
     ...requestRows(document),
     ...idempotencyRows(),
+    ...taxRows(),
+    ...dueDateRows(),
     ...filterRows(document),
     ...pagingRows(document),
     ...deliveryRows(),
@@ -511,6 +517,11 @@ export function assumptions(document: Document, walker: FieldWalker): Assumption
     replayRow,
     retryRow,
     rateLimitRow,
+    // After every list, filter and event row, which must not see what they pay and refuse; before the field rows,
+    // which read their answers too. Not after the field rows: a request after that long a pause met a keep-alive
+    // connection the server was closing (fetch failed), now and then.
+    ...refusalRows(),
+    ...pdfRows(),
     ...fieldRows(document, walker),
   ];
 }

@@ -40,7 +40,11 @@ export type Kind =
   | 'event'
   | 'catch-up'
   | 'replay'
-  | 'field';
+  | 'field'
+  | 'tax'
+  | 'due-date'
+  | 'refusal'
+  | 'document';
 
 export interface Assumption {
   id: string;

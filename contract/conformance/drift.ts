@@ -9,29 +9,12 @@ import { EVENT_TYPES, SERVICE, operations, type Operation } from '../../shared';
 import type { answerChecker } from '../answers';
 import type { Assumption } from './context';
 import { wrongValue, type FieldWalker } from './fields';
+import { moneyDrift } from './moneyDrift';
+import type { Drift, Seen } from './driftTypes';
+
+export type { Drift } from './driftTypes';
 
 type Thing = Record<string, any>;
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  body: Thing | undefined;
-}
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** What the proxy changes: the request on its way in, the answer on its way out, or it answers by itself. */
-export interface Drift {
-  request?(seen: Seen): void;
-  answer?(seen: Seen, answer: Answer): void;
-  instead?(seen: Seen): Answer | undefined;
-  /** Deliveries pass through the proxy; this changes what the receiver answers as the deployment sees it. */
-  delivery?(seen: Seen, status: number): number;
-}
 
 const templateOf = (operation: Operation) => `/${SERVICE.apiVersion}${operation.path}`;
 const matches = (checker: ReturnType<typeof answerChecker>, operation: Operation, seen: Seen) =>
@@ -44,6 +27,8 @@ export function driftFor(row: Assumption, walker: FieldWalker, checker: ReturnTy
   // What follows `<operation>.<kind>.`: a filter key (with `=value`, which may hold dots), a paging key.
   const detail = row.id.slice(`${subject}.${kind}.`.length);
   const operation = (operations as Record<string, unknown>)[subject] as Operation | undefined;
+  const money = moneyDrift(row);
+  if (money) return money;
   if (row.kind === 'request' && operation) {
     return {
       answer: (seen, answer) => {
@@ -79,16 +64,25 @@ export function driftFor(row: Assumption, walker: FieldWalker, checker: ReturnTy
       },
     };
   if (row.kind === 'idempotency' && operation) {
+    // A key counts as used once the deployment acted on it: a request answered 429 or 5xx never took it
+    // (the contract frees the key), and the client's retry of it is the first use, not a replay. Counting
+    // the refused attempt made a rate-limited first request of the reuse row look like a replay.
     const bodies = new Map<string, string>();
+    const sent = new WeakMap<Seen, { key: string; text: string }>();
     return {
       request: (seen) => {
         const key = seen.headers['idempotency-key'];
         if (!key || !matches(checker, operation, seen)) return;
         const text = JSON.stringify(seen.body);
+        sent.set(seen, { key, text });
         const earlier = bodies.get(key);
-        bodies.set(key, text);
         if (earlier !== undefined && (detail === 'replay') === (earlier === text))
           delete seen.headers['idempotency-key'];
+      },
+      answer: (seen, answer) => {
+        const request = sent.get(seen);
+        if (request && answer.status !== 429 && answer.status < 500 && !bodies.has(request.key))
+          bodies.set(request.key, request.text);
       },
     };
   }
@@ -187,9 +181,11 @@ function protocolDrift(id: string): Drift {
         },
       };
     case 'errors.email-taken':
+      // Only this conflict: other 409s (a void of a paid invoice) are other rows' refusals.
       return {
         answer: (_seen, answer) => {
-          if (answer.status === 409) answer.status = 422;
+          if (answer.status === 409 && (answer.body as Thing | undefined)?.code === 'client_exists')
+            answer.status = 422;
         },
       };
     case 'rate-limit':

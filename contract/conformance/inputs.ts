@@ -3,7 +3,7 @@
  * key. An operation whose keys are all here gets its request, filter, paging and idempotency rows with no
  * line of its own; a key that is not here leaves its row "not checkable", which the coverage figure shows.
  */
-import { EVENT_TYPES, addDays } from '../../shared';
+import { EVENT_TYPES, addDays, isCalendarDate } from '../../shared';
 
 export type Thing = Record<string, any>;
 
@@ -71,7 +71,14 @@ export interface Filter {
   /** The value to filter by so that `object` matches. */
   value(object: Thing): unknown;
   matches(object: Thing, value: unknown): boolean;
+  /** Rows about the field this filter is read from: when one differs, the filter row is not checkable. */
+  standsOn?: string[];
 }
+
+/** A due date of another type is its field row's difference: no filter value is made from it. */
+const dated = (object: Thing) => typeof object.due_date === 'string' && isCalendarDate(object.due_date);
+/** A due date wrong by a day is the due-date rows' difference, not "due_after=… did not list inv_…". */
+const DUE_DATE_ROWS = ['createInvoice.due-date.given', 'createInvoice.due-date.terms'];
 
 const text = (value: unknown) =>
   String(value ?? '')
@@ -91,12 +98,14 @@ export const FILTERS: Record<string, Filter> = {
     matches: (object, value) => object.tax?.client_gstin === value,
   },
   due_before: {
-    value: (object) => object.due_date && addDays(object.due_date, 1),
+    value: (object) => (dated(object) ? addDays(object.due_date, 1) : undefined),
     matches: (object, value) => Boolean(object.due_date) && object.due_date < String(value),
+    standsOn: DUE_DATE_ROWS,
   },
   due_after: {
-    value: (object) => object.due_date && addDays(object.due_date, -1),
+    value: (object) => (dated(object) ? addDays(object.due_date, -1) : undefined),
     matches: (object, value) => Boolean(object.due_date) && object.due_date > String(value),
+    standsOn: DUE_DATE_ROWS,
   },
   // Exactly N days after the due date, on an invoice that still owes (make_overdue gives one).
   days_overdue: {

@@ -107,7 +107,7 @@ export async function openSession(options: RunOptions): Promise<Session> {
                 : {
                     state: 'differs',
                     differences: [
-                      { what: `the check failed: ${(error as Error).message}`, exchange: ctx.client.exchanges.at(-1) },
+                      { what: `the check failed: ${failure(error)}`, exchange: ctx.client.exchanges.at(-1) },
                     ],
                   };
           }
@@ -119,4 +119,10 @@ export async function openSession(options: RunOptions): Promise<Session> {
       return results;
     },
   };
+}
+
+/** An error's message and, for a failed fetch, what failed under it (a closed connection, a refused port). */
+function failure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
 }
