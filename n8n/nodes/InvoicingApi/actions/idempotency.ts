@@ -44,27 +44,29 @@ export function idempotencyKeyOption(resources: Record<string, readonly NodeOper
   };
 }
 
-/** Where the node keeps, in its n8n node context, the execution that began its line of retries. */
-const ORIGIN = 'idempotencyOrigin';
+/** Where the nodes keep, in the execution's n8n flow context, the execution that began the line of retries. */
+const ORIGIN = 'invoicingApiIdempotencyOrigin';
 
 /** Per node run: the execution the keys name and the node's run index within it. */
 const lineages = new WeakMap<IExecuteFunctions, { origin: string; run: number }>();
 
 /**
  * n8n's Retry (the executions list) starts a new execution with a new id, but on the failed execution's
- * own data, node contexts included (n8n's ExecutionService.retry hands `execution.data` on), and never
- * tells a node which execution it retries. So the first execution records its id in the node's context
- * and every retry of it, a retry of a retry too, reads it back. A new execution (a schedule's next run, a
- * manual run, a partial run in the editor) starts with an empty context, so it records its own.
+ * own data, its contexts included (n8n's ExecutionService.retry hands `execution.data` on), and never tells
+ * a node which execution it retries. So the first of this package's nodes to run records the execution's id
+ * in the flow context (shared by the workflow's nodes, so a node that first runs in a Retry still finds the
+ * id when the original execution is retried once more), and every retry, a retry of a retry too, reads it
+ * back. A new execution (a schedule's next run, a manual run, a partial run in the editor) starts with an
+ * empty context, so it records its own.
  */
 function lineageOf(context: IExecuteFunctions): { origin: string; run: number } {
   let lineage = lineages.get(context);
   if (!lineage) {
-    const kept = context.getContext('node');
-    if (typeof kept[ORIGIN] !== 'string' || !kept[ORIGIN]) kept[ORIGIN] = context.getExecutionId();
+    const flow = context.getContext('flow');
+    if (typeof flow[ORIGIN] !== 'string' || !flow[ORIGIN]) flow[ORIGIN] = context.getExecutionId();
     // A node run again in one execution (a loop, an agent's second tool call) sends new requests; the run
     // index is the same on a retry (n8n drops the failed run before running the node again).
-    lineage = { origin: String(kept[ORIGIN]), run: Number(context.getWorkflowDataProxy(0).$runIndex ?? 0) };
+    lineage = { origin: String(flow[ORIGIN]), run: Number(context.getWorkflowDataProxy(0).$runIndex ?? 0) };
     lineages.set(context, lineage);
   }
   return lineage;
