@@ -8,6 +8,7 @@
  *   // sandbox.testKey  → a test key               (a Connection's apiKey: the first account's first key)
  *   const other = sandbox.createAccount();  // { account, secret }: a second account that sees none of the first's data
  *   const spare = sandbox.issueKey();       // another key of the first account (its own rate-limit bucket)
+ *   sandbox.answerLate('POST', '/v1/invoices', 35_000); // the next create acts at once, answers 35 s later
  *   await sandbox.settled();  // waits until no webhook delivery is due or in flight
  *   await sandbox.close();    // stops the server, every timer and the database; jest exits cleanly
  *
@@ -28,6 +29,7 @@ import type { SandboxCore } from './domain/context';
 import { openData, type Data } from './storage/collections';
 import { DeliveryEngine } from './delivery/engine';
 import type { Faults } from './faults/injection';
+import { LateAnswers } from './faults/lateAnswers';
 import { randomToken } from './storage/ids';
 import { createPages } from './dashboard/pages';
 import { seedExamples } from './examples';
@@ -73,6 +75,11 @@ export interface Sandbox {
   databasePath: string;
   /** The raw collections, for tests that inspect state (the delivery log, pending deliveries). */
   data: Data;
+  /**
+   * A planted fault: the next call of `method` to `path` is carried out at once, but its answer is sent only
+   * `afterMs` later, so a client with a shorter timeout gives up after the service acted.
+   */
+  answerLate(method: string, path: string, afterMs: number): void;
   /** Resolves once no delivery is due or in flight (scheduled retries may still be waiting). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -141,7 +148,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     onError,
   );
-  const server = createHttpServer(api, settings.maxBodyBytes, (error) => {
+  const late = new LateAnswers();
+  const dispatch = (call: Parameters<typeof api>[0]) => late.deliver(call.method, call.url.pathname, api(call));
+  const server = createHttpServer(dispatch, settings.maxBodyBytes, (error) => {
     onError(error);
     return { status: 500, body: 'internal error' };
   });
@@ -178,10 +187,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dashboardUrl: `${baseUrl}/dashboard`,
     databasePath: settings.database,
     data,
+    answerLate: (method, path, afterMs) => late.plant(method, path, afterMs),
     settled: () => engine.settled(),
     close: () => {
       closing ??= (async () => {
         stopOverdueSweeps();
+        late.close();
         await closeServer(server);
         await engine.close();
         store.close();

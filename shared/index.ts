@@ -202,5 +202,14 @@ export {
   taxTotals,
 } from './gst';
 export type { SupplyType } from './gst';
-export { addDays, daysBetween, daysOverdue, dueDateFor, IST, todayIn } from './dueDates';
+export {
+  addDays,
+  daysBetween,
+  daysOverdue,
+  dueDateFor,
+  isCalendarDate,
+  IST,
+  PAYMENT_TERMS_KEYS,
+  todayIn,
+} from './dueDates';
 export { upiPayLink } from './upiLink';

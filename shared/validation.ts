@@ -3,8 +3,8 @@
  * (by the label they see) and says what would be accepted. Nothing is sent while any issue stands.
  */
 import type { z } from 'zod';
-import { FIELDS, type FieldLabel } from './fields';
-import { readAmount } from './amounts';
+import { AMOUNT_UNIT_CHOICES, FIELDS, type FieldLabel } from './fields';
+import { inMinorUnits, readAmount } from './amounts';
 import { amountExample, formatMinor, isKnownCurrency, minorUnitName } from './money';
 import { MAX_AMOUNT, echo } from './schemas/primitives';
 
@@ -145,10 +145,28 @@ export function knownInput(fields: object, values: Record<string, unknown>): Rec
   return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => Object.hasOwn(fields, key)));
 }
 
+/** Where an amount sits in any operation's input: a line's amount or unit price, a payment's amount. */
+const AMOUNT_KEYS = new Set(['amount', 'unit_price']);
+const { amountUnit } = FIELDS.invoice;
+const CURRENCY_UNITS = AMOUNT_UNIT_CHOICES.find((choice) => choice.value === 'main')!.label.split(' (')[0];
+
+/**
+ * An amount written as people write prices (a decimal point, digit grouping) where Amounts Are In says minor
+ * units: the setting to change is named (an n8n node saved at version 1 counts paise unless told otherwise).
+ */
+function withUnitHint(issue: InputIssue, path: Array<string | number>, raw: unknown): InputIssue {
+  if (!inMinorUnits(raw) || !AMOUNT_KEYS.has(String(path[path.length - 1]))) return issue;
+  const value = path.reduce<unknown>((node, key) => (node == null ? undefined : (node as any)[key]), raw);
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  if (!/^\d[\d,]*(\.\d+)?$/.test(text) || !/[.,]/.test(text)) return issue;
+  const hint = `${amountUnit.label} is set to Minor Units; set it to ${CURRENCY_UNITS}`;
+  return { ...issue, message: `${issue.message}. ${hint} to write amounts such as 1,500.00` };
+}
+
 /** One message per field (the first, most basic one): '' is both "required" and "not an e-mail address". */
 function inputError(issues: z.ZodIssue[], raw: unknown, typedAmounts: boolean): InputError {
   const byField = new Map<string, InputIssue>();
-  for (const issue of issues.map((entry) => describe(entry, raw, typedAmounts))) {
+  for (const issue of issues.map((entry) => withUnitHint(describe(entry, raw, typedAmounts), entry.path, raw))) {
     if (!byField.has(issue.field)) byField.set(issue.field, issue);
   }
   return new InputError([...byField.values()]);

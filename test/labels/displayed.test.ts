@@ -63,6 +63,8 @@ test('n8n: a built operation sends the picked ID (a pasted link read as the ID) 
       name === 'invoice_id' ? { mode: 'url', value: `https://pay.invoicing.example/i/${id}` } : '',
     getInstanceId: () => 'instance',
     getExecutionId: () => '7',
+    getContext: () => ({}),
+    getWorkflowDataProxy: () => ({ $runIndex: 0 }),
     getNode: () => ({ id: 'node-1' }),
   } as unknown as IExecuteFunctions;
   const sent: HttpRequest[] = [];

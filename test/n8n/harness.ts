@@ -240,6 +240,13 @@ export interface RunNodeOptions {
   /** The node's name (its static data is keyed by it) and the static data the workflow starts with. */
   name?: string;
   staticData?: IDataObject;
+  /**
+   * Start from a finished run's execution data instead of a fresh one. `retry`: what n8n's Retry in the
+   * executions list does with a failed execution (a new execution, mode `retry`, on the failed one's data
+   * without its error and its failed run: ExecutionService.retryExecution). `again`: the node runs once
+   * more in the same execution, with the same input, as in a loop.
+   */
+  from?: { run: NodeRun; as: 'retry' | 'again' };
 }
 
 /** The version the editor puts on a node dropped into a new workflow: defaultVersion, else the newest. */
@@ -272,7 +279,8 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     staticData: JSON.parse(JSON.stringify(options.staticData ?? {})) as IDataObject,
     settings: { executionOrder: 'v1' },
   });
-  const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, {
+  const mode = options.from?.as === 'retry' ? 'retry' : (options.mode ?? 'manual');
+  const hooks = new ExecutionLifecycleHooks(mode, executionId, {
     id: workflow.id,
     name: 'Test workflow',
     nodes: [node],
@@ -283,28 +291,31 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  const input = (options.input ?? [{}]).map((json) => ({ json }));
 
   const credentialsHelper = new TestCredentialsHelper(pkg, options.credentials);
   const additionalData = additionalDataFor(credentialsHelper, hooks, executionId);
-  const runExecutionData: IRunExecutionData = {
-    version: 1,
-    startData: {},
-    resultData: { runData: {} },
-    executionData: {
-      contextData: {},
-      metadata: {},
-      nodeExecutionStack: [
-        {
-          node: workflow.getNode(node.name)!,
-          data: { main: [(options.input ?? [{}]).map((json) => ({ json }))] },
-          source: null,
+  const runExecutionData: IRunExecutionData = options.from
+    ? continuedData(options.from.run.run.data, options.from.as, workflow.getNode(node.name)!, input)
+    : ({
+        version: 1,
+        startData: {},
+        resultData: { runData: {} },
+        executionData: {
+          contextData: {},
+          metadata: {},
+          nodeExecutionStack: [
+            {
+              node: workflow.getNode(node.name)!,
+              data: { main: [input] },
+              source: null,
+            },
+          ],
+          waitingExecution: {},
+          waitingExecutionSource: {},
         },
-      ],
-      waitingExecution: {},
-      waitingExecutionSource: {},
-    },
-  } as unknown as IRunExecutionData;
-  const engine = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+      } as unknown as IRunExecutionData);
+  const engine = new WorkflowExecute(additionalData, mode, runExecutionData);
   const run = await engine.processRunExecutionData(workflow);
   const taskData = run.data.resultData.runData[node.name]?.at(-1);
   return {
@@ -314,6 +325,28 @@ export async function runNode(pkg: LoadedPackage, options: RunNodeOptions): Prom
     staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
     credentialReads: credentialsHelper.reads,
   };
+}
+
+/** The execution data a retried execution (or the node's next run in a loop) starts from. */
+function continuedData(
+  finished: IRunExecutionData,
+  as: 'retry' | 'again',
+  node: INode,
+  input: INodeExecutionData[],
+): IRunExecutionData {
+  const data = structuredClone(finished);
+  if (as === 'again') {
+    data.executionData!.nodeExecutionStack.push({ node, data: { main: [input] }, source: null });
+    return data;
+  }
+  const { lastNodeExecuted } = data.resultData;
+  if (lastNodeExecuted) {
+    delete data.resultData.error;
+    const runs = data.resultData.runData[lastNodeExecuted];
+    if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+  }
+  for (const entry of data.executionData!.nodeExecutionStack) entry.node = node;
+  return data;
 }
 
 export interface TriggerSetup {

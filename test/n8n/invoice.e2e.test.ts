@@ -90,7 +90,10 @@ describe('Create', () => {
     const refused = await s.run(
       create({ amount_unit: 'minor', items: { item: [{ description: 'Design', amount: '1,500.00' }] } }),
     );
-    expect((refused.error as any).message).toBe('Item 1: amount must be a whole number of paise, e.g. 1500 for ₹15.00');
+    expect((refused.error as any).message).toBe(
+      'Item 1: amount must be a whole number of paise, e.g. 1500 for ₹15.00. ' +
+        'Amounts Are In is set to Minor Units; set it to Currency Units to write amounts such as 1,500.00',
+    );
   });
 
   test('line items as a JSON array mapped by an expression from the incoming item', async () => {

@@ -46,7 +46,7 @@ describe('Retry On Fail never creates an invoice twice', () => {
       const posts = postsTo(proxy.calls, '/v1/invoices');
       expect(posts.map((call) => call.status)).toEqual([502, 201]);
       const [first, second] = posts.map((call) => call.headers['idempotency-key']);
-      expect(first).toMatch(/^auto_[^:]+:[^:]+:[^:]+:\d+$/);
+      expect(first).toMatch(/^auto_[^:]+:[^:]+:[^:]+:\d+:\d+$/);
       expect(second).toBe(first);
       const stored = await invoicesFor(email);
       expect(stored).toHaveLength(1);

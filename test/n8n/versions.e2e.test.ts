@@ -5,7 +5,7 @@
  * parameters filled in by n8n's own Workflow as it loads a saved workflow, against the sandbox.
  */
 import { newNodeVersion } from './harness';
-import { setUp, type Setup } from './support';
+import { invoiceCount, setUp, type Setup } from './support';
 
 let s: Setup;
 beforeAll(async () => {
@@ -65,4 +65,17 @@ test('Record Payment saved on version 1 without Amounts Are In: 50000 is still â
   expect((v1.items[0].json as any).amount).toBe(50000);
   const v2 = await s.run({ ...savedPayment(invoiceId), amount: '500.00' });
   expect((v2.items[0].json as any).amount).toBe(50000);
+});
+
+test('version 1 refuses "1,500.00" naming the setting to change, Amounts Are In, and sends nothing', async () => {
+  const hint = 'Amounts Are In is set to Minor Units; set it to Currency Units to write amounts such as 1,500.00';
+  const before = await invoiceCount(s);
+  const invoice = await s.run(
+    { ...savedInvoice, items: { item: [{ description: 'Design', amount: '1,500.00' }] } },
+    { typeVersion: 1 },
+  );
+  expect(invoice.error?.message).toBe(`Item 1: amount must be a whole number of paise, e.g. 1500 for â‚¹15.00. ${hint}`);
+  expect(await invoiceCount(s)).toBe(before);
+  const payment = await s.run({ ...savedPayment('inv_3MtwBwLkdIwHu7ix'), amount: '1,500.00' }, { typeVersion: 1 });
+  expect(payment.error?.message).toBe(`Amount must be a whole number. ${hint}`);
 });

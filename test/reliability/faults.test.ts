@@ -457,7 +457,7 @@ test('a create retried after a timeout, when the first request did reach the ser
   // n8n: Retry On Fail re-sends the key derived from execution, node and item; the service answers with the first invoice.
   expect(n8n.error).toBeUndefined();
   expect(n8n.keys).toHaveLength(2);
-  expect(n8n.keys[0]).toMatch(/^auto_[^:]+:[^:]+:[^:]+:\d+$/);
+  expect(n8n.keys[0]).toMatch(/^auto_[^:]+:[^:]+:[^:]+:\d+:\d+$/);
   expect(n8n.keys[1]).toBe(n8n.keys[0]);
   expect(n8n.invoices).toEqual([n8n.output]);
   // Zapier: the step fails with the timeout message, its replay sends the same Prevent Duplicates Key.

@@ -83,3 +83,33 @@ test('a share of API calls answered 429 or 5xx, before they do anything; test he
   );
   expect(helper.status).toBe(404);
 });
+
+test('a late answer: the call is carried out at once and its answer held; the replay is answered at once', async () => {
+  t = await startTestSandbox();
+  const client = t;
+  t.sandbox.answerLate('POST', '/v1/invoices', 600_000);
+  const request = operations.createInvoice.request(t.connection, {
+    client_email: 'late@example.com',
+    currency: 'INR',
+    items: [{ description: 'Audit', amount: 1000 }],
+    idempotency_key: 'late-1',
+  });
+  const post = (signal?: AbortSignal) =>
+    fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+      signal,
+    });
+  const invoices = () => client.sandbox.data.invoices.list({}, 100)!.data;
+  const giveUp = new AbortController();
+  const first = post(giveUp.signal);
+  await eventually(() => invoices().length > 0, 8000, 'the invoice made while its answer is held');
+  // The client gives up, as one whose timeout is shorter than the hold does.
+  giveUp.abort();
+  await expect(first).rejects.toThrow(/abort/i);
+  const again = await post();
+  expect(again.status).toBe(201);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(invoices()).toHaveLength(1);
+});

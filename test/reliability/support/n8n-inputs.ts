@@ -119,9 +119,10 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
           typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
           (header, wanted) => {
             if (wanted !== undefined || (key !== 'createInvoice' && key !== 'recordPayment')) return header === wanted;
-            // No key given: the node derives one from the n8n instance, the execution, the node and the item, so each is new.
+            // No key given: the node derives one from the n8n instance, the execution, the node, its run and the item,
+            // so each is new.
             const fresh =
-              header !== undefined && /^auto_[^:]+:[^:]+:[^:]+:\d+$/.test(header) && !derivedKeys.has(header);
+              header !== undefined && /^auto_[^:]+:[^:]+:[^:]+:\d+:\d+$/.test(header) && !derivedKeys.has(header);
             if (header) derivedKeys.add(header);
             return fresh;
           },
