@@ -92,10 +92,12 @@ describe('the packed tarball', () => {
   // Measured 178.3 kB packed, 740.5 kB unpacked (2026-11-25); issue 29's operations (Send, Void, Download PDF,
   // due dates, the UPI link, four events) brought it to 198.0 kB packed; issue 28's operations built from their
   // display words and issue 32's amount-before-its-currency rule to 205.7 kB packed, 845.0 kB unpacked
-  // (2026-11-25). Budgets a little above the measured size, so a bundled second copy of zod (about 60 kB
-  // packed) still fails.
-  const PACKED_BUDGET = 212_000;
-  const UNPACKED_BUDGET = 870_000;
+  // (2026-11-25). Issue 43's refusals (blank trigger fields, impossible dates said why, template syntax, quoted
+  // input cut short, the Amounts Are In hint) and the wire's keywords beside each rule: 215.9 kB packed, 877.8 kB
+  // unpacked (2026-11-28). Budgets a little above the measured size, so a bundled second copy of zod (about
+  // 60 kB packed) still fails.
+  const PACKED_BUDGET = 222_000;
+  const UNPACKED_BUDGET = 900_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
