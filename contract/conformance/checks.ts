@@ -36,6 +36,23 @@ const isList = (document: Document, operation: Operation) =>
     document.paths[template(operation)]?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties
       ?.has_more,
   );
+/** The fields of what a list lists, as the document declares them: a field its first item may lack (unset). */
+function itemFields(document: Document, operation: Operation): string[] {
+  const answer = document.paths[template(operation)]?.get?.responses?.['200']?.content?.['application/json'];
+  const items = answer?.schema?.properties?.data?.items;
+  const item = items?.$ref ? document.components.schemas[String(items.$ref).split('/').pop() ?? ''] : items;
+  return Object.keys(item?.properties ?? {});
+}
+/**
+ * What a list's filter means: its entry in FILTERS, else "the field of that name equals the value" when the
+ * listed item has that field (in the document, since the first item may lack an unset optional field), else
+ * the event type a trigger asks for.
+ */
+export function filterMeaning(document: Document, operation: Operation, key: string, item?: Thing, fixed?: string) {
+  const fields = [...Object.keys(item ?? {}), ...itemFields(document, operation)];
+  const field = fields.includes(key) ? fieldFilter(key) : undefined;
+  return FILTERS[key] ?? field ?? (fixed ? fieldFilter('type') : undefined);
+}
 const listed = (exchange: Exchange): Thing[] => (Array.isArray(body(exchange)?.data) ? body(exchange).data : []);
 const ids = (items: Thing[]) => items.map((item) => item?.id);
 
@@ -119,8 +136,7 @@ function filterRows(document: Document): Assumption[] {
                 const prefix = String(first[0]?.id ?? '').replace(/_.*$/, '_');
                 if (prefix === '_')
                   throw new NotCheckable(`${name}'s request listed nothing, so the run cannot tell what it lists`);
-                const field = Object.keys(first[0] ?? {}).includes(key) ? fieldFilter(key) : undefined;
-                const filter = FILTERS[key] ?? field ?? (fixed ? fieldFilter('type') : undefined);
+                const filter = filterMeaning(document, operation, key, first[0], fixed);
                 if (!filter)
                   throw new NotCheckable(`no meaning for the filter ${key} (contract/conformance/inputs.ts)`);
                 const candidates = ctx.world.made(prefix);
