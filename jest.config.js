@@ -8,7 +8,9 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   modulePathIgnorePatterns: ['<rootDir>/zapier/build', '<rootDir>/.*/dist/package.json'],
-  testTimeout: 30000,
+  // A budget, not a measure: a test that hangs still fails, and a slow run on a loaded machine (CI shares its cores)
+  // is not a wrong one. At load 13 on two cores, work-bound tests took three to four times their idle time.
+  testTimeout: 120_000,
   setupFilesAfterEnv: [
     '<rootDir>/test/afterEachFile/no-secrets-in-output.ts',
     '<rootDir>/test/afterEachFile/openapi-answers.ts',

@@ -20,6 +20,8 @@ import { since, startPlatforms, type Platforms } from './platforms';
 const CYCLES = 100;
 const ZAPIER_CYCLES = 40;
 const started = Date.now();
+/** What the cycles may take on a loaded machine: a slow run is not a wrong one (60 s ran out at load 13). */
+const RUN_BUDGET_MS = 300_000;
 let p: Platforms;
 
 beforeAll(async () => {
@@ -103,42 +105,46 @@ async function zapierCycles(type: EventType): Promise<Cycles> {
   return result;
 }
 
-test(`${CYCLES} n8n and ${ZAPIER_CYCLES} Zapier cycles per trigger leave no webhook behind, never two at once`, async () => {
-  const watch = watchWebhooks();
-  const [n8n, ...zapier] = await Promise.all([n8nCycles(), ...CYCLED.map(zapierCycles)]).finally(watch.stop);
-  const left = await p.webhooks();
-  const row = (platform: Row['platform'], cycles: Cycles): Row => ({
-    platform,
-    part: cycles.part,
-    tried: cycles.cycles,
-    rejected: 0,
-    accepted: cycles.cycles - Math.max(cycles.twoAtOnce, cycles.leftAfterCycle),
-    lost: left.filter((webhook) => webhook.url === cycles.url).length,
-    notes:
-      `most subscriptions seen at once by the poller: ${watch.peak.get(cycles.url) ?? 0}; cycles with two at once: ${cycles.twoAtOnce}; ` +
-      `cycles that left one behind: ${cycles.leftAfterCycle}`,
-  });
-  const rows = [row('n8n', n8n), ...zapier.map((cycles) => row('Zapier', cycles))];
-  writeResult('4-lifecycle', {
-    suite: '4',
-    title: 'Subscription lifecycle',
-    rows,
-    durationMs: since(started),
-    facts: [
-      `The four loops ran at the same time against one sandbox while a poller read its webhook list ${watch.samples} times.`,
-      'Each n8n cycle activates twice (the second finds the subscription through checkExists, as after an n8n restart) and then deactivates.',
-      `Webhooks left in the sandbox at the end: ${left.length}.`,
-    ],
-  });
-  expect(left).toEqual([]);
-  expect(watch.samples).toBeGreaterThan(10);
-  for (const [cycles, expected] of [[n8n, CYCLES] as const, ...zapier.map((z) => [z, ZAPIER_CYCLES] as const)]) {
-    expect({
+test(
+  `${CYCLES} n8n and ${ZAPIER_CYCLES} Zapier cycles per trigger leave no webhook behind, never two at once`,
+  async () => {
+    const watch = watchWebhooks();
+    const [n8n, ...zapier] = await Promise.all([n8nCycles(), ...CYCLED.map(zapierCycles)]).finally(watch.stop);
+    const left = await p.webhooks();
+    const row = (platform: Row['platform'], cycles: Cycles): Row => ({
+      platform,
       part: cycles.part,
-      cycles: cycles.cycles,
-      twoAtOnce: cycles.twoAtOnce,
-      leftAfterCycle: cycles.leftAfterCycle,
-      peak: watch.peak.get(cycles.url),
-    }).toEqual({ part: cycles.part, cycles: expected, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
-  }
-}, 60_000);
+      tried: cycles.cycles,
+      rejected: 0,
+      accepted: cycles.cycles - Math.max(cycles.twoAtOnce, cycles.leftAfterCycle),
+      lost: left.filter((webhook) => webhook.url === cycles.url).length,
+      notes:
+        `most subscriptions seen at once by the poller: ${watch.peak.get(cycles.url) ?? 0}; cycles with two at once: ${cycles.twoAtOnce}; ` +
+        `cycles that left one behind: ${cycles.leftAfterCycle}`,
+    });
+    const rows = [row('n8n', n8n), ...zapier.map((cycles) => row('Zapier', cycles))];
+    writeResult('4-lifecycle', {
+      suite: '4',
+      title: 'Subscription lifecycle',
+      rows,
+      durationMs: since(started),
+      facts: [
+        `The four loops ran at the same time against one sandbox while a poller read its webhook list ${watch.samples} times.`,
+        'Each n8n cycle activates twice (the second finds the subscription through checkExists, as after an n8n restart) and then deactivates.',
+        `Webhooks left in the sandbox at the end: ${left.length}.`,
+      ],
+    });
+    expect(left).toEqual([]);
+    expect(watch.samples).toBeGreaterThan(10);
+    for (const [cycles, expected] of [[n8n, CYCLES] as const, ...zapier.map((z) => [z, ZAPIER_CYCLES] as const)]) {
+      expect({
+        part: cycles.part,
+        cycles: cycles.cycles,
+        twoAtOnce: cycles.twoAtOnce,
+        leftAfterCycle: cycles.leftAfterCycle,
+        peak: watch.peak.get(cycles.url),
+      }).toEqual({ part: cycles.part, cycles: expected, twoAtOnce: 0, leftAfterCycle: 0, peak: 1 });
+    }
+  },
+  RUN_BUDGET_MS,
+);
