@@ -75,8 +75,8 @@ export const COUNTERPARTS = {
     act: 'upload',
   },
   'npm publish --provenance --access public': {
-    does: 'npm publish --dry-run --provenance --access public (nothing leaves the machine)',
-    act: 'run',
+    does: 'npm publish --dry-run --provenance --access public (nothing leaves the machine), which must pack every file',
+    act: 'publish',
     command: 'npm publish --dry-run --provenance --access public',
   },
 };
@@ -152,6 +152,16 @@ function main() {
             if (!existsSync(path.join(cwd, 'build', zip))) throw new Error(`zapier/build/${zip} is missing`);
           }
           execFileSync('npx', ['zapier-platform', 'validate', '--without-style'], { cwd, env, stdio: 'pipe' });
+        } else if (counterpart.act === 'publish') {
+          // A publish of a folder whose build never ran would pass and ship no code: every listed file must be packed.
+          const [packed] = JSON.parse(
+            execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd, env, encoding: 'utf8' }),
+          );
+          const manifest = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8'));
+          const files = new Set(packed.files.map((entry) => entry.path));
+          const missing = [...manifest.n8n.nodes, ...manifest.n8n.credentials].filter((file) => !files.has(file));
+          if (missing.length) throw new Error(`the package would ship without ${missing.join(', ')}`);
+          execFileSync('sh', ['-c', counterpart.command], { cwd, env, stdio: 'pipe' });
         } else if (text === 'npm ci' && options.linkNodeModules) {
           symlinkSync(path.join(root, 'node_modules'), path.join(cwd, 'node_modules'));
           say('linked');
