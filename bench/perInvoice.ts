@@ -22,7 +22,7 @@ const source = execFileSync(
   [
     '--input-type=module',
     '-e',
-    "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
+    "import { fastChecksSource } from './n8n/scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
   ],
   { cwd: root, encoding: 'utf8' },
 );

@@ -7,8 +7,8 @@
 // required from whatever `zod` n8n happens to have: n8n declares none for community packages, and the day
 // its own zod is 4.x a bare `require("zod")` would hand the core an API without the classes it checks
 // (docs/architecture.md, "zod in the n8n package").
-import { bundle } from '../scripts/bundle.mjs';
-import { fastChecksSource } from '../scripts/fastChecks.mjs';
+import { bundle } from './scripts/bundle.mjs';
+import { fastChecksSource } from './scripts/fastChecks.mjs';
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

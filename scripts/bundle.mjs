@@ -1,14 +1,3 @@
-// The esbuild settings every part ships with: one CommonJS file per entry, shared/ and zod inlined
-// unless a part names them external (the platform provides those at run time).
-import { build } from 'esbuild';
-
-export function bundle(options) {
-  return build({
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    legalComments: 'none',
-    logLevel: 'warning',
-    ...options,
-  });
-}
+// The esbuild settings every part ships with live in n8n/scripts/bundle.mjs: the n8n package must build from
+// its own folder (n8n-node's expectation, issue 44), so the one copy sits there and the other parts read it.
+export { bundle } from '../n8n/scripts/bundle.mjs';

@@ -26,7 +26,9 @@ function sourceFiles() {
   return [
     ...walk(path.join(root, 'zapier')),
     ...walk(path.join(root, 'shared')),
-    ...['scripts/bundle.mjs', 'package.json', 'tsconfig.json'].map((file) => path.join(root, file)),
+    ...['scripts/bundle.mjs', 'n8n/scripts/bundle.mjs', 'package.json', 'tsconfig.json'].map((file) =>
+      path.join(root, file),
+    ),
   ];
 }
 

@@ -59,8 +59,33 @@ function withTwins<T extends object>(record: T, keys: readonly string[], format:
   return { ...record, ...Object.fromEntries(twins) };
 }
 
+/**
+ * A labelled field the service leaves out of an object the answer has (`voided_at` before a void,
+ * `whatsapp.error_code` when nothing failed) is answered as null: what a step shows is then the same set of keys
+ * whatever state the object is in, the set its sample and Zapier's outputFields list (Zapier's checks D024 and
+ * T004, docs/zapier-checks.md). An absent parent (`tax` on an invoice without GST) and line-item keys stay absent:
+ * a null there would claim a GST breakdown the invoice does not have.
+ */
+export function withLabelledNulls<T extends object>(answer: T, labels: OutputLabels): T {
+  const out: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
+  for (const key of Object.keys(labels).filter((candidate) => !candidate.includes('[]'))) {
+    const [head, child] = key.split('__');
+    const parent = out[head];
+    if (child === undefined) {
+      if (!(head in out)) out[head] = null;
+    } else if (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && !(child in parent)) {
+      out[head] = { ...parent, [child]: null };
+    }
+  }
+  return out as T;
+}
+
 export function presentInvoice(invoice: Invoice): PresentedInvoice {
   const format = (amount: number) => formatMinor(amount, invoice.currency);
+  return withLabelledNulls(presentedInvoice(invoice, format), INVOICE_LABELS);
+}
+
+function presentedInvoice(invoice: Invoice, format: (amount: number) => string): PresentedInvoice {
   return {
     ...invoice,
     ...(invoice.tax ? { tax: withTwins(invoice.tax, TAX_AMOUNTS, format) } : {}),
@@ -77,5 +102,8 @@ export function presentInvoice(invoice: Invoice): PresentedInvoice {
 export type PresentedPayment = Payment & { amount_formatted: string };
 
 export function presentPayment(payment: Payment): PresentedPayment {
-  return { ...payment, amount_formatted: formatMinor(payment.amount, payment.currency) };
+  return withLabelledNulls(
+    { ...payment, amount_formatted: formatMinor(payment.amount, payment.currency) },
+    PAYMENT_LABELS,
+  );
 }

@@ -299,21 +299,24 @@ const overdue: InvoiceOverdueEvent = {
   },
 };
 
+/** What voiding changes on an invoice (contract: "Voiding"). */
+const VOIDED = {
+  status: 'void',
+  amount_remaining: 0,
+  upi_link: null,
+  voided_at: '2026-05-05T08:00:00Z',
+  updated_at: '2026-05-05T08:00:00Z',
+} as const;
+
+/** Void Invoice's answer: the tax invoice voided, so its sample shows every field Create Invoice's does. */
+export const samplePresentedVoidedInvoice = presentInvoice({ ...sampleTaxInvoice, ...VOIDED });
+
 const voided: InvoiceVoidedEvent = {
   id: 'evt_1NqZ7iHq8ZkYd3TxVoid',
   type: 'invoice.voided',
   created_at: '2026-05-05T08:00:00Z',
   livemode: false,
-  data: {
-    invoice: {
-      ...sampleInvoice,
-      status: 'void',
-      amount_remaining: 0,
-      upi_link: null,
-      voided_at: '2026-05-05T08:00:00Z',
-      updated_at: '2026-05-05T08:00:00Z',
-    },
-  },
+  data: { invoice: { ...sampleInvoice, ...VOIDED } },
 };
 
 export const sampleEvents = {

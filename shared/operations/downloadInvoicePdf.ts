@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import type { PresentedInvoice } from '../outputs';
-import { samplePresentedInvoice } from '../samples';
+import { samplePresentedTaxInvoice } from '../samples';
 import { invoiceIdSchema } from '../schemas/primitives';
 import { defineOperation } from './define';
 
@@ -45,5 +45,5 @@ export const downloadInvoicePdf = defineOperation({
   result: (body) => body,
   fields: [FIELDS.invoice.id],
   labels: PDF_LABELS,
-  sample: pdfAnswer(samplePresentedInvoice),
+  sample: pdfAnswer(samplePresentedTaxInvoice),
 });

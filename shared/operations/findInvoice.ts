@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { ID_PREFIX } from '../service';
 import { INVOICE_LABELS, type PresentedInvoice } from '../outputs';
-import { samplePresentedInvoice } from '../samples';
+import { samplePresentedTaxInvoice } from '../samples';
 import { invoiceIdSchema, optional, optionalText } from '../schemas/primitives';
 import { validateGiven } from '../validation';
 import { fieldsOf, isAbsent, runOperation, type Connection, type Send } from './define';
@@ -40,6 +40,6 @@ export const findInvoice = {
   input,
   fields: fieldsOf(input, [FIELDS.invoice.id, FIELDS.invoice.number, FIELDS.invoice.clientGstin]),
   labels: INVOICE_LABELS,
-  sample: samplePresentedInvoice,
+  sample: samplePresentedTaxInvoice,
   run,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { INVOICE_LABELS, presentInvoice } from '../outputs';
-import { samplePresentedInvoice } from '../samples';
+import { samplePresentedTaxInvoice } from '../samples';
 import { invoiceIdSchema } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
@@ -16,5 +16,5 @@ export const getInvoice = defineOperation({
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [FIELDS.invoice.id],
   labels: INVOICE_LABELS,
-  sample: samplePresentedInvoice,
+  sample: samplePresentedTaxInvoice,
 });

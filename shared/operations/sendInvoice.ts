@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
+import { withLabelledNulls } from '../outputs';
 import { sampleDelivery } from '../samples';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, deliverySchema } from '../schemas/delivery';
 import { idempotencyKeySchema, invoiceIdSchema, oneOf, optional } from '../schemas/primitives';
@@ -44,10 +45,10 @@ export const sendInvoice = defineOperation({
     idempotency_key: optional(idempotencyKeySchema),
   }),
   bodySchema: sendInvoiceInputSchema,
-  result: (body) => read(deliverySchema, body),
+  result: (body) => withLabelledNulls(read(deliverySchema, body), DELIVERY_LABELS),
   fields: [invoice.id, sending.channel, sending.kind, sending.idempotencyKey],
   labels: DELIVERY_LABELS,
-  sample: sampleDelivery,
+  sample: withLabelledNulls(sampleDelivery, DELIVERY_LABELS),
 });
 
 export type SendInvoiceInput = z.output<typeof sendInvoiceInputSchema>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { INVOICE_LABELS, presentInvoice } from '../outputs';
-import { sampleEvents } from '../samples';
+import { samplePresentedVoidedInvoice } from '../samples';
 import { idempotencyKeySchema, invoiceIdSchema, optional } from '../schemas/primitives';
 import { invoiceSchema } from '../schemas/resources';
 import { defineOperation, read } from './define';
@@ -22,7 +22,7 @@ export const voidInvoice = defineOperation({
   result: (body) => presentInvoice(read(invoiceSchema, body)),
   fields: [FIELDS.invoice.id],
   labels: INVOICE_LABELS,
-  sample: presentInvoice(sampleEvents.voided.data.invoice),
+  sample: samplePresentedVoidedInvoice,
   display: {
     resource: 'invoice',
     label: 'Void Invoice',

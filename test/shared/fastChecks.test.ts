@@ -1,5 +1,5 @@
 /**
- * The n8n package reads list pages through checks ajv generates from docs/openapi.json (scripts/fastChecks.mjs)
+ * The n8n package reads list pages through checks ajv generates from docs/openapi.json (n8n/scripts/fastChecks.mjs)
  * before zod. Shown here on the generated code itself: for 100,000 seeded invoices (every currency, fields
  * absent, null or extra, keys in any order) the presented pages are the same JSON as zod's reading gives,
  * and a page the contract refuses fails with the same message, which names the field.
@@ -31,7 +31,7 @@ beforeAll(async () => {
     [
       '--input-type=module',
       '-e',
-      "import { fastChecksSource } from './scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
+      "import { fastChecksSource } from './n8n/scripts/fastChecks.mjs'; process.stdout.write(fastChecksSource());",
     ],
     { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' },
   );

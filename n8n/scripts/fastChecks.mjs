@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The list pages whose 200 answers get a check, by the export name shared/schemas/fastChecks.ts declares. */
 const PAGES = { invoicePage: '/v1/invoices', paymentPage: '/v1/payments' };
@@ -48,7 +48,7 @@ export function fastChecksSource(openapi = JSON.parse(readFileSync(path.join(roo
   if (/\brequire\(|\beval\b|new Function/.test(code))
     throw new Error('ajv generated code that needs a runtime or evaluates text');
   return (
-    `// Generated from docs/openapi.json by scripts/fastChecks.mjs (ajv standalone); do not edit.\n${code}\n` +
+    `// Generated from docs/openapi.json by n8n/scripts/fastChecks.mjs (ajv standalone); do not edit.\n${code}\n` +
     `const checks = module.exports;\nmodule.exports = { fastChecks: { ${Object.keys(PAGES)
       .map((name) => `${name}: (body) => checks.${name}(body)`)
       .join(', ')} } };\n`
