@@ -213,3 +213,15 @@ export {
   todayIn,
 } from './dueDates';
 export { upiPayLink } from './upiLink';
+// Issue 42: the product catalogue.
+export { productChoices } from './pickers';
+export { presentProduct, PRODUCT_LABELS, type PresentedProduct } from './outputs';
+export { productSchema, type Product } from './schemas/resources';
+export {
+  kindCodeProblem,
+  listProductsQuerySchema,
+  productCreateInputSchema,
+  productUpdateInputSchema,
+  type ProductCreateInput,
+  type ProductUpdateInput,
+} from './operations';
