@@ -474,7 +474,7 @@ export const FIELDS = {
     // Issue 42: a line from a product of the catalogue (contract: "A line from a product").
     product: field({
       key: 'product_id',
-      label: 'Product',
+      label: 'Catalogue Product',
       type: 'id',
       example: `${ID_PREFIX.product}4Kq9TmW2xYz`,
       help:

@@ -215,8 +215,7 @@ export {
 export { upiPayLink } from './upiLink';
 // Issue 42: the product catalogue.
 export { productChoices } from './pickers';
-export { presentProduct, PRODUCT_LABELS, type PresentedProduct } from './outputs';
-export { productSchema, type Product } from './schemas/resources';
+export type { Product } from './schemas/resources';
 export {
   kindCodeProblem,
   listProductsQuerySchema,

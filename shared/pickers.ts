@@ -47,6 +47,10 @@ export const PICKER_HELP = {
   product:
     'Pick the product from your catalogue (search by name, SKU or description; archived ones are not listed), ' +
     `or give a product ID (${ID_PREFIX.product}…).`,
+  productLine:
+    'Optional: fill this line from a product of your catalogue (archived ones are not listed), or give its ID ' +
+    `(${ID_PREFIX.product}…) or a Product SKU instead. The service fills the description, HSN/SAC, GST rate, unit ` +
+    'and unit price from it; what the line gives itself (a unit price, a quantity) wins.',
   productSku:
     "Map the SKU your shop's order carries, or type it (case does not matter): the line is filled from that product.",
 } as const;

@@ -95,6 +95,9 @@ export const sampleTaxInvoice: Invoice = {
       unit_price: 1250000,
       hsn_sac: '998314',
       gst_rate: '18',
+      // Filled from the catalogue (issue 42): the line keeps the product it came from beside what it was issued with.
+      product_id: 'prod_4Kq9TmW2xYz',
+      sku: 'WEB-DESIGN',
       cgst: 112500,
       sgst: 112500,
       utgst: 0,
@@ -110,9 +113,6 @@ export const sampleTaxInvoice: Invoice = {
       unit_price: 20000,
       hsn_sac: '998315',
       gst_rate: '18',
-      // Filled from the catalogue (issue 42): the line keeps the product it came from beside what it was issued with.
-      product_id: 'prod_4Kq9TmW2xYz',
-      sku: 'HOSTING-12M',
       cgst: 21600,
       sgst: 21600,
       utgst: 0,
@@ -140,19 +140,19 @@ export const sampleTaxInvoice: Invoice = {
   },
 };
 
-/** A service in the catalogue (issue 42): hosting, whose SAC is 998315, at 18 %. */
+/** A service in the catalogue (issue 42): website design, whose SAC is 998314 (IT design), at 18 %. */
 export const sampleProduct: Product = {
   id: 'prod_4Kq9TmW2xYz',
   object: 'product',
-  name: 'Hosting, 12 months',
-  sku: 'HOSTING-12M',
+  name: 'Website design',
+  sku: 'WEB-DESIGN',
   kind: 'service',
-  hsn_sac: '998315',
+  hsn_sac: '998314',
   gst_rate: '18',
-  unit: 'month',
-  unit_price: 20000,
+  unit: 'project',
+  unit_price: 1250000,
   currency: 'INR',
-  description: 'Hosting, 12 months',
+  description: 'Website design, May',
   archived: false,
   created_at: '2026-05-01T08:00:00Z',
   updated_at: '2026-05-01T08:00:00Z',

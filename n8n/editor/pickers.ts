@@ -106,35 +106,15 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
   };
 }
 
-/**
- * A line's product (issue 42): picked from the catalogue's list, by SKU (an order's, mapped in), or by ID;
- * left empty, the line is spelled out in full.
- */
-export function productLineLocator(spec: FieldSpec, sku: FieldSpec): INodeProperties {
-  const picker = locator('product', spec, 'products');
-  const [list, byId] = picker.modes ?? [];
-  const bySku: INodePropertyMode = {
-    displayName: 'By SKU',
-    name: 'sku',
-    type: 'string',
-    placeholder: `e.g. ${String(sku.example)}`,
-  };
-  return {
-    ...picker,
-    required: false,
-    description: toHtml(`${spec.help} ${PICKER_HELP.product}`),
-    modes: [list, bySku, byId],
-  };
+/** A line's product (issue 42): picked from the catalogue or given by ID; left empty, the line is typed in full. */
+export function productLineLocator(spec: FieldSpec): INodeProperties {
+  return { ...locator('product', spec, 'products', PICKER_HELP.productLine), required: false };
 }
 
-/** A line's product locator as the line's input: its SKU or its ID, or nothing when left empty. */
+/** A line's product locator as the line's input: its ID, or nothing when left empty. */
 export function productOfLine(raw: unknown): Record<string, unknown> {
-  const { mode, value } =
-    typeof raw === 'object' && raw !== null && 'value' in raw
-      ? (raw as { mode?: string; value?: unknown })
-      : { mode: 'id', value: raw };
-  if (value === undefined || value === null || String(value).trim() === '') return {};
-  return mode === 'sku' ? { sku: value } : { product_id: value };
+  const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value?: unknown }).value : raw;
+  return value === undefined || value === null || String(value).trim() === '' ? {} : { product_id: value };
 }
 
 /**

@@ -81,7 +81,7 @@ function productLineIssues(given: Record<string, unknown>, ctx: z.RefinementCtx)
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ['sku'],
-      message: 'must be left empty when the line names a Product: give the product or its SKU, not both',
+      message: 'must be left empty when the line names a Catalogue Product: give the product or its SKU, not both',
     });
   }
   if (given.amount !== undefined) {

@@ -33,7 +33,9 @@ export const skuInput = onTheWire(
     if (/\s/.test(sku)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: `must have no spaces inside (you entered ${echo(sku)}); write it as your shop does, such as TSHIRT-RED-M`,
+        message:
+          `must have no spaces inside (you entered ${echo(sku)}); ` +
+          'write it as your shop does, such as TSHIRT-RED-M',
       });
     }
   }),

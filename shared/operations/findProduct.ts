@@ -55,7 +55,8 @@ const { product } = FIELDS;
 
 export const findProduct = {
   input,
-  fields: fieldsOf(input, [product.sku, product.name, product.createIfNotFound]),
+  // Create If Not Found is n8n's own switch (Zapier pairs the search with Create Product instead).
+  fields: fieldsOf(input, [product.sku, product.name]),
   /** What Create If Not Found creates from, beside the SKU and name. */
   createFields: PRODUCT_FORM,
   labels: PRODUCT_LABELS,

@@ -229,7 +229,8 @@ describe('products', () => {
     ).toEqual([
       {
         field: 'items[0].sku',
-        message: 'Item 1: sku must be left empty when the line names a Product: give the product or its SKU, not both',
+        message:
+          'Item 1: sku must be left empty when the line names a Catalogue Product: give the product or its SKU, not both',
       },
     ]);
     const [amount] = await refusedBeforeSending('createInvoice', { ...base, items: [{ sku: 'X', amount: '10.00' }] });
@@ -255,7 +256,7 @@ describe('products', () => {
     expect(error.fieldErrors).toEqual([
       {
         field: 'items[0].product_id',
-        message: `Item 1: Product ${old.id} is archived (Old tee); restore it or pick another product`,
+        message: `Item 1: Catalogue Product ${old.id} is archived (Old tee); restore it or pick another product`,
       },
     ]);
   });

@@ -7,6 +7,5 @@ export const findProduct = searchAction(operations.findProduct, {
   noun: 'Product',
   label: 'Find Product',
   description: 'Finds a product of your catalogue by SKU (any case) or by name.',
-  inputFields: { create_if_not_found: null },
   input: (inputData) => ({ sku: inputData.sku, name: inputData.name }),
 });

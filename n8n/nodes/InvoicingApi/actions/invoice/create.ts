@@ -111,7 +111,8 @@ const lineItemProperties: INodeProperties[] = [
         displayName: 'Line Item',
         values: [
           // Issue 42: the line filled from a product; what the line gives itself (a unit price, a quantity) wins.
-          productLineLocator(product_id, sku),
+          productLineLocator(product_id),
+          property(sku),
           property(description),
           property(amount),
           {
@@ -171,6 +172,7 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
   const entries = (param(context, `${items.key}.item`, itemIndex, []) as IDataObject[]) ?? [];
   return entries.map((entry) => ({
     ...productOfLine(entry[product_id.key]),
+    sku: entry[sku.key],
     description: entry[description.key],
     amount: entry[amount.key],
     ...(entry.more as IDataObject | undefined),

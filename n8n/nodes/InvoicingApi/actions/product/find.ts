@@ -2,13 +2,14 @@
  * Product → Find: shared/operations/findProduct.ts, by SKU or name; with Create If Not Found, a SKU that
  * names nothing becomes a product from the Create form (as Zapier's Find or Create Product).
  */
-import { operations } from '../../../../../shared';
+import { FIELDS, operations } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 import { productInput, productProperties } from './create';
 
 const { findProduct: operation } = operations;
-const { sku, name, create_if_not_found: createIfNotFound } = operation.fields;
+const { sku, name } = operation.fields;
+const { createIfNotFound } = FIELDS.product;
 const CREATING = { show: { [createIfNotFound.key]: [true] } };
 
 export const find: NodeOperation = {
