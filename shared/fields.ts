@@ -760,9 +760,9 @@ export const FIELDS = {
         "The stock-keeping unit your shop's orders carry (1 to 64 characters, no spaces), unique in the account: " +
         'TSHIRT-RED-M and tshirt-red-m are the same SKU.',
     }),
-    kind: field({
-      key: 'kind',
-      label: 'Kind',
+    productType: field({
+      key: 'product_type',
+      label: 'Goods or Service',
       type: 'string',
       example: 'goods',
       choices: [

@@ -216,6 +216,7 @@ export { upiPayLink } from './upiLink';
 // Issue 42: the product catalogue.
 export { productChoices } from './pickers';
 export type { Product } from './schemas/resources';
+export { sampleProduct } from './samples';
 export {
   kindCodeProblem,
   listProductsQuerySchema,

@@ -146,7 +146,7 @@ export const sampleProduct: Product = {
   object: 'product',
   name: 'Website design',
   sku: 'WEB-DESIGN',
-  kind: 'service',
+  product_type: 'service',
   hsn_sac: '998314',
   gst_rate: '18',
   unit: 'project',

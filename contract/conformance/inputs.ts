@@ -60,6 +60,13 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
   after: (ctx) => ctx.firstEvent,
+  // Issue 42: a product whose SKU no earlier request took, a service at 18 %, priced in paise as the wire takes it.
+  sku: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`.replace(/[^A-Za-z0-9-]/g, '-'),
+  product_type: () => 'service',
+  hsn_sac: () => '998314',
+  gst_rate: () => '18',
+  unit: () => 'hrs',
+  unit_price: () => 125000,
 };
 
 /** Keys that page a list rather than filter it: each gets a paging row. */

@@ -28,7 +28,7 @@ function skuTaken(ctx: Context, sku: string, except?: string): void {
 
 /** An update is checked against the product as it will be: a new code for the old kind, or the other way round. */
 function kindMatchesCode(product: Product): void {
-  const problem = kindCodeProblem(product.kind, product.hsn_sac);
+  const problem = kindCodeProblem(product.product_type, product.hsn_sac);
   if (problem) {
     const message = `${fieldLabel('hsn_sac')} ${problem}`;
     throw new Problem(422, 'validation_failed', message, [{ param: 'hsn_sac', message }]);

@@ -52,14 +52,14 @@ export function kindCodeProblem(kind: unknown, code: unknown): string | undefine
   const reading = typeof kind === 'string' && typeof code === 'string' && code ? readHsnSac(code) : undefined;
   if (!reading?.ok || (kind === 'service') === (reading.kind === 'sac')) return undefined;
   return kind === 'service'
-    ? `is an HSN code, which is for goods, but Kind is service (you entered ${reading.code}); ` +
-        'a service takes a 6-digit SAC starting 99, such as 998314, or set Kind to goods'
-    : `is a SAC, which is for services, but Kind is goods (you entered ${reading.code}); ` +
-        'goods take an HSN code of 4, 6 or 8 digits such as 8471, or set Kind to service';
+    ? `is an HSN code, which is for goods, but Goods or Service is service (you entered ${reading.code}); ` +
+        'a service takes a 6-digit SAC starting 99, such as 998314, or set Goods or Service to goods'
+    : `is a SAC, which is for services, but Goods or Service is goods (you entered ${reading.code}); ` +
+        'goods take an HSN code of 4, 6 or 8 digits such as 8471, or set Goods or Service to service';
 }
 
-export function kindMatchesCode(given: { kind?: string; hsn_sac?: string }, ctx: z.RefinementCtx): void {
-  const message = kindCodeProblem(given.kind, given.hsn_sac);
+export function kindMatchesCode(given: { product_type?: string; hsn_sac?: string }, ctx: z.RefinementCtx): void {
+  const message = kindCodeProblem(given.product_type, given.hsn_sac);
   if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['hsn_sac'], message });
 }
 
@@ -67,11 +67,11 @@ export function kindMatchesCode(given: { kind?: string; hsn_sac?: string }, ctx:
 export const KIND_MATCHES_CODE = {
   allOf: [
     {
-      if: { properties: { kind: { const: 'service' } }, required: ['kind', 'hsn_sac'] },
+      if: { properties: { product_type: { const: 'service' } }, required: ['product_type', 'hsn_sac'] },
       then: { properties: { hsn_sac: { pattern: '^99' } } },
     },
     {
-      if: { properties: { kind: { const: 'goods' } }, required: ['kind', 'hsn_sac'] },
+      if: { properties: { product_type: { const: 'goods' } }, required: ['product_type', 'hsn_sac'] },
       then: { properties: { hsn_sac: { not: { pattern: '^99' } } } },
     },
   ],
@@ -80,7 +80,7 @@ export const KIND_MATCHES_CODE = {
 export const productShape = {
   name: textInput(200),
   sku: skuInput,
-  kind: oneOf(PRODUCT_KINDS),
+  product_type: oneOf(PRODUCT_KINDS),
   hsn_sac: optional(hsnSacInput),
   gst_rate: optional(gstRateInput),
   unit: optionalText(30),
@@ -101,7 +101,7 @@ const { product, item, invoice } = FIELDS;
 export const PRODUCT_FORM = [
   product.name,
   product.sku,
-  product.kind,
+  product.productType,
   product.unitPrice,
   invoice.currency,
   item.hsnSac,

@@ -20,7 +20,7 @@ const changes = {
   ...changeable,
   name: optional(productShape.name),
   sku: optional(productShape.sku),
-  kind: optional(oneOf(PRODUCT_KINDS)),
+  product_type: optional(oneOf(PRODUCT_KINDS)),
   hsn_sac: optional(hsnSacInput),
   gst_rate: optional(gstRateInput),
   unit_price: optional(amountInput),
@@ -30,7 +30,8 @@ const hasChange = (input: Record<string, unknown>) =>
   Object.entries(input).some(([key, value]) => key !== 'product_id' && key !== 'amount_unit' && value !== undefined);
 const NOTHING_TO_CHANGE = {
   message:
-    'Give at least one field to change: name, SKU, kind, price, HSN/SAC, GST rate, unit, description or archived',
+    'Give at least one field to change: name, SKU, goods or service, price, HSN/SAC, GST rate, unit, ' +
+    'description or archived',
 };
 
 /** The body, as the service (and the sandbox) checks it. */

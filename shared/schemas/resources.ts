@@ -155,7 +155,7 @@ export const productSchema = z
     object: z.literal('product'),
     name: z.string(),
     sku: z.string(),
-    kind: z.string(),
+    product_type: z.string(),
     hsn_sac: z.string().nullish(),
     gst_rate: z.string().nullish(),
     unit: z.string().nullish(),

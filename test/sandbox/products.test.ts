@@ -52,7 +52,7 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 const TSHIRT = {
   name: 'Cotton T-shirt, red, M',
   sku: 'TSHIRT-RED-M',
-  kind: 'goods',
+  product_type: 'goods',
   hsn_sac: '6109',
   gst_rate: '5',
   unit: 'NOS',
@@ -71,7 +71,7 @@ const WRAP = {
   ...TSHIRT,
   name: 'Gift wrapping',
   sku: 'GIFT-WRAP',
-  kind: 'service',
+  product_type: 'service',
   hsn_sac: '998599',
   gst_rate: '18 %',
   unit_price: '49.99',
@@ -90,7 +90,7 @@ describe('products', () => {
     expect(tshirt).toMatchObject({
       object: 'product',
       sku: 'TSHIRT-RED-M',
-      kind: 'goods',
+      product_type: 'goods',
       hsn_sac: '6109',
       gst_rate: '5',
       unit_price: 89900,
@@ -112,13 +112,13 @@ describe('products', () => {
       {
         field: 'hsn_sac',
         message:
-          'HSN/SAC Code is an HSN code, which is for goods, but Kind is service (you entered 8471); ' +
-          'a service takes a 6-digit SAC starting 99, such as 998314, or set Kind to goods',
+          'HSN/SAC Code is an HSN code, which is for goods, but Goods or Service is service (you entered 8471); ' +
+          'a service takes a 6-digit SAC starting 99, such as 998314, or set Goods or Service to goods',
       },
     ]);
     const [goods] = await refusedBeforeSending('createProduct', { ...TSHIRT, sku: 'X-2', hsn_sac: '998314' });
     expect(goods.field).toBe('hsn_sac');
-    expect(goods.message).toContain('is a SAC, which is for services, but Kind is goods');
+    expect(goods.message).toContain('is a SAC, which is for services, but Goods or Service is goods');
   });
 
   test("an update giving a code of the other kind is refused by the service against the product's kind", async () => {
@@ -306,7 +306,7 @@ test('the picker pages an account of 10,000 products with no duplicate, and find
           object: 'product',
           name: `Item ${n}`,
           sku,
-          kind: 'goods',
+          product_type: 'goods',
           unit_price: 100 + n,
           currency: 'INR',
           archived: n % 1000 === 999,

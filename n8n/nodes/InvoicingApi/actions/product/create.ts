@@ -14,8 +14,8 @@ import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 const { createProduct: operation } = operations;
 /** Its words are the module's `display` (which builds Zapier's create), in n8n's imperative. */
 const { display } = operation as DisplayedOperation;
-const { name, sku, kind, unit_price, currency, amount_unit, idempotency_key, ...details } = operation.fields;
-const required = [name, sku, kind, unit_price, currency];
+const { name, sku, product_type, unit_price, currency, amount_unit, idempotency_key, ...details } = operation.fields;
+const required = [name, sku, product_type, unit_price, currency];
 
 /** A closed list (GST rate) as a dropdown inside a collection, where it is sent only once added. */
 const listed = (spec: FieldSpec) =>
