@@ -214,7 +214,7 @@ export {
 } from './dueDates';
 export { upiPayLink } from './upiLink';
 // Issue 42: the product catalogue.
-export { productChoices } from './pickers';
+export { productChoice, productChoices } from './pickers';
 export type { Product } from './schemas/resources';
 export { sampleProduct } from './samples';
 export {

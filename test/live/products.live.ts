@@ -59,6 +59,7 @@ let sandbox: Sandbox;
 let n8n: N8nServer;
 let credential: { id: string; name: string };
 let manyProducts: { id: string; name: string };
+let manyKey = '';
 let tshirtId = '';
 const zapierWork = workFolder('products-zapier');
 let zapier: BuiltZip | undefined;
@@ -111,7 +112,7 @@ beforeAll(async () => {
   zapier = await startBuiltZip(zip, zapierWork.path);
   const began = Date.now();
   manyProducts = await n8n.createCredential('Invoicing sandbox, 10,000 products', CREDENTIAL, {
-    apiKey: accountWithProducts(PRODUCTS),
+    apiKey: (manyKey = accountWithProducts(PRODUCTS)),
     baseUrl: sandbox.baseUrl,
   });
   progress(`made an account with ${PRODUCTS} products`, began);
@@ -220,6 +221,45 @@ describe("Zapier's built zip", () => {
       invoice.tax.total === HAND.total ? 1 : 0,
     );
     expect(invoice.tax).toEqual(expect.objectContaining(HAND));
+  });
+
+  /** A dynamic dropdown's method path in the definition Zapier reads: a field's, or a line item's child's. */
+  async function dropdown(action: string, key: string, child?: string): Promise<string> {
+    const definition = await zapier!.definition();
+    const fields = definition.creates[action].operation.inputFields;
+    const index = fields.findIndex((field: { key: string }) => field.key === key);
+    if (!child) return `creates.${action}.operation.inputFields.${index}.choices.perform`;
+    const at = fields[index].children.findIndex((field: { key: string }) => field.key === child);
+    return `creates.${action}.operation.inputFields.${index}.children.${at}.choices.perform`;
+  }
+
+  test(`Update Product's dropdown pages ${PRODUCTS.toLocaleString('en')} products by its paging token, no duplicate`, async () => {
+    const method = await dropdown('update_product', 'product_id');
+    const connection = { apiKey: manyKey, baseUrl: sandbox.baseUrl };
+    const seen: string[] = [];
+    let token: string | null = null;
+    let pages = 0;
+    do {
+      const page = await zapier!.execute(connection, method, { meta: token ? { paging_token: token } : {} });
+      seen.push(...page.results.map((choice: { id: string }) => choice.id));
+      token = page.paging_token;
+      pages += 1;
+    } while (token && pages < 200);
+    counts.record('zip', 'products in the dropdown, loading more to the end', PRODUCTS, seen.length);
+    counts.record('zip', 'duplicates among them', 0, seen.length - new Set(seen).size);
+    expect(seen).toHaveLength(PRODUCTS);
+    expect(new Set(seen).size).toBe(PRODUCTS);
+  });
+
+  test("a line item's product dropdown lists the catalogue as the editor shows it", async () => {
+    const method = await dropdown('create_invoice', 'items', 'product_id');
+    const page = await zapier!.execute({ apiKey: sandboxKey(sandbox), baseUrl: sandbox.baseUrl }, method, { meta: {} });
+    expect(page.results.map((choice: { label: string }) => choice.label)).toEqual([
+      'Gift wrapping · GIFT-WRAP · ₹49.99 · 18 %',
+      'Ceramic mug · MUG-CERAMIC · ₹349.50 · 18 %',
+      'Cotton T-shirt, red, M · TSHIRT-RED-M · ₹899.00 · 5 %',
+    ]);
+    expect(page.paging_token).toBeNull();
   });
 
   test('Find Product by SKU in any case; a service with an HSN code refused before any request', async () => {

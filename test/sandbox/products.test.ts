@@ -12,6 +12,7 @@ import {
   type HttpRequest,
   type Product,
 } from '../../shared';
+import { runCli } from '../../sandbox/cli';
 import { type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
@@ -332,4 +333,20 @@ test('the picker pages an account of 10,000 products with no duplicate, and find
   expect(pages).toBe(Math.ceil((10_000 - 10) / PICKER_PAGE_SIZE));
   const found = await operations.findProduct.run(connection, { sku: 'sku-04242' }, t.send);
   expect(found?.id).toBe('prod_seed4242');
+});
+
+test('the CLI adds a product with a price typed as on a price tag, lists it, and refuses a service with an HSN code', async () => {
+  const lines: string[] = [];
+  const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  const cli = (...args: string[]) => runCli(['--url', t.sandbox.baseUrl, '--key', t.sandbox.testKey, ...args], io);
+  const add = ['products', 'add', '--name', 'Assam tea, 250 g', '--sku', 'TEA-250', '--price', '120.50'];
+  const added = await cli(...add, '--type', 'goods', '--hsn', '0902', '--rate', '5');
+  expect([added.exitCode, lines.at(-1)]).toEqual([0, expect.stringMatching(/^Added/)]);
+  expect(lines.pop()).toMatch(/^Added prod_\w+: Assam tea, 250 g · TEA-250 · ₹120.50 · 5 %$/);
+  expect((await cli('products', '--search', 'assam')).exitCode).toBe(0);
+  expect(lines.pop()).toMatch(/^prod_\w+ {2}Assam tea, 250 g · TEA-250 · ₹120.50 · 5 %$/);
+  const before = sent.length;
+  expect((await cli(...add, '--sku', 'TEA-SVC', '--type', 'service', '--hsn', '0902')).exitCode).toBe(1);
+  expect(lines.pop()).toContain('HSN/SAC Code is an HSN code, which is for goods, but Goods or Service is service');
+  expect(sent.length).toBe(before);
 });
