@@ -7,10 +7,12 @@
 import {
   clientCreateInputSchema,
   createInvoiceInputSchema,
+  productCreateInputSchema,
   sampleClient,
   sampleEvents,
   sampleInvoice,
   samplePayment,
+  sampleProduct,
   sampleWebhook,
   validateInput,
   webhookCreateInputSchema,
@@ -20,6 +22,7 @@ import { type SandboxCore, contextFor } from './domain/context';
 import { createInvoice } from './domain/invoices';
 import { applyPayment } from './domain/invoicePayments';
 import { createWebhook } from './domain/webhookSubscriptions';
+import { createProduct } from './domain/products';
 import { withIds } from './storage/ids';
 
 /**
@@ -32,6 +35,7 @@ export const EXAMPLE_IDS = {
   payment_id: samplePayment.id,
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
+  product_id: sampleProduct.id,
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
   // Voiding ends an invoice as deleting ends a webhook; and the shared example invoice is part paid (refused).
   voided: { invoice_id: `${sampleInvoice.id}Void` },
@@ -54,6 +58,7 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.payment_id,
     EXAMPLE_IDS.webhook_id,
     EXAMPLE_IDS.deleted.webhook_id,
+    EXAMPLE_IDS.product_id,
   ];
   ctx.data.store.transaction(() =>
     withIds(ids, () => {
@@ -78,6 +83,16 @@ export function seedExamples(core: SandboxCore): void {
           auto_send_whatsapp: false,
         }),
       );
+      // The catalogue's example (issue 42): its SKU is not the body example's, so Create Product meets no taken one.
+      const {
+        id: _id,
+        object: _object,
+        archived: _archived,
+        created_at: _at,
+        updated_at: _up,
+        ...product
+      } = sampleProduct;
+      createProduct(ctx, validateInput(productCreateInputSchema, product));
       // Last, so no delivery is owed for the objects above.
       for (const description of ['Example subscription', 'Example subscription to delete']) {
         createWebhook(

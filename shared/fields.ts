@@ -155,6 +155,18 @@ const KIND_WORDS: Record<DeliveryKind, string> = {
   reminder: 'Payment Reminder (amount left, due date, UPI link)',
 };
 
+/** A product's price: typed as a price tag, answered in minor units beside its formatted twin. */
+const productPrice = field({
+  key: 'unit_price',
+  label: 'Price',
+  shownAs: 'Price (Minor Units)',
+  type: 'string',
+  example: '899.00',
+  help:
+    'The price of one unit before GST, written as on a price tag: 899, 899.00 or 1,250.50 in the ' +
+    "product's currency. An invoice line may give its own unit price for one order.",
+});
+
 export const FIELDS = {
   connection: {
     apiKey: field({
@@ -273,6 +285,8 @@ export const FIELDS = {
     lineUnit: labelled('items[]unit', 'Line Item Unit'),
     ...Object.fromEntries(amountLabels('items[]unit_price', 'Line Item Unit Price').map((entry) => [entry.key, entry])),
     lineHsnSac: labelled('items[]hsn_sac', 'Line Item HSN/SAC'),
+    lineProductId: labelled('items[]product_id', 'Line Item Product ID'),
+    lineSku: labelled('items[]sku', 'Line Item SKU'),
     lineGstRate: labelled('items[]gst_rate', 'Line Item GST Rate'),
     ...taxLabels('line', (name) => `Line Item ${name}`, [
       ['tax', 'Tax'],
@@ -456,6 +470,26 @@ export const FIELDS = {
         `(list checked ${GST_RATES_CHECKED}), or ` +
         'Exempt, Nil-rated or Non-GST. Give every line a rate once one has one; ' +
         'the service splits it into CGST + SGST or IGST.',
+    }),
+    // Issue 42: a line from a product of the catalogue (contract: "A line from a product").
+    product: field({
+      key: 'product_id',
+      label: 'Catalogue Product',
+      type: 'id',
+      example: `${ID_PREFIX.product}4Kq9TmW2xYz`,
+      help:
+        `Optional: a product of your catalogue (${ID_PREFIX.product}…); the service fills the description, ` +
+        'HSN/SAC, GST rate, unit and unit price from it. What this line gives itself (a unit price, a quantity) ' +
+        'wins; a different GST rate or HSN/SAC is refused. Or give its SKU instead.',
+    }),
+    sku: field({
+      key: 'sku',
+      label: 'Product SKU',
+      type: 'string',
+      example: 'TSHIRT-RED-M',
+      help:
+        "Optional: the SKU of a product of your catalogue, as a shop's order carries it (case does not matter); " +
+        'the line is filled from that product, as with Product. Give the product or its SKU, not both.',
     }),
   },
   client: {
@@ -696,6 +730,86 @@ export const FIELDS = {
       example: 50,
       inputOnly: true,
       help: 'How many results to return at most.',
+    }),
+  },
+  /** Issue 42: the catalogue (contract: "The product resource"). */
+  product: {
+    id: field({
+      key: 'product_id',
+      label: 'Product ID',
+      type: 'id',
+      example: `${ID_PREFIX.product}4Kq9TmW2xYz`,
+      inputOnly: true,
+      help: `The product ID, starting \`${ID_PREFIX.product}\`.`,
+    }),
+    name: field({
+      key: 'name',
+      label: 'Product Name',
+      type: 'string',
+      example: 'Cotton T-shirt, red, M',
+      help:
+        'What the product is called (1 to 200 characters); a line made from it reads this ' +
+        'unless the product has a description.',
+    }),
+    sku: field({
+      key: 'sku',
+      label: 'SKU',
+      type: 'string',
+      example: 'TSHIRT-RED-M',
+      help:
+        "The stock-keeping unit your shop's orders carry (1 to 64 characters, no spaces), unique in the account: " +
+        'TSHIRT-RED-M and tshirt-red-m are the same SKU.',
+    }),
+    productType: field({
+      key: 'product_type',
+      label: 'Goods or Service',
+      type: 'string',
+      example: 'goods',
+      choices: [
+        { value: 'goods', label: 'Goods (HSN Code)' },
+        { value: 'service', label: 'Service (SAC)' },
+      ],
+      allowCustom: false,
+      help: 'Goods carry an HSN code, services a SAC (starting 99): a code of the other kind is refused.',
+    }),
+    description: field({
+      key: 'description',
+      label: 'Product Description',
+      type: 'string',
+      example: 'Cotton T-shirt, red, size M',
+      help: 'Optional: what an invoice line made from this product says (up to 500 characters); empty: its name.',
+    }),
+    unitPrice: productPrice,
+    unitPriceFormatted: labelled('unit_price_formatted', productPrice.label),
+    archived: field({
+      key: 'archived',
+      label: 'Archived',
+      type: 'boolean',
+      help:
+        'Archived products stay on the invoices that used them but leave the pickers and the list, ' +
+        'and a new invoice line refuses them. Yes archives, No restores.',
+    }),
+    search: field({
+      key: 'search',
+      label: 'Search',
+      type: 'string',
+      example: 'T-shirt',
+      inputOnly: true,
+      help: 'Only products whose name, SKU or description contains these words (case does not matter).',
+    }),
+    createIfNotFound: field({
+      key: 'create_if_not_found',
+      label: 'Create If Not Found',
+      type: 'boolean',
+      inputOnly: true,
+      help: 'Create the product from the fields below when no product has this SKU (Yes); otherwise find only.',
+    }),
+    archivedOnly: field({
+      key: 'archived',
+      label: 'Archived Only',
+      type: 'boolean',
+      inputOnly: true,
+      help: 'Only archived products (Yes); without it, only active ones.',
     }),
   },
 } as const satisfies Record<string, Record<string, FieldLabel>>;

@@ -213,3 +213,15 @@ export {
   todayIn,
 } from './dueDates';
 export { upiPayLink } from './upiLink';
+// Issue 42: the product catalogue.
+export { productChoice, productChoices } from './pickers';
+export type { Product } from './schemas/resources';
+export { sampleProduct } from './samples';
+export {
+  kindCodeProblem,
+  listProductsQuerySchema,
+  productCreateInputSchema,
+  productUpdateInputSchema,
+  type ProductCreateInput,
+  type ProductUpdateInput,
+} from './operations';

@@ -6,7 +6,7 @@
  */
 import { FIELDS, shownLabel, type FieldLabel } from './fields';
 import { formatMinor } from './money';
-import type { Invoice, Payment } from './schemas/resources';
+import type { Invoice, Payment, Product } from './schemas/resources';
 
 /** Labels keyed by the field's place in Zapier's flat output. */
 type OutputLabels = Readonly<Record<string, string>>;
@@ -24,7 +24,7 @@ function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, FieldLabe
 /** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
 const alsoShown = (entry: FieldLabel): FieldLabel => ({ ...entry, inputOnly: undefined });
 
-const { record, invoice, client, payment } = FIELDS;
+const { record, invoice, client, payment, item, product } = FIELDS;
 const { livemode, updatedAt, ...common } = record;
 
 export const INVOICE_LABELS = outputLabels(record, { clientId: alsoShown(client.id) }, invoice);
@@ -35,6 +35,12 @@ export const PAYMENT_LABELS = outputLabels(
   common,
   { livemode, invoiceId: alsoShown(invoice.id), currency: invoice.currency },
   payment,
+);
+
+export const PRODUCT_LABELS = outputLabels(
+  common,
+  { updatedAt, currency: invoice.currency, unit: item.unit, hsnSac: item.hsnSac, gstRate: item.gstRate },
+  product,
 );
 
 export type PresentedInvoice = Invoice & {
@@ -106,4 +112,10 @@ export function presentPayment(payment: Payment): PresentedPayment {
     { ...payment, amount_formatted: formatMinor(payment.amount, payment.currency) },
     PAYMENT_LABELS,
   );
+}
+
+export type PresentedProduct = Product & { unit_price_formatted: string };
+
+export function presentProduct(product: Product): PresentedProduct {
+  return { ...product, unit_price_formatted: formatMinor(product.unit_price, product.currency) };
 }

@@ -7,12 +7,14 @@
 import type { FieldSpec } from './fields';
 import { ID_PREFIX } from './service';
 import { formatMinor } from './money';
+import { gstRate } from './gst/rates';
 import { runOperation, type Connection, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
+import { listProducts } from './operations/listProducts';
 import type { PresentedInvoice } from './outputs';
-import type { Client, Payment } from './schemas/resources';
+import type { Client, Payment, Product } from './schemas/resources';
 import { InputError } from './validation';
 
 export interface Choice {
@@ -42,16 +44,25 @@ export const PICKER_HELP = {
     'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
+  product:
+    'Pick the product from your catalogue (search by name, SKU or description; archived ones are not listed), ' +
+    `or give a product ID (${ID_PREFIX.product}…).`,
+  productLine:
+    'Optional: fill this line from a product of your catalogue (archived ones are not listed), or give its ID ' +
+    `(${ID_PREFIX.product}…) or a Product SKU instead. The service fills the description, HSN/SAC, GST rate, unit ` +
+    'and unit price from it; what the line gives itself (a unit price, a quantity) wins.',
+  productSku:
+    "Map the SKU your shop's order carries, or type it (case does not matter): the line is filled from that product.",
 } as const;
 
 /** The kinds of resource a user picks from a list. */
-export type PickedKind = 'invoice' | 'client' | 'payment';
+export type PickedKind = 'invoice' | 'client' | 'payment' | 'product';
 
 /** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
 export function pickedKind(spec: FieldSpec): PickedKind | undefined {
   if (spec.type !== 'id') return undefined;
   const kind = spec.key.replace(/_id$/, '');
-  return kind === 'invoice' || kind === 'client' || kind === 'payment' ? kind : undefined;
+  return kind === 'invoice' || kind === 'client' || kind === 'payment' || kind === 'product' ? kind : undefined;
 }
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -98,6 +109,15 @@ export function paymentChoice(payment: Payment): Choice {
   ];
   return { value: payment.id, label: parts.join(SEPARATOR) };
 }
+
+/** "Cotton T-shirt, red, M · TSHIRT-RED-M · ₹899.00 · 5 %": what a line from it is, before an order's changes. */
+export function productChoice(product: Product): Choice {
+  const rate = product.gst_rate ? [gstRateLabel(product.gst_rate)] : [];
+  const parts = [product.name, product.sku, formatMinor(product.unit_price, product.currency), ...rate];
+  return { value: product.id, label: parts.join(SEPARATOR) };
+}
+
+const gstRateLabel = (value: string) => gstRate(value)?.label ?? value;
 
 export interface PickerQuery {
   /** Words a person typed into the picker's search box. */
@@ -147,6 +167,12 @@ export async function paymentChoices(connection: Connection, send: Send, query: 
   return page(answer.data, answer.has_more, paymentChoice);
 }
 
+/** Active products only: an archived one is refused on a new line, so it is not offered (contract). */
+export async function productChoices(connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> {
+  const answer = await runOperation(listProducts, connection, base(query), send);
+  return page(answer.data, answer.has_more, productChoice);
+}
+
 /**
  * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
  * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
@@ -163,6 +189,7 @@ export const ID_PATTERNS = {
     url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})`,
   },
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
+  product: { id: `^${ID_PREFIX.product}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */

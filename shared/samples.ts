@@ -2,8 +2,8 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { presentInvoice, presentPayment } from './outputs';
-import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
+import { presentInvoice, presentPayment, presentProduct } from './outputs';
+import type { Account, Client, Invoice, Payment, Product, WebhookSubscription } from './schemas/resources';
 import type {
   ClientCreatedEvent,
   ClientUpdatedEvent,
@@ -95,6 +95,9 @@ export const sampleTaxInvoice: Invoice = {
       unit_price: 1250000,
       hsn_sac: '998314',
       gst_rate: '18',
+      // Filled from the catalogue (issue 42): the line keeps the product it came from beside what it was issued with.
+      product_id: 'prod_4Kq9TmW2xYz',
+      sku: 'WEB-DESIGN',
       cgst: 112500,
       sgst: 112500,
       utgst: 0,
@@ -136,6 +139,26 @@ export const sampleTaxInvoice: Invoice = {
     total: 1758200,
   },
 };
+
+/** A service in the catalogue (issue 42): website design, whose SAC is 998314 (IT design), at 18 %. */
+export const sampleProduct: Product = {
+  id: 'prod_4Kq9TmW2xYz',
+  object: 'product',
+  name: 'Website design',
+  sku: 'WEB-DESIGN',
+  product_type: 'service',
+  hsn_sac: '998314',
+  gst_rate: '18',
+  unit: 'project',
+  unit_price: 1250000,
+  currency: 'INR',
+  description: 'Website design, May',
+  archived: false,
+  created_at: '2026-05-01T08:00:00Z',
+  updated_at: '2026-05-01T08:00:00Z',
+};
+
+export const samplePresentedProduct = presentProduct(sampleProduct);
 
 /** What Create Invoice and Get Many answer in Zapier's sample: a tax invoice, so every GST field shows. */
 export const samplePresentedTaxInvoice = presentInvoice(sampleTaxInvoice);

@@ -60,6 +60,15 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
   after: (ctx) => ctx.firstEvent,
+  // Issue 42: a product whose SKU no earlier request took, a service at 18 %, priced in paise as the wire takes it.
+  sku: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`.replace(/[^A-Za-z0-9-]/g, '-'),
+  product_type: () => 'service',
+  hsn_sac: () => '998314',
+  gst_rate: () => '18',
+  unit: () => 'hrs',
+  unit_price: () => 125000,
+  // Update Product archives the product it changes, so the archived filter has both sides.
+  archived: () => true,
 };
 
 /** Keys that page a list rather than filter it: each gets a paging row. */
@@ -89,7 +98,8 @@ const moment = (value: unknown) => Date.parse(String(value));
 /** Filters whose meaning is not "the field of that name equals the value" (docs/api-contract.md says each). */
 export const FILTERS: Record<string, Filter> = {
   search: {
-    value: (object) => object.client_email ?? object.email,
+    // A product is searched by its SKU (issue 42), unique in the run.
+    value: (object) => object.client_email ?? object.email ?? object.sku,
     matches: (object, value) =>
       Object.values(object).some((field) => typeof field === 'string' && text(field).includes(text(value))),
   },
@@ -111,6 +121,11 @@ export const FILTERS: Record<string, Filter> = {
   days_overdue: {
     value: (object) => (object.days_overdue >= 1 ? object.days_overdue : undefined),
     matches: (object, value) => object.days_overdue === Number(value) && Number(object.amount_remaining) > 0,
+  },
+  // Issue 42: archived=true lists only archived products, archived=false (or none) only active ones.
+  archived: {
+    value: (object) => String(object.archived === true),
+    matches: (object, value) => (object.archived === true) === (String(value) === 'true'),
   },
   owed: { value: () => 'true', matches: (object) => Number(object.amount_remaining) > 0 },
   utr: { value: (object) => object.upi?.utr, matches: (object, value) => object.upi?.utr === value },

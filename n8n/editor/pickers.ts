@@ -24,6 +24,7 @@ import {
   idFromUrl,
   invoiceChoices,
   paymentChoices,
+  productChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -36,7 +37,7 @@ import { param } from './parameters';
 import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
-const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };
+const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment', product: 'product' };
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(
@@ -67,7 +68,7 @@ export function locator(
       ],
     },
   ];
-  if (kind !== 'payment') {
+  if (kind === 'invoice' || kind === 'client') {
     const url = ID_PATTERNS[kind].url;
     modes.push({
       displayName: 'By URL',
@@ -105,21 +106,27 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
   };
 }
 
+/** A line's product (issue 42): picked from the catalogue or given by ID; left empty, the line is typed in full. */
+export function productLineLocator(spec: FieldSpec): INodeProperties {
+  return { ...locator('product', spec, 'products', PICKER_HELP.productLine), required: false };
+}
+
+/** A line's product locator as the line's input: its ID, or nothing when left empty. */
+export function productOfLine(raw: unknown): Record<string, unknown> {
+  const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value?: unknown }).value : raw;
+  return value === undefined || value === null || String(value).trim() === '' ? {} : { product_id: value };
+}
+
 /**
  * The ID a locator holds, whatever its mode; a plain string (a workflow saved before the pickers, or an
  * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its
  * refusal names the field and the links it takes instead of n8n's generic "the URL entered is incorrect".
  */
-export function locatorId(
-  context: IExecuteFunctions,
-  kind: 'invoice' | 'client' | 'payment',
-  spec: FieldSpec,
-  itemIndex: number,
-): unknown {
+export function locatorId(context: IExecuteFunctions, kind: Kind, spec: FieldSpec, itemIndex: number): unknown {
   const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
-  return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;
+  return mode === 'url' && (kind === 'invoice' || kind === 'client') ? idFromUrl(kind, value, spec) : value;
 }
 
 /** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
@@ -155,6 +162,7 @@ export const listSearch = {
   invoices: listMethod(invoiceChoices),
   owedInvoices: listMethod((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true })),
   payments: listMethod(paymentChoices),
+  products: listMethod(productChoices),
 };
 
 /**

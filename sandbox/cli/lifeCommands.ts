@@ -16,8 +16,9 @@ import {
   validateInput,
 } from '../../shared';
 import { accountCommand } from './accountCommand';
+import { productsCommand } from './productsCommand';
 
-export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void', 'account'] as const;
+export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void', 'account', 'products'] as const;
 
 export const LIFE_USAGE = `       npm start -- overdue <invoice_id> [--days <n, default 1>]
                                    move it past its due date (invoice.overdue)
@@ -47,6 +48,7 @@ export async function lifeCommand(
   c: Connection,
   send: (request: HttpRequest) => Promise<RawResponse>,
 ): Promise<void> {
+  if (command === 'products') return productsCommand(argument, values, out, c, send);
   if (command === 'account') {
     if (argument) throw new LifeUsageError(`account takes flags only (--gstin, --line1, …), not "${argument}".`);
     return accountCommand(values, out, c, send);

@@ -4,6 +4,7 @@ import { FAULT_SPEC_HELP } from '../faults/injection';
 import { defaultDatabasePath } from '../storage/databaseFile';
 import { ACCOUNT_USAGE } from './accountCommand';
 import { LIFE_USAGE } from './lifeCommands';
+import { PRODUCTS_USAGE } from './productsCommand';
 
 /** Where the sandbox listens unless told otherwise. */
 export const USUAL = new URL(SERVICE.sandboxBaseUrl);
@@ -29,6 +30,7 @@ export const USAGE = `Usage: npm start -- [start] [options]     (or node sandbox
        npm start -- listen --forward-to <url> [--events invoice.paid,…]
 ${LIFE_USAGE}
 ${ACCOUNT_USAGE}
+${PRODUCTS_USAGE}
   --url <base url>    the running sandbox (default ${USUAL.origin})
   --key <${KEY_PREFIX.test}…>   the key to use (default: the first key in the database, see --db)`;
 
@@ -62,4 +64,14 @@ export const OPTIONS = {
   state: { type: 'string' },
   'postal-code': { type: 'string' },
   country: { type: 'string' },
+  // products add (./productsCommand.ts)
+  name: { type: 'string' },
+  sku: { type: 'string' },
+  type: { type: 'string' },
+  price: { type: 'string' },
+  currency: { type: 'string' },
+  hsn: { type: 'string' },
+  rate: { type: 'string' },
+  unit: { type: 'string' },
+  search: { type: 'string' },
 } as const;

@@ -8,6 +8,7 @@ import { recordInvoiceEvent } from './eventLog';
 import { orNotFound } from './problems';
 import { ISSUED_PARTIES, partiesNow } from './invoiceParties';
 import { invoiceLines } from './tax';
+import { fillFromProducts } from './productLines';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
 function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp'] {
@@ -30,7 +31,9 @@ function nextNumber(ctx: Context): string {
 }
 
 /** A new open invoice (and its client, for an e-mail not seen yet), with `invoice.created`. */
-export function createInvoice(ctx: Context, input: CreateInvoiceInput): Invoice {
+export function createInvoice(ctx: Context, given: CreateInvoiceInput): Invoice {
+  // Lines naming a product are filled from it first, so what follows sees a line as if typed in full.
+  const input = fillFromProducts(ctx, given);
   return ctx.data.store.transaction(() => {
     const client =
       ctx.data.clients.findOne({ email: input.client_email.toLowerCase() }) ??

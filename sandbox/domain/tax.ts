@@ -24,9 +24,15 @@ type InputLine = CreateInvoiceInput['items'][number];
 
 /** A line as the invoice keeps it: its amount computed when it came with a unit price. */
 function pricedLine(line: InputLine, index: number): Invoice['items'][number] {
-  const { description, amount, quantity, unit, unit_price, hsn_sac, gst_rate } = line as InputLine &
+  const { description, amount, quantity, unit, unit_price, hsn_sac, gst_rate, product_id, sku } = line as InputLine &
     Record<string, never>;
-  const particulars = { ...(unit ? { unit } : {}), ...(hsn_sac ? { hsn_sac } : {}), ...(gst_rate ? { gst_rate } : {}) };
+  const particulars = {
+    ...(unit ? { unit } : {}),
+    ...(hsn_sac ? { hsn_sac } : {}),
+    ...(gst_rate ? { gst_rate } : {}),
+    // The product a line was filled from (issue 42), beside what it was issued with.
+    ...(product_id ? { product_id, sku } : {}),
+  };
   if (unit_price === undefined)
     return { description, amount: amount as number, ...(quantity === undefined ? {} : { quantity }), ...particulars };
   const count = quantity ?? 1;

@@ -13,6 +13,7 @@ import { type Reply, Router } from '../routes/router';
 import type { RawCall } from './server';
 import { accountRoutes } from '../routes/accountRoutes';
 import { clientRoutes } from '../routes/clientRoutes';
+import { productRoutes } from '../routes/productRoutes';
 import { deliveryRoutes } from '../routes/deliveryLogRoutes';
 import { eventRoutes } from '../routes/eventRoutes';
 import { invoiceRoutes } from '../routes/invoiceRoutes';
@@ -131,6 +132,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     invoiceLifeRoutes,
     deliveryRoutes,
     keyRoutes,
+    productRoutes,
   ])
     register(router);
   const idempotency = new IdempotencyKeys(core.data.store);

@@ -1,4 +1,4 @@
-import type { Account, Client, Invoice, Payment } from '../../shared';
+import type { Account, Client, Invoice, Payment, Product } from '../../shared';
 import { AccountStore } from './accountStore';
 import { DeliveryQueue } from './deliveryQueue';
 import type { ApiKeyRecord, AttemptRecord, DeliveryRecord, StoredEvent, WebhookRecord } from './records';
@@ -15,20 +15,30 @@ export interface Data {
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
   attempts: Collection<AttemptRecord>;
+  products: Collection<Product>;
   /** The delivery queue's own queries (what is owed to whom, in which order). */
   queue: DeliveryQueue;
   /** One account's data: what every API call works on. */
   forAccount(accountId: string): AccountData;
 }
 
-type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts';
+type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts' | 'products';
 
 /** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
 export type AccountData = { store: Store } & {
   [name in Resources]: Data[name] extends Collection<infer T> ? AccountCollection<T> : never;
 };
 
-const RESOURCES: Resources[] = ['invoices', 'clients', 'payments', 'webhooks', 'events', 'deliveries', 'attempts'];
+const RESOURCES: Resources[] = [
+  'invoices',
+  'clients',
+  'payments',
+  'webhooks',
+  'events',
+  'deliveries',
+  'attempts',
+  'products',
+];
 
 const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null);
 
@@ -89,6 +99,11 @@ export function openData(store: Store): Data {
         event_id: (d) => d.event_id,
         webhook_id: (d) => d.webhook_id,
       },
+    }),
+    // A SKU is compared without case and surrounding spaces (contract: "The product resource"), so stored that way.
+    products: store.collection<Product>({
+      table: 'products',
+      columns: { sku: (d) => referenceKey(d.sku), archived: (d) => (d.archived ? 1 : 0) },
     }),
     queue: new DeliveryQueue(store),
   };

@@ -30,9 +30,21 @@ export function withPricing<S extends z.ZodTypeAny>(line: S) {
     const given = Object.fromEntries(
       Object.entries(raw).filter(([key, value]) => !(isBlank(value) && key !== 'amount' && key !== 'description')),
     );
-    const priced = given.unit_price !== undefined || given.quantity !== undefined;
+    const fromProduct = namesProduct(given);
+    const priced = given.unit_price !== undefined || given.quantity !== undefined || fromProduct;
     if (priced && isBlank(given.amount)) delete given.amount;
-    if (priced && given.amount !== undefined) {
+    if (fromProduct) productLineIssues(given, ctx);
+    else if (isBlank(given.description)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['description'],
+        // Unless the line names a product, whose description (else name) fills it.
+        message: 'is required',
+      });
+    }
+    if (fromProduct) {
+      // A product's line is priced by its unit price (the product's, or the line's own): productLineIssues says so.
+    } else if (priced && given.amount !== undefined) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['amount'],
@@ -49,7 +61,7 @@ export function withPricing<S extends z.ZodTypeAny>(line: S) {
         message: 'is required',
       });
     }
-    if (given.quantity !== undefined && given.unit_price === undefined) {
+    if (given.quantity !== undefined && given.unit_price === undefined && !fromProduct) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['unit_price'],
@@ -60,14 +72,43 @@ export function withPricing<S extends z.ZodTypeAny>(line: S) {
   }, line);
 }
 
-/** Once any line carries a GST rate the invoice is a tax invoice, and every line needs one. */
+/** A line from the catalogue (contract: "A line from a product"): it names a product by ID or by SKU. */
+export const namesProduct = (line: Record<string, unknown>): boolean => !isBlank(line.product_id) || !isBlank(line.sku);
+
+/** What only a product's line can get wrong: naming it twice, or an amount the product's price would replace. */
+function productLineIssues(given: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (!isBlank(given.product_id) && !isBlank(given.sku)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['sku'],
+      message: 'must be left empty when the line names a Catalogue Product: give the product or its SKU, not both',
+    });
+  }
+  if (given.amount !== undefined) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['amount'],
+      message:
+        "must be left empty when the line names a product (the service prices it by the product's unit price); " +
+        'give a Unit Price to charge another price for this order',
+    });
+  }
+}
+
+/**
+ * Once any line carries a GST rate the invoice is a tax invoice, and every line needs one. A product's line
+ * takes its rate from the product, which only the service reads, so the rule is checked here among the
+ * other lines and by the service once the lines are filled.
+ */
 export function withGstLines<S extends z.ZodTypeAny>(invoice: S) {
   return z.preprocess((raw, ctx) => {
     const items = isObject(raw) && Array.isArray(raw.items) ? raw.items : [];
-    const rated = items.map((item) => isObject(item) && !isBlank(item.gst_rate));
+    const rated = items.map((item) =>
+      isObject(item) && namesProduct(item) ? undefined : isObject(item) && !isBlank(item.gst_rate),
+    );
     if (rated.some(Boolean)) {
       rated.forEach((hasRate, index) => {
-        if (!hasRate) {
+        if (hasRate === false) {
           ctx.addIssue({
             code: z.ZodIssueCode.custom,
             path: ['items', index, 'gst_rate'],

@@ -21,7 +21,9 @@ import { builtAround } from '../schemas/builtAround';
 import { invoiceSchema } from '../schemas/resources';
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
+import { skuInput } from './createProduct';
 import { defineOperation, read } from './define';
+import { productIdSchema } from './getProduct';
 
 /**
  * A line: a description and an amount, or a quantity and unit price (contract: "Quantity, unit and unit
@@ -31,20 +33,30 @@ export const itemInputSchema = onTheWire(
   builtAround(
     z
       .object({
-        description: textInput(MAX_DESCRIPTION),
+        description: optional(textInput(MAX_DESCRIPTION)),
         amount: amountInput.optional(),
         ...lineGstShape,
         unit_price: optional(amountInput),
+        // Issue 42: a line from the catalogue (contract: "A line from a product").
+        product_id: optional(productIdSchema),
+        sku: optional(skuInput),
       })
       .strict(),
     withPricing,
   ),
-  // withPricing's rule: an amount, or a unit price (with or without a quantity), never both.
+  // withPricing's rules: a product's line by its ID or SKU (not both), priced by unit price, so never an amount;
+  // any other line has a description, and an amount or a unit price (with or without a quantity), never both.
   {
-    dependentRequired: { quantity: ['unit_price'] },
-    if: given('unit_price'),
+    not: given('product_id', 'sku'),
+    if: { anyOf: [given('product_id'), given('sku')] },
     then: { not: given('amount') },
-    else: given('amount'),
+    else: {
+      required: ['description'],
+      dependentRequired: { quantity: ['unit_price'] },
+      if: given('unit_price'),
+      then: { not: given('amount') },
+      else: given('amount'),
+    },
   },
 );
 
@@ -115,6 +127,8 @@ export const createInvoice = defineOperation({
     invoice.clientEmail,
     invoice.currency,
     invoice.items,
+    item.product,
+    item.sku,
     item.description,
     item.amount,
     item.quantity,

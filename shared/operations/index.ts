@@ -27,6 +27,12 @@ import { upsertClient } from './upsertClient';
 import { sendInvoice } from './sendInvoice';
 import { voidInvoice } from './voidInvoice';
 import { downloadInvoicePdf } from './downloadInvoicePdf';
+import { createProduct } from './createProduct';
+import { getProduct } from './getProduct';
+import { updateProduct } from './updateProduct';
+import { listProducts } from './listProducts';
+import { findProduct } from './findProduct';
+import { upsertProduct } from './upsertProduct';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
 
@@ -63,6 +69,13 @@ export const operations = {
   sendInvoice,
   voidInvoice,
   downloadInvoicePdf,
+  // Issue 42: the product catalogue.
+  createProduct,
+  getProduct,
+  updateProduct,
+  listProducts,
+  findProduct,
+  upsertProduct,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -109,3 +122,17 @@ export {
   type SimulateDeliveryFailureInput,
   type SimulateOverdueInput,
 } from './lifecycleHelpers';
+export {
+  KIND_MATCHES_CODE,
+  kindCodeProblem,
+  PRODUCT_FORM,
+  PRODUCT_KINDS,
+  kindMatchesCode,
+  productCreateInputSchema,
+  skuInput,
+  type ProductCreateInput,
+} from './createProduct';
+export { productIdSchema } from './getProduct';
+export { productUpdateInputSchema, type ProductUpdateInput } from './updateProduct';
+export { listProductsQuerySchema, type ListProductsQuery } from './listProducts';
+export { productBySku, sameSku } from './findProduct';

@@ -57,6 +57,9 @@ const invoiceItemSchema = z
     unit_price: minorAmount.optional(),
     hsn_sac: z.string().nullish(),
     gst_rate: z.string().optional(),
+    /** Issue 42: the product a line was filled from, kept as it was when the invoice was issued. */
+    product_id: z.string().nullish(),
+    sku: z.string().nullish(),
     ...(Object.fromEntries(Object.entries(lineTaxShape).map(([key, schema]) => [key, schema.optional()])) as {
       [K in keyof typeof lineTaxShape]: z.ZodOptional<typeof minorAmount>;
     }),
@@ -145,6 +148,26 @@ export const clientSchema = z
   })
   .passthrough();
 
+/** A product of the account's catalogue (contract: "The product resource", issue 42). */
+export const productSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('product'),
+    name: z.string(),
+    sku: z.string(),
+    product_type: z.string(),
+    hsn_sac: z.string().nullish(),
+    gst_rate: z.string().nullish(),
+    unit: z.string().nullish(),
+    unit_price: minorAmount,
+    currency: currencyCode,
+    description: z.string().nullish(),
+    archived: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .passthrough();
+
 /**
  * A payment against an invoice: received over UPI by the service, or recorded through the API (a bank
  * transfer, cash). `upi` is null for anything but UPI; `reference` is the free reference (a NEFT/IMPS
@@ -208,6 +231,7 @@ export type Account = z.infer<typeof accountSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type Client = z.infer<typeof clientSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
+export type Product = z.infer<typeof productSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 export type Problem = z.infer<typeof problemSchema>;
 export interface ListPage<T> {

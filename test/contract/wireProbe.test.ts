@@ -218,8 +218,23 @@ beforeAll(async () => {
   const payment = await call('POST', `/invoices/${invoice.id}/payments`, { method: 'cash', amount: 1 });
   const events = await call('GET', '/events?limit=1');
   const clock = await call('GET', '/test_helpers/clock');
+  // Issue 42: a product, so the catalogue's paths are probed with an id that names one.
+  const product = await call('POST', '/products', {
+    name: 'Probe',
+    sku: 'PROBE-1',
+    product_type: 'goods',
+    unit_price: 100,
+    currency: 'INR',
+  });
   world = {
-    ids: { invoice: invoice.id, client: client.id, webhook: webhook.id, payment: payment.id, event: events.data[0].id },
+    ids: {
+      invoice: invoice.id,
+      client: client.id,
+      webhook: webhook.id,
+      payment: payment.id,
+      event: events.data[0].id,
+      product: product.id,
+    },
     today: clock.today,
     port: Number(new URL(sandbox.sandbox.baseUrl).port),
   };

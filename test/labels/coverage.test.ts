@@ -21,6 +21,7 @@ import { InvoicingApi } from '../../n8n/nodes/InvoicingApi/InvoicingApi.node';
 import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
+import { product } from '../../n8n/nodes/InvoicingApi/actions/product';
 import { eventItem } from '../../n8n/triggers/triggerEvents';
 import { TRANSLATES } from '../../zapier/src/action';
 import { flatKeys } from '../../zapier/src/fields';
@@ -72,13 +73,14 @@ const n8nProperties = (resource: string, operation: string) =>
     ),
   );
 
-const n8nOperations = Object.entries({ invoice, client, payment }).flatMap(([resource, { operations: entries }]) =>
-  entries.map((entry) => ({
-    name: `${resource} → ${entry.option.value}`,
-    resource,
-    value: entry.option.value,
-    operation: entry.operation as Translated,
-  })),
+const n8nOperations = Object.entries({ invoice, client, payment, product }).flatMap(
+  ([resource, { operations: entries }]) =>
+    entries.map((entry) => ({
+      name: `${resource} → ${entry.option.value}`,
+      resource,
+      value: entry.option.value,
+      operation: entry.operation as Translated,
+    })),
 );
 
 describe('inputs: every field of every operation, labelled, on both platforms', () => {

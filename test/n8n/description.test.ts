@@ -114,9 +114,16 @@ describe('Invoicing API node', () => {
       typeOptions: { multipleValues: true },
     });
     const values = (collection.options as INodePropertyCollection[])[0].values.map((value) => value.name);
-    expect(values).toEqual([FIELDS.item.description.key, FIELDS.item.amount.key, 'more']);
+    // Issue 42: a line may first name its product (picked, or its SKU mapped), then what it spells itself.
+    expect(values).toEqual([
+      FIELDS.item.product.key,
+      FIELDS.item.sku.key,
+      FIELDS.item.description.key,
+      FIELDS.item.amount.key,
+      'more',
+    ]);
     // A line's quantity, unit price and GST particulars sit behind the line's own Add Field; the rate is a list.
-    const more = (collection.options as INodePropertyCollection[])[0].values[2];
+    const more = (collection.options as INodePropertyCollection[])[0].values[4];
     expect(more).toMatchObject({
       type: 'collection',
       placeholder: 'Add Field',
@@ -314,7 +321,14 @@ describe('pickers', () => {
     }
     expect(byName('payment_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
     const methods = new Set(locators.map((property) => property.modes?.[0].typeOptions?.searchListMethod));
-    expect([...methods].sort()).toEqual(['clientEmails', 'clients', 'invoices', 'owedInvoices', 'payments']);
+    expect([...methods].sort()).toEqual([
+      'clientEmails',
+      'clients',
+      'invoices',
+      'owedInvoices',
+      'payments',
+      'products',
+    ]);
     expect(Object.keys(new InvoicingApiNode().methods.listSearch).sort()).toEqual([...methods].sort());
   });
 

@@ -361,8 +361,9 @@ describe("fields: required as the operation's input schema says", () => {
       .filter(([, spec]) => spec.required)
       .map(([key]) => key);
 
-  test("create invoice: the client, the currency and each line's description; not the amount (a unit price may stand for it), the switch or the key", () => {
-    expect(required(operations.createInvoice.fields)).toEqual(['client_email', 'currency', 'items', 'description']);
+  // Issue 42: a line's description is required unless it names a product (withPricing says so, not the field).
+  test("create invoice: the client, the currency and the lines; not a line's description or amount (a product or a unit price may stand for them), the switch or the key", () => {
+    expect(required(operations.createInvoice.fields)).toEqual(['client_email', 'currency', 'items']);
   });
 
   test('clients: the e-mail to create or find one, the ID to update or get one; never an address part', () => {

@@ -150,7 +150,11 @@ describe('publishing checks', () => {
       'unit_price',
       'hsn_sac',
       'gst_rate',
+      // Issue 42: the line from a product, picked from the catalogue (a dynamic dropdown) or by an order's SKU.
+      'product_id',
+      'sku',
     ]);
+    expect((items.children![7] as { choices?: { perform?: unknown } }).choices?.perform).toEqual(expect.any(Function));
     expect((items.children![6] as { choices?: unknown }).choices).toEqual(
       expect.arrayContaining([
         { value: '18', label: '18 %', sample: '18' },

@@ -13,6 +13,7 @@ import { updateClient } from './creates/updateClient';
 import { findClient } from './searches/findClient';
 import { findInvoice } from './searches/findInvoice';
 import { findPayment } from './searches/findPayment';
+import { findProduct } from './searches/findProduct';
 import { clientCreated } from './triggers/clientCreated';
 import { clientUpdated } from './triggers/clientUpdated';
 import { invoiceCreated } from './triggers/invoiceCreated';
@@ -57,7 +58,12 @@ export = {
     download_invoice_pdf: downloadInvoicePdf,
   }),
   hydrators: { hydrateInvoicePdf },
-  searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
+  searches: {
+    find_client: findClient,
+    find_invoice: findInvoice,
+    find_payment: findPayment,
+    find_product: findProduct,
+  },
   searchOrCreates: {
     find_client: {
       key: 'find_client',
@@ -70,6 +76,19 @@ export = {
       update: 'update_client',
       updateInputFromSearchOutput: { client_id: 'id' },
       searchUniqueInputToOutputConstraint: { email: 'email' },
+    },
+    // Issue 42: a shop's product by its SKU, created from the mapped fields when the catalogue has none.
+    find_product: {
+      key: 'find_product',
+      display: {
+        label: 'Find or Create Product',
+        description: 'Finds a product by SKU, creating it if none exists and updating it if it does.',
+      },
+      search: 'find_product',
+      create: 'create_product',
+      update: 'update_product',
+      updateInputFromSearchOutput: { product_id: 'id' },
+      searchUniqueInputToOutputConstraint: { sku: 'sku' },
     },
   },
 };

@@ -12,6 +12,7 @@ import {
   PICKER_HELP,
   clientChoices,
   invoiceChoices,
+  productChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -54,6 +55,13 @@ export const owedInvoiceDropdown = dropdown((connection, send, query) =>
   invoiceChoices(connection, send, { ...query, owed: true }),
 );
 
+/** Issue 42: the catalogue's active products (an archived one is refused on a new line, so it is not offered). */
+export const productDropdown = dropdown(productChoices);
+
+/** A product ID field as every product action shows it: picked from the catalogue, found by Find Product, or mapped. */
+export const productPickerField = (spec: FieldSpec) =>
+  inputField(spec, { choices: productDropdown, search: 'find_product.id', helpText: PICKER_HELP.product });
+
 /** An invoice ID field as every invoice action shows it: picked from the list, found by Find Invoice, or mapped. */
 export const invoicePickerField = (spec: FieldSpec) =>
   inputField(spec, { choices: invoiceDropdown, search: 'find_invoice.id', helpText: PICKER_HELP.invoice });
@@ -67,5 +75,6 @@ export function pickerField(spec: FieldSpec) {
   const kind = pickedKind(spec);
   if (kind === 'invoice') return invoicePickerField(spec);
   if (kind === 'client') return clientPickerField(spec);
+  if (kind === 'product') return productPickerField(spec);
   return inputField(spec);
 }

@@ -6,12 +6,16 @@
 import { PICKER_HELP, knownInput, operations } from '../../../shared';
 import { createAction } from '../action';
 import { inputField } from '../fields';
-import { clientEmailDropdown } from '../pickers';
+import { clientEmailDropdown, productDropdown } from '../pickers';
 
 const { createInvoice: operation } = operations;
-const { client_email, items, description, amount, quantity, unit, unit_price, hsn_sac, gst_rate } = operation.fields;
-/** A line's children: what every line has, then its optional quantity, unit price and GST particulars. */
-const lineItemFields = [description, amount, quantity, unit, unit_price, hsn_sac, gst_rate];
+const { client_email, items, description, amount, quantity, unit, unit_price, hsn_sac, gst_rate, product_id, sku } =
+  operation.fields;
+/**
+ * A line's children: what every line has, then its optional quantity, unit price and GST particulars, then the
+ * product it may be filled from instead (issue 42: picked from the catalogue, or an order's SKU mapped in).
+ */
+const lineItemFields = [description, amount, quantity, unit, unit_price, hsn_sac, gst_rate, product_id, sku];
 const lineItemKeys = lineItemFields.map((spec) => spec.key);
 
 /** A mapped value as a list: one value is a list of one. */
@@ -53,7 +57,9 @@ export const createInvoice = createAction(operation, {
       required: items.required,
       children: [
         inputField(description, { helpText: `${items.help} ${description.help}` }),
-        ...lineItemFields.slice(1).map((spec) => inputField(spec)),
+        ...lineItemFields.slice(1, -2).map((spec) => inputField(spec)),
+        inputField(product_id, { choices: productDropdown, helpText: `${product_id.help} ${PICKER_HELP.product}` }),
+        inputField(sku, { helpText: `${sku.help} ${PICKER_HELP.productSku}` }),
       ],
     },
     ...Object.fromEntries(lineItemKeys.map((key) => [key, null])),

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { operations, runOperation, type FieldSpec } from '../../../../../shared';
-import { emailLocator, locatorId } from '../../../../editor/pickers';
+import { emailLocator, locatorId, productLineLocator, productOfLine } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
 import { param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
@@ -29,6 +29,8 @@ const {
   place_of_supply,
   due_date,
   payment_terms,
+  product_id,
+  sku,
 } = operation.fields;
 /** A line's optional particulars (quantity and unit price, HSN/SAC, GST rate), behind the line's own Add Field. */
 const lineExtras = [quantity, unit, unit_price, hsn_sac, gst_rate];
@@ -56,7 +58,18 @@ const LINE_ITEMS_JSON_EXAMPLE = JSON.stringify([{ description: description.examp
 
 /** The fields shown one to one: all but the line items' and the idempotency key. */
 const plain = Object.values(operation.fields).filter(
-  (spec) => ![items, description, amount, idempotency_key, ...lineExtras, ...invoiceGst, ...invoiceDue].includes(spec),
+  (spec) =>
+    ![
+      items,
+      description,
+      amount,
+      idempotency_key,
+      product_id,
+      sku,
+      ...lineExtras,
+      ...invoiceGst,
+      ...invoiceDue,
+    ].includes(spec),
 );
 
 /** The state lists (GST rate, place of supply) as dropdowns; the schema still judges a mapped value. */
@@ -97,6 +110,9 @@ const lineItemProperties: INodeProperties[] = [
         name: 'item',
         displayName: 'Line Item',
         values: [
+          // Issue 42: the line filled from a product; what the line gives itself (a unit price, a quantity) wins.
+          productLineLocator(product_id),
+          property(sku),
           property(description),
           property(amount),
           {
@@ -155,6 +171,8 @@ function lineItems(context: IExecuteFunctions, itemIndex: number): unknown {
   }
   const entries = (param(context, `${items.key}.item`, itemIndex, []) as IDataObject[]) ?? [];
   return entries.map((entry) => ({
+    ...productOfLine(entry[product_id.key]),
+    sku: entry[sku.key],
     description: entry[description.key],
     amount: entry[amount.key],
     ...(entry.more as IDataObject | undefined),
