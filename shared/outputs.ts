@@ -69,12 +69,22 @@ function withTwins<T extends object>(record: T, keys: readonly string[], format:
  * A labelled field the service leaves out of an object the answer has (`voided_at` before a void,
  * `whatsapp.error_code` when nothing failed) is answered as null: what a step shows is then the same set of keys
  * whatever state the object is in, the set its sample and Zapier's outputFields list (Zapier's checks D024 and
- * T004, docs/zapier-checks.md). An absent parent (`tax` on an invoice without GST) and line-item keys stay absent:
- * a null there would claim a GST breakdown the invoice does not have.
+ * T004, docs/zapier-checks.md). An absent parent (`tax` on an invoice without GST) stays absent, and so do
+ * line-item keys unless `lines` is set: a null there would claim a GST breakdown an invoice without GST does not
+ * have, while on a tax invoice every line has one and only a typed line's `product_id` and `sku` are missing.
  */
-export function withLabelledNulls<T extends object>(answer: T, labels: OutputLabels): T {
+export function withLabelledNulls<T extends object>(answer: T, labels: OutputLabels, lines = false): T {
   const out: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
-  for (const key of Object.keys(labels).filter((candidate) => !candidate.includes('[]'))) {
+  for (const key of Object.keys(labels)) {
+    const [list, item] = key.split('[]');
+    if (item !== undefined) {
+      const entries = out[list];
+      if (lines && Array.isArray(entries))
+        out[list] = entries.map((entry) =>
+          typeof entry === 'object' && entry !== null && !(item in entry) ? { ...entry, [item]: null } : entry,
+        );
+      continue;
+    }
     const [head, child] = key.split('__');
     const parent = out[head];
     if (child === undefined) {
@@ -88,7 +98,7 @@ export function withLabelledNulls<T extends object>(answer: T, labels: OutputLab
 
 export function presentInvoice(invoice: Invoice): PresentedInvoice {
   const format = (amount: number) => formatMinor(amount, invoice.currency);
-  return withLabelledNulls(presentedInvoice(invoice, format), INVOICE_LABELS);
+  return withLabelledNulls(presentedInvoice(invoice, format), INVOICE_LABELS, Boolean(invoice.tax));
 }
 
 function presentedInvoice(invoice: Invoice, format: (amount: number) => string): PresentedInvoice {
