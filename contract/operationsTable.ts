@@ -11,9 +11,10 @@ import app from '../zapier/src/index';
 import { client } from '../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../n8n/nodes/InvoicingApi/actions/payment';
+import { refund } from '../n8n/nodes/InvoicingApi/actions/refund';
 
 /** The Invoicing API node's resources, in its Resource list's order. */
-export const N8N_RESOURCES = { client, invoice, payment };
+export const N8N_RESOURCES = { client, invoice, payment, refund };
 
 type Shown = { display?: { label: string }; method?: string; path?: string };
 

@@ -11,8 +11,10 @@ import { runOperation, type Connection, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
+import { listRefunds } from './operations/listRefunds';
 import type { PresentedInvoice } from './outputs';
 import type { Client, Payment } from './schemas/resources';
+import type { Refund } from './schemas/refunds';
 import { InputError } from './validation';
 
 export interface Choice {
@@ -42,16 +44,17 @@ export const PICKER_HELP = {
     'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
+  refund: `Pick the refund from the list, or give a refund ID (${ID_PREFIX.refund}…).`,
 } as const;
 
 /** The kinds of resource a user picks from a list. */
-export type PickedKind = 'invoice' | 'client' | 'payment';
+export type PickedKind = 'invoice' | 'client' | 'payment' | 'refund';
 
 /** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
 export function pickedKind(spec: FieldSpec): PickedKind | undefined {
   if (spec.type !== 'id') return undefined;
   const kind = spec.key.replace(/_id$/, '');
-  return kind === 'invoice' || kind === 'client' || kind === 'payment' ? kind : undefined;
+  return kind === 'invoice' || kind === 'client' || kind === 'payment' || kind === 'refund' ? kind : undefined;
 }
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -81,22 +84,30 @@ export function invoiceChoice(invoice: PresentedInvoice): Choice {
   };
 }
 
-/** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>" */
+const dayOf = (moment: string) =>
+  new Date(moment).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>", and "₹600.00 refunded" once some went back. */
 export function paymentChoice(payment: Payment): Choice {
-  const day = new Date(payment.paid_at).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const reference = payment.reference ?? payment.upi?.utr;
+  const refunded = payment.amount_refunded
+    ? [`${formatMinor(payment.amount_refunded, payment.currency)} refunded`]
+    : [];
   const parts = [
     formatMinor(payment.amount, payment.currency),
     words(payment.method),
-    day,
+    dayOf(payment.paid_at),
     reference ?? payment.invoice_id,
+    ...refunded,
   ];
   return { value: payment.id, label: parts.join(SEPARATOR) };
+}
+
+/** "₹600.00 refunded · upi · 22 Nov 2026 · <its UTR, reference or payment ID>" */
+export function refundChoice(refund: Refund): Choice {
+  const reference = refund.reference ?? refund.upi?.utr ?? refund.payment_id;
+  const parts = [`${formatMinor(refund.amount, refund.currency)} refunded`, words(refund.method)];
+  return { value: refund.id, label: [...parts, dayOf(refund.refunded_at), reference].join(SEPARATOR) };
 }
 
 export interface PickerQuery {
@@ -147,6 +158,16 @@ export async function paymentChoices(connection: Connection, send: Send, query: 
   return page(answer.data, answer.has_more, paymentChoice);
 }
 
+export async function refundChoices(connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> {
+  const answer = await runOperation(
+    listRefunds,
+    connection,
+    { limit: PICKER_PAGE_SIZE, starting_after: query.after },
+    send,
+  );
+  return page(answer.data, answer.has_more, refundChoice);
+}
+
 /**
  * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
  * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
@@ -163,6 +184,7 @@ export const ID_PATTERNS = {
     url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})`,
   },
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
+  refund: { id: `^${ID_PREFIX.refund}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */

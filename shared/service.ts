@@ -21,7 +21,14 @@ export const KEY_PREFIX = { live: 'ik_live_', test: 'ik_test_' } as const;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** How each object's id starts (contract: "Identifiers"). */
-export const ID_PREFIX = { invoice: 'inv_', client: 'cli_', payment: 'pay_', webhook: 'we_', event: 'evt_' } as const;
+export const ID_PREFIX = {
+  invoice: 'inv_',
+  client: 'cli_',
+  payment: 'pay_',
+  refund: 'rf_',
+  webhook: 'we_',
+  event: 'evt_',
+} as const;
 
 export type KeyMode = 'live' | 'test';
 

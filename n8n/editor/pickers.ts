@@ -24,6 +24,7 @@ import {
   idFromUrl,
   invoiceChoices,
   paymentChoices,
+  refundChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -36,7 +37,9 @@ import { param } from './parameters';
 import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
-const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };
+const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment', refund: 'refund' };
+/** The kinds with a page a person can paste a link to. */
+const LINKED = (kind: Kind): kind is keyof typeof LINK_FORMS => kind in LINK_FORMS;
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(
@@ -67,7 +70,7 @@ export function locator(
       ],
     },
   ];
-  if (kind !== 'payment') {
+  if (LINKED(kind)) {
     const url = ID_PATTERNS[kind].url;
     modes.push({
       displayName: 'By URL',
@@ -110,16 +113,11 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
  * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its
  * refusal names the field and the links it takes instead of n8n's generic "the URL entered is incorrect".
  */
-export function locatorId(
-  context: IExecuteFunctions,
-  kind: 'invoice' | 'client' | 'payment',
-  spec: FieldSpec,
-  itemIndex: number,
-): unknown {
+export function locatorId(context: IExecuteFunctions, kind: Kind, spec: FieldSpec, itemIndex: number): unknown {
   const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
-  return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;
+  return mode === 'url' && LINKED(kind) ? idFromUrl(kind, value, spec) : value;
 }
 
 /** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
@@ -155,6 +153,7 @@ export const listSearch = {
   invoices: listMethod(invoiceChoices),
   owedInvoices: listMethod((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true })),
   payments: listMethod(paymentChoices),
+  refunds: listMethod(refundChoices),
 };
 
 /**

@@ -12,9 +12,10 @@ import { imperative } from '../../n8n/nodes/InvoicingApi/actions/displayed';
 import { invoice } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
+import { refund } from '../../n8n/nodes/InvoicingApi/actions/refund';
 import { app } from '../zapier/support';
 
-const resources = { invoice, client, payment };
+const resources = { invoice, client, payment, refund };
 
 test('there is at least one, so the checks below check something', () => {
   expect(displayedOperations.map(({ name }) => name)).toContain('voidInvoice');

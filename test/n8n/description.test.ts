@@ -186,6 +186,7 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Delivery Failed',
       'Invoice Overdue',
       'Invoice Voided',
+      'Refund Recorded',
       'New Client',
       'Updated Client',
     ]);
@@ -313,8 +314,9 @@ describe('pickers', () => {
       expect(property.modes?.[0].typeOptions).toMatchObject({ searchable: true });
     }
     expect(byName('payment_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+    expect(byName('refund_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
     const methods = new Set(locators.map((property) => property.modes?.[0].typeOptions?.searchListMethod));
-    expect([...methods].sort()).toEqual(['clientEmails', 'clients', 'invoices', 'owedInvoices', 'payments']);
+    expect([...methods].sort()).toEqual(['clientEmails', 'clients', 'invoices', 'owedInvoices', 'payments', 'refunds']);
     expect(Object.keys(new InvoicingApiNode().methods.listSearch).sort()).toEqual([...methods].sort());
   });
 

@@ -24,6 +24,8 @@ import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
 import { invoiceVoided } from './triggers/invoiceVoided';
+import { invoiceRefunded } from './triggers/invoiceRefunded';
+import { findRefund } from './searches/findRefund';
 
 export = {
   version,
@@ -46,6 +48,7 @@ export = {
     invoice_overdue: invoiceOverdue,
     invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
+    invoice_refunded: invoiceRefunded,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({
@@ -57,7 +60,7 @@ export = {
     download_invoice_pdf: downloadInvoicePdf,
   }),
   hydrators: { hydrateInvoicePdf },
-  searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment },
+  searches: { find_client: findClient, find_invoice: findInvoice, find_payment: findPayment, find_refund: findRefund },
   searchOrCreates: {
     find_client: {
       key: 'find_client',

@@ -16,6 +16,7 @@ import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
+import { refund } from './actions/refund';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
@@ -25,6 +26,7 @@ const actions: Record<string, Record<string, Action>> = {
   invoice: invoice.actions,
   client: client.actions,
   payment: payment.actions,
+  refund: refund.actions,
 };
 
 export class InvoicingApi implements INodeType {
@@ -52,12 +54,14 @@ export class InvoicingApi implements INodeType {
           { name: 'Client', value: 'client' },
           { name: 'Invoice', value: 'invoice' },
           { name: 'Payment', value: 'payment' },
+          { name: 'Refund', value: 'refund' },
         ],
         default: 'invoice',
       },
       ...invoice.properties,
       ...client.properties,
       ...payment.properties,
+      ...refund.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -75,7 +79,12 @@ export class InvoicingApi implements INodeType {
               `How many items are sent to ${SERVICE.displayName} at the same time; ` +
               `a rate-limited request waits and is sent again`,
           },
-          idempotencyKeyOption({ invoice: invoice.operations, client: client.operations, payment: payment.operations }),
+          idempotencyKeyOption({
+            invoice: invoice.operations,
+            client: client.operations,
+            payment: payment.operations,
+            refund: refund.operations,
+          }),
         ],
       },
     ],

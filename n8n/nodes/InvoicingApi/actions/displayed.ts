@@ -23,7 +23,7 @@ import { idempotencyKey } from './idempotency';
 const { key: IDEMPOTENCY_KEY } = FIELDS.invoice.idempotencyKey;
 
 /** Each kind's list mode (n8n/editor/pickers.ts listSearch). */
-const LISTS = { invoice: 'invoices', client: 'clients', payment: 'payments' } as const;
+const LISTS = { invoice: 'invoices', client: 'clients', payment: 'payments', refund: 'refunds' } as const;
 
 /** Zapier's sentence in n8n's words: "Cancels an invoice …." → "Cancel an invoice …". */
 export function imperative(description: string): string {
