@@ -11,6 +11,7 @@ import {
   sampleEvents,
   sampleInvoice,
   samplePayment,
+  sampleRefund,
   sampleWebhook,
   validateInput,
   webhookCreateInputSchema,
@@ -19,6 +20,7 @@ import { createClient } from './domain/clients';
 import { type SandboxCore, contextFor } from './domain/context';
 import { createInvoice } from './domain/invoices';
 import { applyPayment } from './domain/invoicePayments';
+import { applyRefund } from './domain/refunds';
 import { createWebhook } from './domain/webhookSubscriptions';
 import { withIds } from './storage/ids';
 
@@ -30,6 +32,7 @@ export const EXAMPLE_IDS = {
   invoice_id: sampleInvoice.id,
   client_id: sampleClient.id,
   payment_id: samplePayment.id,
+  refund_id: sampleRefund.id,
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
@@ -52,6 +55,7 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.voided.invoice_id,
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
+    EXAMPLE_IDS.refund_id,
     EXAMPLE_IDS.webhook_id,
     EXAMPLE_IDS.deleted.webhook_id,
   ];
@@ -68,7 +72,9 @@ export function seedExamples(core: SandboxCore): void {
         }),
       );
       // A part payment, so the record-payment and pay examples (₹1,500.00 each) still find money owed.
-      applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      const { payment } = applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      // ₹500.00 of it back, so Get Refund's example names a refund and Record Refund's (₹1,500.00) still fits.
+      applyRefund(ctx, payment, { ...sampleRefund, amount: 50000 });
       createInvoice(
         ctx,
         validateInput(createInvoiceInputSchema, {

@@ -169,6 +169,7 @@ export {
   samplePayment,
   samplePresentedInvoice,
   samplePresentedPayment,
+  sampleRefund,
   sampleWebhook,
 } from './samples';
 export {

@@ -43,7 +43,11 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   company: (ctx) => `Conformance ${ctx.tag} ${ctx.next()} Ltd`,
   // A payment settles what remains, so the run has paid invoices besides open ones (the owed and status filters).
   method: () => 'bank_transfer',
-  amount: (ctx) => ctx.target?.amount_remaining,
+  // A refund's target is a payment: a tenth of what is left of it, so every refund row finds money to return.
+  amount: (ctx) =>
+    ctx.target?.object === 'payment'
+      ? Math.max(1, Math.floor((ctx.target.amount - (ctx.target.amount_refunded ?? 0)) / 10))
+      : ctx.target?.amount_remaining,
   reference: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`,
   // An hour ago: earlier than the payments the test helpers make now, so the period filters have both sides.
   paid_at: (ctx) => new Date((ctx.now ?? Date.now()) - HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),
