@@ -62,4 +62,5 @@ export const OPTIONS = {
   state: { type: 'string' },
   'postal-code': { type: 'string' },
   country: { type: 'string' },
+  utr: { type: 'string' },
 } as const;

@@ -13,6 +13,7 @@ import {
   operations,
   runOperation,
 } from '../../shared';
+import { runCli } from '../../sandbox/cli';
 import { type TestClient, startTestSandbox } from './support';
 
 let t: TestClient;
@@ -201,6 +202,29 @@ describe('finding refunds, and what was refunded of a payment', () => {
     expect(byPayment.data.map((each) => each.id)).toEqual([cash.id, refund.id]);
     const byInvoice = await run(operations.listRefunds, { invoice_id: invoice.id, utr: '512345678904' });
     expect(byInvoice.data.map((each) => each.id)).toEqual([refund.id]);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const result = await runCli([...argv, '--url', t.sandbox.baseUrl, '--key', t.connection.apiKey], {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { ...result, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('refund <payment_id> --amount in paise, by UPI with --utr; too much is refused in Amount’s words', async () => {
+    const { payment } = await paidInvoice('cli.refund@example.com', '500.00', '412345678905');
+    expect(
+      JSON.parse((await cli('refund', payment.id, '--amount', '12345', '--utr', '512345678905')).out),
+    ).toMatchObject({ object: 'refund', amount: 12345, method: 'upi', upi: { utr: '512345678905' } });
+    const over = await cli('refund', payment.id, '--amount', '40000');
+    expect(over.exitCode).toBe(1);
+    expect(over.err).toContain(`Amount must be at most what remains refundable of ${payment.id}, 37655 (₹376.55)`);
+    expect((await cli('refund')).err).toContain('refund needs the ID of a payment');
   });
 });
 
