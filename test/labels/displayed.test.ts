@@ -38,6 +38,12 @@ describe.each(displayedOperations.map((entry) => [entry.name, entry] as const))(
     expect(TRANSLATES[key]).toBe(operation);
   });
 
+  test('n8n: every parameter it shows has a default, so a workflow that leaves an optional one out still runs', () => {
+    const [entry] = resources[display.resource].operations.filter((each) => each.operation === operation);
+    // n8n answers "Could not get parameter" for a parameter with no default that the saved workflow left out.
+    expect(entry.properties.filter((property) => property.default === undefined).map(({ name }) => name)).toEqual([]);
+  });
+
   test('n8n: an operation of its resource, with its words in the imperative, translating it', () => {
     const entries = resources[display.resource].operations.filter((entry) => entry.operation === operation);
     expect(entries).toHaveLength(1);

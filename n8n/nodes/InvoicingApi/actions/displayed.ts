@@ -50,7 +50,9 @@ function displayedOperation(operation: DisplayedOperation): NodeOperation {
   const plain = specs.filter((spec) => spec.key !== IDEMPOTENCY_KEY);
   const shown = (spec: FieldSpec) => {
     const kind = pickedKind(spec);
-    return kind ? locator(kind, spec, LISTS[kind]) : property(spec, { default: spec.default });
+    // The catalogue's default or the type's empty value: a `default: undefined` override would leave n8n nothing to
+    // fill in for a parameter a saved workflow left out ("Could not get parameter").
+    return kind ? locator(kind, spec, LISTS[kind]) : property(spec);
   };
   return {
     operation,
