@@ -28,6 +28,7 @@ import {
   invoiceDeliveryFailedEventSchema,
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
+  invoiceRefundedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -79,15 +80,15 @@ const ERRORS: Record<number, string> = {
     'or the Host is not allowed (`host_not_allowed`, sandbox).',
   404: 'No such object on this account (`not_found`).',
   409:
-    'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`), ' +
+    'A conflict: the e-mail or UTR is taken (`client_exists`, `payment_exists`, `refund_exists`), ' +
     'a request with this Idempotency-Key is still running (`idempotency_in_progress`, ' +
     "worth replaying with the same key), or the invoice's state refuses it " +
-    '(`invoice_has_payments` for a void, `invoice_void`, `invoice_paid` for a reminder).',
+    '(`invoice_has_payments` or `invoice_issued` for a void, `invoice_void`, `invoice_paid` for a reminder).',
   413: 'The body is over 1,000,000 bytes (`payload_too_large`).',
   422:
     "A field is not valid (`validation_failed`, one `errors[]` entry per field, `param` the field's path " +
     'such as `items[0].amount`), an Idempotency-Key reused with another body (`idempotency_key_reused`), ' +
-    'or nothing left to pay (`invoice_already_paid`).',
+    'or nothing left to pay or refund (`invoice_already_paid`, `payment_fully_refunded`).',
   429: 'Over the rate limit (`rate_limited`): wait the `Retry-After` seconds and send again (it was not processed).',
   500: 'The service failed (`internal_error`); worth replaying, with the same Idempotency-Key for a create.',
 };
@@ -255,6 +256,7 @@ const EVENT_SCHEMAS = {
   'invoice.delivery_failed': invoiceDeliveryFailedEventSchema,
   'invoice.overdue': invoiceOverdueEventSchema,
   'invoice.voided': invoiceVoidedEventSchema,
+  'invoice.refunded': invoiceRefundedEventSchema,
 } as const;
 
 const SIGNING =

@@ -12,9 +12,10 @@ import { client } from '../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../n8n/nodes/InvoicingApi/actions/payment';
 import { product } from '../n8n/nodes/InvoicingApi/actions/product';
+import { refund } from '../n8n/nodes/InvoicingApi/actions/refund';
 
 /** The Invoicing API node's resources, in its Resource list's order. */
-export const N8N_RESOURCES = { client, invoice, payment, product };
+export const N8N_RESOURCES = { client, invoice, payment, product, refund };
 
 type Shown = { display?: { label: string }; method?: string; path?: string };
 

@@ -13,6 +13,7 @@ import {
   sampleInvoice,
   samplePayment,
   sampleProduct,
+  sampleRefund,
   sampleWebhook,
   validateInput,
   webhookCreateInputSchema,
@@ -21,6 +22,7 @@ import { createClient } from './domain/clients';
 import { type SandboxCore, contextFor } from './domain/context';
 import { createInvoice } from './domain/invoices';
 import { applyPayment } from './domain/invoicePayments';
+import { applyRefund } from './domain/refunds';
 import { createWebhook } from './domain/webhookSubscriptions';
 import { createProduct } from './domain/products';
 import { withIds } from './storage/ids';
@@ -33,6 +35,7 @@ export const EXAMPLE_IDS = {
   invoice_id: sampleInvoice.id,
   client_id: sampleClient.id,
   payment_id: samplePayment.id,
+  refund_id: sampleRefund.id,
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
   product_id: sampleProduct.id,
@@ -56,6 +59,7 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.voided.invoice_id,
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
+    EXAMPLE_IDS.refund_id,
     EXAMPLE_IDS.webhook_id,
     EXAMPLE_IDS.deleted.webhook_id,
     EXAMPLE_IDS.product_id,
@@ -73,7 +77,9 @@ export function seedExamples(core: SandboxCore): void {
         }),
       );
       // A part payment, so the record-payment and pay examples (₹1,500.00 each) still find money owed.
-      applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      const { payment } = applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      // ₹500.00 of it back, so Get Refund's example names a refund and Record Refund's (₹1,500.00) still fits.
+      applyRefund(ctx, payment, { ...sampleRefund, amount: 50000 });
       createInvoice(
         ctx,
         validateInput(createInvoiceInputSchema, {

@@ -11,7 +11,7 @@ import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
 import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './schemas/paymentMethods';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, UPI } from './schemas/paymentMethods';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
@@ -87,6 +87,10 @@ const [amountRemaining, amountRemainingFormatted] = amountLabels('amount_remaini
 const [lineAmount, lineAmountFormatted] = amountLabels('items[]amount', 'Line Item Amount');
 /** A line item's or a payment's amount. */
 const [amount, amountFormatted] = amountLabels('amount', 'Amount');
+/** When a payment or a refund was recorded (its created_at), as against when the money moved. */
+const recordedAt = labelled('created_at', 'Recorded At');
+/** What went back of a payment, or of all of an invoice's payments (issue 40). */
+const [amountRefunded, amountRefundedFormatted] = amountLabels('amount_refunded', 'Amount Refunded');
 
 /** GST figures: a line's tax heads (`items[]cgst`) and the invoice's (`tax__cgst`), each with its formatted twin. */
 const TAX_HEADS = [
@@ -165,6 +169,47 @@ const productPrice = field({
   help:
     'The price of one unit before GST, written as on a price tag: 899, 899.00 or 1,250.50 in the ' +
     "product's currency. An invoice line may give its own unit price for one order.",
+});
+
+/** A payment's fields whose words a refund shares (FIELDS.payment, FIELDS.refund). */
+const paymentMethod = field({
+  key: 'method',
+  label: 'Payment Method',
+  type: 'string',
+  required: true,
+  example: 'bank_transfer',
+  choices: PAYMENT_METHOD_CHOICES,
+  allowCustom: false,
+  help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.',
+});
+const paymentReference = field({
+  key: 'reference',
+  label: 'Reference',
+  type: 'string',
+  required: false,
+  example: 'HDFCN52026112012345',
+  help:
+    "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
+    'Find Payment searches by it (ignoring case and surrounding spaces).',
+});
+const paymentUtr = field({
+  key: 'utr',
+  label: 'UPI Reference (UTR)',
+  shownAt: 'upi__utr',
+  type: 'string',
+  required: false,
+  example: '412345678901',
+  help:
+    "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
+    'Needed when the method is UPI; one UTR can be recorded only once.',
+});
+const paymentNote = field({
+  key: 'note',
+  label: 'Note',
+  type: 'string',
+  required: false,
+  example: 'Part payment, balance due 30 Nov',
+  help: 'Anything your books should keep with this payment (up to 500 characters).',
 });
 
 export const FIELDS = {
@@ -360,6 +405,8 @@ export const FIELDS = {
     }),
     upiLink: labelled('upi_link', 'UPI Pay Link'),
     voidedAt: labelled('voided_at', 'Voided At'),
+    amountRefunded,
+    amountRefundedFormatted,
     /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
     pdfFile: labelled('file', 'PDF File', { inputOnly: true }),
     pdfFileName: labelled('file_name', 'File Name', { inputOnly: true }),
@@ -609,16 +656,7 @@ export const FIELDS = {
       inputOnly: true,
       help: `The payment ID, starting \`${ID_PREFIX.payment}\`.`,
     }),
-    method: field({
-      key: 'method',
-      label: 'Payment Method',
-      type: 'string',
-      required: true,
-      example: 'bank_transfer',
-      choices: PAYMENT_METHOD_CHOICES,
-      allowCustom: false,
-      help: 'How the money arrived: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other.',
-    }),
+    method: paymentMethod,
     amount: field({
       key: amount.key,
       label: amountFormatted.label,
@@ -632,28 +670,9 @@ export const FIELDS = {
         'Data already in paise or cents? Set Amounts Are In to Minor Units.',
     }),
     amountUnit: amountUnitField,
-    reference: field({
-      key: 'reference',
-      label: 'Reference',
-      type: 'string',
-      required: false,
-      example: 'HDFCN52026112012345',
-      help:
-        "The bank's reference for a transfer (its NEFT/IMPS/RTGS UTR), a cheque or receipt number. " +
-        'Find Payment searches by it (ignoring case and surrounding spaces).',
-    }),
+    reference: paymentReference,
     amountFormatted,
-    utr: field({
-      key: 'utr',
-      label: 'UPI Reference (UTR)',
-      shownAt: 'upi__utr',
-      type: 'string',
-      required: false,
-      example: '412345678901',
-      help:
-        "The 12-digit UPI transaction reference (UTR/RRN) from the payer's or your bank app; spaces are ignored. " +
-        'Needed when the method is UPI; one UTR can be recorded only once.',
-    }),
+    utr: paymentUtr,
     vpa: field({
       key: 'vpa',
       label: 'Payer UPI ID (VPA)',
@@ -673,14 +692,7 @@ export const FIELDS = {
         'When the money arrived: an ISO 8601 date (2026-11-20, midnight UTC) or date and time with its time zone ' +
         '(2026-11-20T10:30:00+05:30). Leave empty for now; at most 5 minutes in the future.',
     }),
-    note: field({
-      key: 'note',
-      label: 'Note',
-      type: 'string',
-      required: false,
-      example: 'Part payment, balance due 30 Nov',
-      help: 'Anything your books should keep with this payment (up to 500 characters).',
-    }),
+    note: paymentNote,
     idempotencyKey: idempotencyKeyField(
       'stmt-2026-11-20-line-14',
       'this payment, such as the bank statement line',
@@ -704,7 +716,79 @@ export const FIELDS = {
       example: '2026-12-01T00:00:00+05:30',
       help: 'Only payments paid strictly before this moment, so consecutive periods never count a payment twice.',
     }),
-    recordedAt: labelled('created_at', 'Recorded At'),
+    recordedAt,
+    amountRefunded,
+    amountRefundedFormatted,
+    refundIds: labelled('refund_ids', 'Refund IDs'),
+  },
+  /** Refunds (docs/api-contract.md, "Refunds"): money back to the client against one payment. */
+  refund: {
+    id: field({
+      key: 'refund_id',
+      label: 'Refund ID',
+      type: 'id',
+      required: true,
+      example: `${ID_PREFIX.refund}1NrA8kHq8ZkYd3Tx`,
+      inputOnly: true,
+      help: `The refund ID, starting \`${ID_PREFIX.refund}\`.`,
+    }),
+    amount: field({
+      key: amount.key,
+      label: amountFormatted.label,
+      shownAs: amount.label,
+      type: 'string',
+      required: true,
+      example: '1,500.00',
+      help:
+        "What went back to the client, in the payment's currency as written on a receipt: 1500, 1500.00 or " +
+        '1,500.00 (₹1,500.00); at most what is left of the payment after earlier refunds. ' +
+        'Data already in paise or cents? Set Amounts Are In to Minor Units.',
+    }),
+    amountFormatted,
+    // One key, one word: a refund's method, UTR, reference and note are called as a payment's, so a refusal
+    // names the field as the form does (validation.ts reads one label per key); only the help differs.
+    method: field({
+      ...paymentMethod,
+      example: UPI,
+      help: 'How the money went back: UPI, Bank Transfer (NEFT, IMPS, RTGS), Cash or Other, whatever the payment was.',
+    }),
+    utr: field({
+      ...paymentUtr,
+      example: '512345678902',
+      help:
+        "The 12-digit UPI reference (UTR/RRN) of the refund's own UPI transfer, from your bank app (not the " +
+        "payment's); spaces are ignored. Needed when the method is UPI; one UTR can be recorded only once.",
+    }),
+    reference: field({
+      ...paymentReference,
+      example: 'HDFCN52026112298765',
+      help:
+        "The bank's reference for a refund by transfer (its NEFT/IMPS/RTGS UTR) or a cash receipt number. " +
+        'Find Refund searches by it (ignoring case and surrounding spaces).',
+    }),
+    refundedAt: field({
+      key: 'refunded_at',
+      label: 'Refunded At',
+      type: 'string',
+      required: false,
+      example: '2026-11-22T16:00:00+05:30',
+      help:
+        'When the money went back: an ISO 8601 date (2026-11-22, midnight UTC) or date and time with its time ' +
+        'zone (2026-11-22T16:00:00+05:30), not before the payment. Leave empty for now.',
+    }),
+    note: field({
+      ...paymentNote,
+      example: 'Order 10023 returned',
+      help: 'Why the money went back, for your books (up to 500 characters).',
+    }),
+    amountUnit: amountUnitField,
+    idempotencyKey: idempotencyKeyField(
+      'return-order-10023',
+      'this refund, such as the return or order number',
+      'refund is returned instead of a second one being recorded',
+    ),
+    status: labelled('status', 'Refund Status'),
+    recordedAt,
   },
   webhook: {
     url: labelled('url', 'Webhook URL'),

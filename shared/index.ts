@@ -26,6 +26,7 @@ export {
   paymentChoices,
   pickedKind,
   PICKER_HELP,
+  refundChoices,
   PICKER_PAGE_SIZE,
 } from './pickers';
 export type { ChoicePage, PickerQuery } from './pickers';
@@ -52,6 +53,7 @@ export {
   invoiceIdSchema,
   invoiceOverdueEventSchema,
   invoicePaidEventSchema,
+  invoiceRefundedEventSchema,
   invoiceSchema,
   invoiceSentEventSchema,
   invoiceViewedEventSchema,
@@ -84,6 +86,7 @@ export type {
   InvoiceEvent,
   InvoicePaidEvent,
   Payment,
+  Refund,
   WebhookEvent,
 } from './schemas';
 export {
@@ -119,6 +122,7 @@ export {
   listEventsQuerySchema,
   listInvoicesQuerySchema,
   listPaymentsQuerySchema,
+  listRefundsQuerySchema,
   operations,
   PDF_MEDIA_TYPE,
   pdfAnswer,
@@ -126,6 +130,7 @@ export {
   presentedPage,
   recentEventRecords,
   recordPaymentInputSchema,
+  recordRefundInputSchema,
   recoverAfter,
   runOperation,
   sampleOverdueRecord,
@@ -164,6 +169,7 @@ export {
   samplePayment,
   samplePresentedInvoice,
   samplePresentedPayment,
+  sampleRefund,
   sampleWebhook,
 } from './samples';
 export {

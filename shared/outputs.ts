@@ -7,6 +7,7 @@
 import { FIELDS, shownLabel, type FieldLabel } from './fields';
 import { formatMinor } from './money';
 import type { Invoice, Payment, Product } from './schemas/resources';
+import type { Refund } from './schemas/refunds';
 
 /** Labels keyed by the field's place in Zapier's flat output. */
 type OutputLabels = Readonly<Record<string, string>>;
@@ -24,7 +25,7 @@ function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, FieldLabe
 /** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
 const alsoShown = (entry: FieldLabel): FieldLabel => ({ ...entry, inputOnly: undefined });
 
-const { record, invoice, client, payment, item, product } = FIELDS;
+const { record, invoice, client, payment, item, product, refund } = FIELDS;
 const { livemode, updatedAt, ...common } = record;
 
 export const INVOICE_LABELS = outputLabels(record, { clientId: alsoShown(client.id) }, invoice);
@@ -43,11 +44,23 @@ export const PRODUCT_LABELS = outputLabels(
   product,
 );
 
+export const REFUND_LABELS = outputLabels(
+  common,
+  {
+    livemode,
+    paymentId: alsoShown(payment.id),
+    invoiceId: alsoShown(invoice.id),
+    currency: invoice.currency,
+  },
+  refund,
+);
+
 export type PresentedInvoice = Invoice & {
   items: Array<Invoice['items'][number] & { amount_formatted: string }>;
   amount_due_formatted: string;
   amount_paid_formatted: string;
   amount_remaining_formatted: string;
+  amount_refunded_formatted?: string;
 };
 
 /**
@@ -96,6 +109,10 @@ export function withLabelledNulls<T extends object>(answer: T, labels: OutputLab
   return out as T;
 }
 
+/** `amount_refunded` is absent on answers from before refunds (issue 40); its twin only beside it. */
+const refundedTwin = (amount: number | null | undefined, format: (amount: number) => string) =>
+  typeof amount === 'number' ? { amount_refunded_formatted: format(amount) } : {};
+
 export function presentInvoice(invoice: Invoice): PresentedInvoice {
   const format = (amount: number) => formatMinor(amount, invoice.currency);
   return withLabelledNulls(presentedInvoice(invoice, format), INVOICE_LABELS, Boolean(invoice.tax));
@@ -112,14 +129,16 @@ function presentedInvoice(invoice: Invoice, format: (amount: number) => string):
     amount_due_formatted: format(invoice.amount_due),
     amount_paid_formatted: format(invoice.amount_paid),
     amount_remaining_formatted: format(invoice.amount_remaining),
+    ...refundedTwin(invoice.amount_refunded, format),
   };
 }
 
-export type PresentedPayment = Payment & { amount_formatted: string };
+export type PresentedPayment = Payment & { amount_formatted: string; amount_refunded_formatted?: string };
 
 export function presentPayment(payment: Payment): PresentedPayment {
+  const format = (amount: number) => formatMinor(amount, payment.currency);
   return withLabelledNulls(
-    { ...payment, amount_formatted: formatMinor(payment.amount, payment.currency) },
+    { ...payment, amount_formatted: format(payment.amount), ...refundedTwin(payment.amount_refunded, format) },
     PAYMENT_LABELS,
   );
 }
@@ -128,4 +147,10 @@ export type PresentedProduct = Product & { unit_price_formatted: string };
 
 export function presentProduct(product: Product): PresentedProduct {
   return { ...product, unit_price_formatted: formatMinor(product.unit_price, product.currency) };
+}
+
+export type PresentedRefund = Refund & { amount_formatted: string };
+
+export function presentRefund(refund: Refund): PresentedRefund {
+  return { ...refund, amount_formatted: formatMinor(refund.amount, refund.currency) };
 }

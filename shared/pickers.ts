@@ -15,6 +15,8 @@ import { listPayments } from './operations/listPayments';
 import { listProducts } from './operations/listProducts';
 import type { PresentedInvoice } from './outputs';
 import type { Client, Payment, Product } from './schemas/resources';
+import { listRefunds } from './operations/listRefunds';
+import type { Refund } from './schemas/refunds';
 import { InputError } from './validation';
 
 export interface Choice {
@@ -53,16 +55,19 @@ export const PICKER_HELP = {
     'and unit price from it; what the line gives itself (a unit price, a quantity) wins.',
   productSku:
     "Map the SKU your shop's order carries, or type it (case does not matter): the line is filled from that product.",
+  refund: `Pick the refund from the list, or give a refund ID (${ID_PREFIX.refund}…).`,
 } as const;
 
 /** The kinds of resource a user picks from a list. */
-export type PickedKind = 'invoice' | 'client' | 'payment' | 'product';
+export type PickedKind = 'invoice' | 'client' | 'payment' | 'product' | 'refund';
 
 /** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
 export function pickedKind(spec: FieldSpec): PickedKind | undefined {
   if (spec.type !== 'id') return undefined;
   const kind = spec.key.replace(/_id$/, '');
-  return kind === 'invoice' || kind === 'client' || kind === 'payment' || kind === 'product' ? kind : undefined;
+  return kind === 'invoice' || kind === 'client' || kind === 'payment' || kind === 'product' || kind === 'refund'
+    ? kind
+    : undefined;
 }
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -92,20 +97,21 @@ export function invoiceChoice(invoice: PresentedInvoice): Choice {
   };
 }
 
-/** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>" */
+const dayOf = (moment: string) =>
+  new Date(moment).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "₹5,000.00 · bank transfer · 20 Nov 2026 · <the invoice ID>", and "₹600.00 refunded" once some went back. */
 export function paymentChoice(payment: Payment): Choice {
-  const day = new Date(payment.paid_at).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const reference = payment.reference ?? payment.upi?.utr;
+  const refunded = payment.amount_refunded
+    ? [`${formatMinor(payment.amount_refunded, payment.currency)} refunded`]
+    : [];
   const parts = [
     formatMinor(payment.amount, payment.currency),
     words(payment.method),
-    day,
+    dayOf(payment.paid_at),
     reference ?? payment.invoice_id,
+    ...refunded,
   ];
   return { value: payment.id, label: parts.join(SEPARATOR) };
 }
@@ -118,6 +124,13 @@ export function productChoice(product: Product): Choice {
 }
 
 const gstRateLabel = (value: string) => gstRate(value)?.label ?? value;
+
+/** "₹600.00 refunded · upi · 22 Nov 2026 · <its UTR, reference or payment ID>" */
+export function refundChoice(refund: Refund): Choice {
+  const reference = refund.reference ?? refund.upi?.utr ?? refund.payment_id;
+  const parts = [`${formatMinor(refund.amount, refund.currency)} refunded`, words(refund.method)];
+  return { value: refund.id, label: [...parts, dayOf(refund.refunded_at), reference].join(SEPARATOR) };
+}
 
 export interface PickerQuery {
   /** Words a person typed into the picker's search box. */
@@ -173,6 +186,16 @@ export async function productChoices(connection: Connection, send: Send, query: 
   return page(answer.data, answer.has_more, productChoice);
 }
 
+export async function refundChoices(connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> {
+  const answer = await runOperation(
+    listRefunds,
+    connection,
+    { limit: PICKER_PAGE_SIZE, starting_after: query.after },
+    send,
+  );
+  return page(answer.data, answer.has_more, refundChoice);
+}
+
 /**
  * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
  * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
@@ -190,6 +213,7 @@ export const ID_PATTERNS = {
   },
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
   product: { id: `^${ID_PREFIX.product}${ID_TAIL}$` },
+  refund: { id: `^${ID_PREFIX.refund}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */

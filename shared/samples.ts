@@ -2,7 +2,8 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { presentInvoice, presentPayment, presentProduct } from './outputs';
+import { presentInvoice, presentPayment, presentProduct, presentRefund } from './outputs';
+import type { Refund } from './schemas/refunds';
 import type { Account, Client, Invoice, Payment, Product, WebhookSubscription } from './schemas/resources';
 import type {
   ClientCreatedEvent,
@@ -15,6 +16,7 @@ import type {
   InvoiceSentEvent,
   InvoiceViewedEvent,
   InvoiceVoidedEvent,
+  InvoiceRefundedEvent,
 } from './schemas/webhookEvents';
 import type { Delivery } from './schemas/delivery';
 
@@ -187,9 +189,31 @@ export const samplePayment: Payment = {
   paid_at: '2026-05-02T11:30:45Z',
   created_at: '2026-05-02T11:30:45Z',
   livemode: false,
+  amount_refunded: 0,
+  refund_ids: [],
 };
 
 export const samplePresentedPayment = presentPayment(samplePayment);
+
+/** ₹5,000.00 of the sample payment sent back over UPI (docs/api-contract.md, "Refunds"). */
+export const sampleRefund: Refund = {
+  id: 'rf_1NrA8kHq8ZkYd3Tx',
+  object: 'refund',
+  payment_id: samplePayment.id,
+  invoice_id: samplePayment.invoice_id,
+  amount: 500000,
+  currency: 'INR',
+  method: samplePayment.method,
+  upi: { utr: '512345678902' },
+  reference: null,
+  note: 'Hosting cancelled',
+  status: 'succeeded',
+  refunded_at: '2026-05-06T10:00:00Z',
+  created_at: '2026-05-06T10:00:05Z',
+  livemode: false,
+};
+
+export const samplePresentedRefund = presentRefund(sampleRefund);
 
 const created: InvoiceCreatedEvent = {
   id: 'evt_1NqU1aHq8ZkYd3TxNew',
@@ -342,6 +366,25 @@ const voided: InvoiceVoidedEvent = {
   data: { invoice: { ...sampleInvoice, ...VOIDED } },
 };
 
+const refunded: InvoiceRefundedEvent = {
+  id: 'evt_1NrA8kHq8ZkYd3TxRefd',
+  type: 'invoice.refunded',
+  created_at: '2026-05-06T10:00:05Z',
+  livemode: false,
+  data: {
+    invoice: {
+      ...sampleInvoice,
+      status: 'partially_paid',
+      amount_paid: 990000,
+      amount_remaining: 500000,
+      amount_refunded: 500000,
+      updated_at: '2026-05-06T10:00:05Z',
+    },
+    payment: { ...samplePayment, amount_refunded: 500000, refund_ids: [sampleRefund.id] },
+    refund: sampleRefund,
+  },
+};
+
 export const sampleEvents = {
   created,
   viewed,
@@ -353,6 +396,7 @@ export const sampleEvents = {
   deliveryFailed,
   overdue,
   voided,
+  refunded,
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
@@ -367,4 +411,5 @@ export const sampleEventsByType = {
   'invoice.delivery_failed': deliveryFailed,
   'invoice.overdue': overdue,
   'invoice.voided': voided,
+  'invoice.refunded': refunded,
 } as const;

@@ -25,6 +25,7 @@ export const ID_PREFIX = {
   invoice: 'inv_',
   client: 'cli_',
   payment: 'pay_',
+  refund: 'rf_',
   webhook: 'we_',
   event: 'evt_',
   product: 'prod_',

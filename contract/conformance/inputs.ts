@@ -3,7 +3,7 @@
  * key. An operation whose keys are all here gets its request, filter, paging and idempotency rows with no
  * line of its own; a key that is not here leaves its row "not checkable", which the coverage figure shows.
  */
-import { EVENT_TYPES, addDays, isCalendarDate } from '../../shared';
+import { EVENT_TYPES, UPI, addDays, isCalendarDate } from '../../shared';
 
 export type Thing = Record<string, any>;
 
@@ -22,6 +22,8 @@ export interface ValueContext {
   gstClient?: Thing;
 }
 
+/** A refund's request: its target is the payment it goes back against (docs/api-contract.md, "Refunds"). */
+const refunds = (ctx: ValueContext) => ctx.target?.object === 'payment';
 const email = (ctx: ValueContext) => `conformance+${ctx.tag}-${ctx.next()}@example.com`;
 const HOUR = 3_600_000;
 
@@ -42,8 +44,14 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   address: () => ({ line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001', country: 'IN' }),
   company: (ctx) => `Conformance ${ctx.tag} ${ctx.next()} Ltd`,
   // A payment settles what remains, so the run has paid invoices besides open ones (the owed and status filters).
-  method: () => 'bank_transfer',
-  amount: (ctx) => ctx.target?.amount_remaining,
+  method: (ctx) => (refunds(ctx) ? UPI : 'bank_transfer'),
+  // A refund goes back by UPI with a UTR of its own (unique across runs), so the refunds' UTR filter has both sides.
+  utr: (ctx) => (refunds(ctx) ? `${Date.now()}`.slice(-9) + String(ctx.next() % 1000).padStart(3, '0') : undefined),
+  // A refund's target is a payment: a tenth of what is left of it, so every refund row finds money to return.
+  amount: ({ target }) =>
+    target?.object === 'payment'
+      ? Math.max(1, Math.floor((target.amount - (target.amount_refunded ?? 0)) / 10))
+      : target?.amount_remaining,
   reference: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`,
   // An hour ago: earlier than the payments the test helpers make now, so the period filters have both sides.
   paid_at: (ctx) => new Date((ctx.now ?? Date.now()) - HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),

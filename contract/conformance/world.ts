@@ -153,18 +153,30 @@ export class World {
     return exchange;
   }
 
-  /** A new object of the kind a path key names, made by the create operation that answers that kind. */
+  /**
+   * A new object of the kind a path key names, made by the create operation that answers that kind: one of its
+   * own (`POST /invoices`), or else one under another object made fresh first (a payment, `POST
+   * /invoices/{invoice_id}/payments`, on a new invoice, for a refund's row).
+   */
   async fresh(key: string): Promise<Thing | undefined> {
     const prefix = prefixOf(key);
-    const create = singleRequest().find(
+    const plural = `/${key.replace(/_id$/, '')}s`;
+    const creates = singleRequest().filter(
       ([, operation]) =>
         operation.method === 'POST' &&
-        pathKeys(operation).length === 0 &&
-        this.ctx.walker.answerSchema('POST', `/${this.ctx.apiVersion}${operation.path}`, operation.status) &&
-        operation.path.startsWith(`/${key.replace(/_id$/, '')}s`),
+        this.ctx.walker.answerSchema('POST', `/${this.ctx.apiVersion}${operation.path}`, operation.status),
     );
+    const create =
+      creates.find(([, operation]) => pathKeys(operation).length === 0 && operation.path.startsWith(plural)) ??
+      creates.find(([, operation]) => pathKeys(operation).length === 1 && operation.path.endsWith(plural));
     if (!prefix || !create) return undefined;
-    const input = this.input(create[1]);
+    const under: Record<string, Thing> = {};
+    for (const inner of pathKeys(create[1])) {
+      const made = inner === key ? undefined : await this.fresh(inner);
+      if (!made) return undefined;
+      under[inner] = made;
+    }
+    const input = this.input(create[1], {}, { fresh: under });
     if (typeof input === 'string') return undefined;
     const exchange = await this.send(create[1], input);
     const body = exchange.answer.body as Thing | undefined;

@@ -25,6 +25,7 @@ import {
   invoiceChoices,
   paymentChoices,
   productChoices,
+  refundChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -37,7 +38,15 @@ import { param } from './parameters';
 import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
-const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment', product: 'product' };
+const NOUN: Record<Kind, string> = {
+  invoice: 'invoice',
+  client: 'client',
+  payment: 'payment',
+  product: 'product',
+  refund: 'refund',
+};
+/** The kinds with a page a person can paste a link to. */
+const LINKED = (kind: Kind): kind is keyof typeof LINK_FORMS => kind in LINK_FORMS;
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(
@@ -68,7 +77,7 @@ export function locator(
       ],
     },
   ];
-  if (kind === 'invoice' || kind === 'client') {
+  if (LINKED(kind)) {
     const url = ID_PATTERNS[kind].url;
     modes.push({
       displayName: 'By URL',
@@ -126,7 +135,7 @@ export function locatorId(context: IExecuteFunctions, kind: Kind, spec: FieldSpe
   const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
-  return mode === 'url' && (kind === 'invoice' || kind === 'client') ? idFromUrl(kind, value, spec) : value;
+  return mode === 'url' && LINKED(kind) ? idFromUrl(kind, value, spec) : value;
 }
 
 /** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
@@ -163,6 +172,7 @@ export const listSearch = {
   owedInvoices: listMethod((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true })),
   payments: listMethod(paymentChoices),
   products: listMethod(productChoices),
+  refunds: listMethod(refundChoices),
 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The CLI's commands for what happens after an invoice is created (issue 29): move an invoice past its due
- * date, plant a delivery failure, read or advance the account's clock, send and void; and the supplier's GSTIN
+ * date, plant a delivery failure, read or advance the account's clock, send, void and refund; and the supplier's GSTIN
  * and address (./accountCommand.ts). Each is one request
  * to the running sandbox, through the same shared operations as the connectors.
  */
@@ -18,13 +18,23 @@ import {
 import { accountCommand } from './accountCommand';
 import { productsCommand } from './productsCommand';
 
-export const LIFE_COMMANDS = ['overdue', 'fail-next', 'clock', 'send', 'void', 'account', 'products'] as const;
+export const LIFE_COMMANDS = [
+  'overdue',
+  'fail-next',
+  'clock',
+  'send',
+  'void',
+  'refund',
+  'account',
+  'products',
+] as const;
 
 export const LIFE_USAGE = `       npm start -- overdue <invoice_id> [--days <n, default 1>]
                                    move it past its due date (invoice.overdue)
        npm start -- fail-next <${DELIVERY_FAILURE_CODES.join('|')}>   the next send on that channel fails so
        npm start -- clock [advance --days <n> --hours <n>]     read or move the account's clock forward
-       npm start -- send <invoice_id> [--channel whatsapp|email]   send (again) · npm start -- void <invoice_id>`;
+       npm start -- send <invoice_id> [--channel whatsapp|email]   send (again) · npm start -- void <invoice_id>
+       npm start -- refund <payment_id> --amount <minor units> [--utr <12 digits>]   cash back, or UPI with --utr`;
 
 export class LifeUsageError extends Error {}
 
@@ -78,6 +88,18 @@ export async function lifeCommand(
       invoice_id: invoiceOf(command, argument),
       channel: (str(values, 'channel') ?? 'whatsapp') as never,
     });
+  } else if (command === 'refund') {
+    if (!argument)
+      throw new LifeUsageError('refund needs the ID of a payment, e.g. npm start -- refund pay_… --amount 500');
+    const utr = str(values, 'utr');
+    // Through the operation's own run, so a refusal names the field as the connectors do, before any request.
+    const refund = await operations.recordRefund.run(
+      c,
+      { payment_id: argument, amount: str(values, 'amount'), amount_unit: 'minor', method: utr ? 'upi' : 'cash', utr },
+      send,
+    );
+    out(JSON.stringify(refund, null, 2));
+    return;
   } else {
     request = operations.voidInvoice.request(c, { invoice_id: invoiceOf(command, argument) });
   }

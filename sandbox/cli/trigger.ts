@@ -50,6 +50,14 @@ const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice)
     await send(operations.voidInvoice.request(c, { invoice_id: invoice.id }));
     return await latest(c, 'invoice.voided');
   },
+  'invoice.refunded': async (c, invoice) => {
+    const paid = (await send(operations.simulatePayment.request(c, { invoice_id: invoice.id }))) as {
+      data: { payment: { id: string } };
+    };
+    const refund = { payment_id: paid.data.payment.id, amount: 50000, method: 'cash' as const };
+    await send(operations.recordRefund.request(c, refund));
+    return await latest(c, 'invoice.refunded');
+  },
   'client.updated': async (c, invoice) => {
     await send(
       operations.updateClient.request(c, {

@@ -74,4 +74,5 @@ export const OPTIONS = {
   rate: { type: 'string' },
   unit: { type: 'string' },
   search: { type: 'string' },
+  utr: { type: 'string' },
 } as const;

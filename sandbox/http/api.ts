@@ -19,6 +19,7 @@ import { eventRoutes } from '../routes/eventRoutes';
 import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
+import { refundRoutes } from '../routes/refundRoutes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
@@ -125,6 +126,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     accountRoutes,
     invoiceRoutes,
     paymentRoutes,
+    refundRoutes,
     clientRoutes,
     webhookRoutes,
     eventRoutes,

@@ -1,4 +1,4 @@
-import type { Account, Client, Invoice, Payment, Product } from '../../shared';
+import type { Account, Client, Invoice, Payment, Product, Refund } from '../../shared';
 import { AccountStore } from './accountStore';
 import { DeliveryQueue } from './deliveryQueue';
 import type { ApiKeyRecord, AttemptRecord, DeliveryRecord, StoredEvent, WebhookRecord } from './records';
@@ -11,6 +11,7 @@ export interface Data {
   invoices: Collection<Invoice>;
   clients: Collection<Client>;
   payments: Collection<Payment>;
+  refunds: Collection<Refund>;
   webhooks: Collection<WebhookRecord>;
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
@@ -22,7 +23,16 @@ export interface Data {
   forAccount(accountId: string): AccountData;
 }
 
-type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts' | 'products';
+type Resources =
+  | 'invoices'
+  | 'clients'
+  | 'payments'
+  | 'refunds'
+  | 'webhooks'
+  | 'events'
+  | 'deliveries'
+  | 'attempts'
+  | 'products';
 
 /** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
 export type AccountData = { store: Store } & {
@@ -33,6 +43,7 @@ const RESOURCES: Resources[] = [
   'invoices',
   'clients',
   'payments',
+  'refunds',
   'webhooks',
   'events',
   'deliveries',
@@ -73,6 +84,16 @@ export function openData(store: Store): Data {
         reference: (d) => referenceKey(d.reference),
         method: (d) => d.method,
         paid_at: (d) => d.paid_at,
+      },
+    }),
+    // A table added in issue 40: CREATE TABLE IF NOT EXISTS gives a database from before it an empty one.
+    refunds: store.collection<Refund>({
+      table: 'refunds',
+      columns: {
+        payment_id: (d) => d.payment_id,
+        invoice_id: (d) => d.invoice_id,
+        utr: (d) => d.upi?.utr ?? null,
+        reference: (d) => referenceKey(d.reference),
       },
     }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),

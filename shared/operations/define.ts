@@ -59,7 +59,7 @@ export type DocumentedSchema = object;
  */
 export interface OperationDisplay {
   /** The resource both editors file it under; Zapier's noun is its name capitalised ("Invoice"). */
-  resource: 'invoice' | 'client' | 'payment' | 'product';
+  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product';
   /** Title Case, the resource's noun last: "Void Invoice" (n8n's Operation is the label without it: "Void"). */
   label: string;
   /**

@@ -19,6 +19,10 @@ import { listEvents } from './listEvents';
 import { listInvoices } from './listInvoices';
 import { listPayments } from './listPayments';
 import { recordPayment } from './recordPayment';
+import { findRefund } from './findRefund';
+import { getRefund } from './getRefund';
+import { listRefunds } from './listRefunds';
+import { recordRefund } from './recordRefund';
 import { recoverWebhook } from './recoverWebhook';
 import { listWebhooks } from './listWebhooks';
 import { simulateDispute, simulatePayment, simulateView } from './simulate';
@@ -52,6 +56,10 @@ export const operations = {
   getPayment,
   listPayments,
   findPayment,
+  recordRefund,
+  getRefund,
+  listRefunds,
+  findRefund,
   createWebhook,
   getWebhook,
   deleteWebhook,
@@ -101,6 +109,8 @@ export { daysOverdueInput, invoiceStatusInput, listInvoicesQuerySchema, type Lis
 export { listClientsQuerySchema, type ListClientsQuery } from './listClients';
 export { recordPaymentInputSchema, type RecordPaymentInput } from './recordPayment';
 export { listPaymentsQuerySchema, type ListPaymentsQuery } from './listPayments';
+export { recordRefundInputSchema, type RecordRefundInput } from './recordRefund';
+export { listRefundsQuerySchema, type ListRefundsQuery } from './listRefunds';
 export { listWebhooksQuerySchema } from './listWebhooks';
 export { webhookCreateInputSchema, type WebhookCreateInput } from './createWebhook';
 export {

@@ -1,7 +1,9 @@
 /**
  * Void Invoice: cancels an invoice nothing has been paid on; it then owes nothing, leaves the payment
  * pickers and cannot be paid or sent (docs/api-contract.md, "Voiding"). A paid or partly paid invoice is
- * refused by the service with 409 invoice_has_payments, whose words the connectors show as they are.
+ * refused by the service with 409 invoice_has_payments, and a tax invoice sent and issued more than 24 hours
+ * ago with 409 invoice_issued naming Create Credit Note ("Voiding a tax invoice"): the connectors show both
+ * as they are, since only the service knows whether and when it was sent.
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
@@ -26,7 +28,9 @@ export const voidInvoice = defineOperation({
   display: {
     resource: 'invoice',
     label: 'Void Invoice',
-    description: 'Cancels an invoice nothing has been paid on: it then owes nothing and cannot be paid or sent.',
+    description:
+      'Cancels an invoice nothing has been paid on (a tax invoice only before it is sent or within 24 hours): ' +
+      'it then owes nothing and cannot be paid or sent.',
     action: 'Void an invoice',
   },
 });

@@ -13,7 +13,7 @@ import { onTheWire, wireOf } from './wire';
 export const paymentIdSchema = idInput(ID_PREFIX.payment);
 
 /** How far ahead of the service's clock a `paid_at` may be (clocks differ; money never arrives tomorrow). */
-const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
+export const PAID_AT_FUTURE_SLACK_MS = 5 * 60 * 1000;
 
 export const paymentMethodInput = oneOf(PAYMENT_METHODS);
 

@@ -128,6 +128,8 @@ export const invoiceSchema = z
     days_overdue: z.number().int().optional(),
     upi_link: z.string().nullish(),
     voided_at: timestamp.nullish(),
+    /** Issue 40: what went back of its payments (already taken out of amount_paid); absent on older answers. */
+    amount_refunded: minorAmount.nullish(),
   })
   .passthrough();
 
@@ -187,6 +189,9 @@ export const paymentSchema = z
     paid_at: timestamp,
     created_at: timestamp,
     livemode: z.boolean(),
+    /** Issue 40: the sum of its refunds and their ids, oldest first; absent (0, none) on older answers. */
+    amount_refunded: minorAmount.nullish(),
+    refund_ids: z.array(z.string()).nullish(),
   })
   .passthrough();
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { deliverySchema } from './delivery';
+import { refundSchema } from './refunds';
 import { clientSchema, invoiceSchema, paymentSchema } from './resources';
 
 const INVOICE_EVENT_TYPES = [
@@ -15,6 +16,7 @@ const INVOICE_EVENT_TYPES = [
   'invoice.delivery_failed',
   'invoice.overdue',
   'invoice.voided',
+  'invoice.refunded',
 ] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
@@ -112,6 +114,15 @@ export const invoiceVoidedEventSchema = z
   })
   .passthrough();
 
+/** Issue 40: money went back against one of the invoice's payments; both as they are after it. */
+export const invoiceRefundedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('invoice.refunded'),
+    data: z.object({ invoice: invoiceSchema, payment: paymentSchema, refund: refundSchema }).passthrough(),
+  })
+  .passthrough();
+
 export const clientCreatedEventSchema = z
   .object({
     ...envelope,
@@ -138,6 +149,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceDeliveryFailedEventSchema,
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
+  invoiceRefundedEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
 ]);
@@ -152,6 +164,7 @@ export type InvoiceSentEvent = z.infer<typeof invoiceSentEventSchema>;
 export type InvoiceDeliveryFailedEvent = z.infer<typeof invoiceDeliveryFailedEventSchema>;
 export type InvoiceOverdueEvent = z.infer<typeof invoiceOverdueEventSchema>;
 export type InvoiceVoidedEvent = z.infer<typeof invoiceVoidedEventSchema>;
+export type InvoiceRefundedEvent = z.infer<typeof invoiceRefundedEventSchema>;
 export type InvoiceEvent =
   | InvoiceCreatedEvent
   | InvoiceViewedEvent
@@ -160,7 +173,8 @@ export type InvoiceEvent =
   | InvoiceSentEvent
   | InvoiceDeliveryFailedEvent
   | InvoiceOverdueEvent
-  | InvoiceVoidedEvent;
+  | InvoiceVoidedEvent
+  | InvoiceRefundedEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

@@ -10,7 +10,7 @@ import type { InvoiceEvent } from '../schemas/webhookEvents';
 
 type Flat = string | number | boolean | null;
 
-const { record, invoice, client, payment, event, viewAndDispute, sending } = FIELDS;
+const { record, invoice, client, payment, refund, event, viewAndDispute, sending } = FIELDS;
 const prefixed = (prefix: string, entry: FieldLabel) => `${prefix} ${shownLabel(entry)}`;
 
 /** What every event record starts with (client events' too), keyed by its place in the record. */
@@ -112,6 +112,15 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   days_overdue: invoice.daysOverdue.label,
   upi_link: invoice.upiLink.label,
   voided_at: invoice.voidedAt.label,
+  refund_id: refund.id.label,
+  refund_amount: prefixed('Refund', refund.amount),
+  refund_amount_formatted: prefixed('Refund', refund.amountFormatted),
+  refund_method: 'Refund Method',
+  refund_utr: prefixed('Refund', refund.utr),
+  refund_reference: prefixed('Refund', refund.reference),
+  refunded_at: refund.refundedAt.label,
+  payment_amount_refunded: prefixed('Payment', payment.amountRefunded),
+  payment_amount_refunded_formatted: prefixed('Payment', payment.amountRefundedFormatted),
 };
 
 export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
@@ -186,5 +195,23 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
       };
     case 'invoice.voided':
       return { ...record, voided_at: invoice.voided_at ?? null };
+    case 'invoice.refunded': {
+      const { payment, refund } = event.data;
+      const refunded = payment.amount_refunded ?? refund.amount;
+      return {
+        ...record,
+        refund_id: refund.id,
+        refund_amount: refund.amount,
+        refund_amount_formatted: format(refund.amount),
+        refund_method: refund.method,
+        refund_utr: refund.upi?.utr ?? null,
+        refund_reference: refund.reference ?? null,
+        refunded_at: refund.refunded_at,
+        payment_id: payment.id,
+        payment_amount_refunded: refunded,
+        payment_amount_refunded_formatted: format(refunded),
+        upi_link: invoice.upi_link ?? null,
+      };
+    }
   }
 }

@@ -21,7 +21,8 @@ export interface EventDescription {
     | 'invoice_sent'
     | 'invoice_delivery_failed'
     | 'invoice_overdue'
-    | 'invoice_voided';
+    | 'invoice_voided'
+    | 'invoice_refunded';
   label: string;
   noun: string;
   description: string;
@@ -87,6 +88,14 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     label: 'Invoice Voided',
     noun: 'Voided Invoice',
     description: 'Triggers when an invoice is voided: it is cancelled and nothing is owed on it any more.',
+  },
+  'invoice.refunded': {
+    type: 'invoice.refunded',
+    key: 'invoice_refunded',
+    label: 'Refund Recorded',
+    noun: 'Refund',
+    description:
+      "Triggers when a refund is recorded against one of an invoice's payments, with what remains paid and owed.",
   },
   'client.created': {
     type: 'client.created',

@@ -215,7 +215,13 @@ beforeAll(async () => {
   const invoice = await sandbox.createInvoice({ items: [{ description: 'Probe', amount: 100_000_000 }] });
   const client = await call('POST', '/clients', { email: 'probe-client@example.com', name: 'Probe' });
   const webhook = await call('POST', '/webhooks', { url: 'https://hooks.example.com/probe', events: ['invoice.paid'] });
-  const payment = await call('POST', `/invoices/${invoice.id}/payments`, { method: 'cash', amount: 1 });
+  // Large and early enough that no probe's refund is more than remains of it or dated before it (contract: "Refunds").
+  const payment = await call('POST', `/invoices/${invoice.id}/payments`, {
+    method: 'cash',
+    amount: 50_000_000,
+    paid_at: '2020-01-01T00:00:00Z',
+  });
+  const refund = await call('POST', `/payments/${payment.id}/refunds`, { method: 'cash', amount: 1 });
   const events = await call('GET', '/events?limit=1');
   const clock = await call('GET', '/test_helpers/clock');
   // Issue 42: a product, so the catalogue's paths are probed with an id that names one.
@@ -232,6 +238,7 @@ beforeAll(async () => {
       client: client.id,
       webhook: webhook.id,
       payment: payment.id,
+      refund: refund.id,
       event: events.data[0].id,
       product: product.id,
     },

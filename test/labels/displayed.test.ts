@@ -14,8 +14,9 @@ import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
 import { product } from '../../n8n/nodes/InvoicingApi/actions/product';
 import { app } from '../zapier/support';
+import { refund } from '../../n8n/nodes/InvoicingApi/actions/refund';
 
-const resources = { invoice, client, payment, product };
+const resources = { invoice, client, payment, product, refund };
 
 test('there is at least one, so the checks below check something', () => {
   expect(displayedOperations.map(({ name }) => name)).toContain('voidInvoice');
@@ -36,6 +37,12 @@ describe.each(displayedOperations.map((entry) => [entry.name, entry] as const))(
     const create = app.creates[key];
     expect(create).toMatchObject({ key, noun, display: { label: display.label, description: display.description } });
     expect(TRANSLATES[key]).toBe(operation);
+  });
+
+  test('n8n: every parameter it shows has a default, so a workflow that leaves an optional one out still runs', () => {
+    const [entry] = resources[display.resource].operations.filter((each) => each.operation === operation);
+    // n8n answers "Could not get parameter" for a parameter with no default that the saved workflow left out.
+    expect(entry.properties.filter((property) => property.default === undefined).map(({ name }) => name)).toEqual([]);
   });
 
   test('n8n: an operation of its resource, with its words in the imperative, translating it', () => {

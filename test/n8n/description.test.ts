@@ -193,6 +193,7 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Delivery Failed',
       'Invoice Overdue',
       'Invoice Voided',
+      'Refund Recorded',
       'New Client',
       'Updated Client',
     ]);
@@ -320,6 +321,7 @@ describe('pickers', () => {
       expect(property.modes?.[0].typeOptions).toMatchObject({ searchable: true });
     }
     expect(byName('payment_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+    expect(byName('refund_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
     const methods = new Set(locators.map((property) => property.modes?.[0].typeOptions?.searchListMethod));
     expect([...methods].sort()).toEqual([
       'clientEmails',
@@ -328,6 +330,7 @@ describe('pickers', () => {
       'owedInvoices',
       'payments',
       'products',
+      'refunds',
     ]);
     expect(Object.keys(new InvoicingApiNode().methods.listSearch).sort()).toEqual([...methods].sort());
   });

@@ -72,8 +72,8 @@ test('start prints base URL, test key, database and dashboard; view / pay / disp
 
 test('usage errors exit 2 and show the usage; --help shows it', async () => {
   const unknown = captureIo();
-  expect((await runCli(['refund', 'inv_1'], unknown.io)).exitCode).toBe(2);
-  expect(unknown.err[0]).toMatch(/^Unknown command "refund"\.\n\nUsage:/);
+  expect((await runCli(['archive', 'inv_1'], unknown.io)).exitCode).toBe(2);
+  expect(unknown.err[0]).toMatch(/^Unknown command "archive"\.\n\nUsage:/);
   const badFlag = captureIo();
   expect((await runCli(['--rate-limit', 'lots'], badFlag.io)).exitCode).toBe(2);
   expect(badFlag.err[0]).toMatch(/--rate-limit must be a positive number/);

@@ -247,7 +247,7 @@ describe('voiding', () => {
       status: 409,
       body: {
         code: 'invoice_has_payments',
-        detail: `${invoice.number} cannot be voided: ₹500.00 of ₹1,500.00 has been paid. Refund the payments first, or leave the invoice as it is.`,
+        detail: `${invoice.number} cannot be voided: ₹500.00 of ₹1,500.00 has been paid. Record Refund for the payments first, or leave the invoice as it is.`,
       },
     });
     const reminder = await t.send(

@@ -109,14 +109,14 @@ test('usage: listen needs --forward-to, trigger an event type, --events known na
     [['listen'], /^listen needs --forward-to <url>/],
     [['listen', '--forward-to', 'ftp://x'], /^listen needs --forward-to <url> with http/],
     [
-      ['listen', '--forward-to', receiver.url, '--events', 'invoice.refunded'],
-      /--events takes .* \(not "invoice\.refunded"\)/,
+      ['listen', '--forward-to', receiver.url, '--events', 'invoice.archived'],
+      /--events takes .* \(not "invoice\.archived"\)/,
     ],
     [
       ['trigger'],
-      /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, invoice\.sent, invoice\.delivery_failed, invoice\.overdue, invoice\.voided, client\.created, client\.updated\./,
+      /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, invoice\.sent, invoice\.delivery_failed, invoice\.overdue, invoice\.voided, invoice\.refunded, client\.created, client\.updated\./,
     ],
-    [['trigger', 'invoice.refunded'], /\(not "invoice\.refunded"\)/],
+    [['trigger', 'invoice.archived'], /\(not "invoice\.archived"\)/],
   ];
   for (const [args, message] of cases) {
     const run = capture();

@@ -75,7 +75,7 @@ describe('parseEvent', () => {
     ['truncated JSON', JSON.stringify(sampleEvents.paid).slice(0, 50), 'the body is not JSON'],
     ['null', 'null', 'the event does not have the expected shape (body)'],
     ['an array', '[]', 'the event does not have the expected shape (body)'],
-    ['an unknown type', { ...sampleEvents.paid, type: 'invoice.refunded' }, 'unknown event type invoice.refunded'],
+    ['an unknown type', { ...sampleEvents.paid, type: 'invoice.archived' }, 'unknown event type invoice.archived'],
     [
       'a paid event without its payment',
       { ...sampleEvents.paid, data: { invoice: sampleInvoice } },
@@ -389,6 +389,7 @@ describe('EVENT_CATALOGUE', () => {
       'invoice.delivery_failed',
       'invoice.overdue',
       'invoice.voided',
+      'invoice.refunded',
       'client.created',
       'client.updated',
     ]);
@@ -467,10 +468,10 @@ describe('receiveWebhook', () => {
       reason: 'invalid_event',
       message: 'Webhook refused: the body is not JSON.',
     });
-    expect(deliver({ ...sampleEvents.paid, type: 'invoice.refunded' })).toEqual({
+    expect(deliver({ ...sampleEvents.paid, type: 'invoice.archived' })).toEqual({
       outcome: 'rejected',
       reason: 'invalid_event',
-      message: 'Webhook refused: unknown event type invoice.refunded.',
+      message: 'Webhook refused: unknown event type invoice.archived.',
     });
   });
 

@@ -33,6 +33,7 @@ test('the fields that take a date are the ones expected', () => {
     'listPayments.paid_before',
     'listPayments.paid_from',
     'recordPayment.paid_at',
+    'recordRefund.refunded_at',
   ]);
 });
 

@@ -125,7 +125,7 @@ describe('runOperation', () => {
     ['update client without an id', 'updateClient', { name: 'Ana' }, 'client_id'],
     ['create client with a bad e-mail', 'createClient', { email: 'ana at example.com' }, 'email'],
     ['list invoices with limit 500', 'listInvoices', { limit: 500 }, 'limit'],
-    ['list events of an unknown type', 'listEvents', { type: 'invoice.refunded' }, 'type'],
+    ['list events of an unknown type', 'listEvents', { type: 'invoice.archived' }, 'type'],
     ['create webhook with an ftp URL', 'createWebhook', { url: 'ftp://x.example', events: ['invoice.paid'] }, 'url'],
     ['delete webhook with an invoice id', 'deleteWebhook', { webhook_id: 'inv_1' }, 'webhook_id'],
   ])('%s: InputError on %s, nothing sent', async (_name, name, raw, field) => {

@@ -299,7 +299,7 @@ describe('ids, idempotency keys, list queries, webhooks, test helpers', () => {
     expect(failures(listInvoicesQuerySchema, { status: 'refunded' })).toEqual(['status']);
     expect(failures(listClientsQuerySchema, { email: 'nope' })).toEqual(['email']);
     for (const type of EVENT_TYPES) expect(ok(listEventsQuerySchema, { type })).toEqual({ type });
-    expect(failures(listEventsQuerySchema, { type: 'invoice.refunded' })).toEqual(['type']);
+    expect(failures(listEventsQuerySchema, { type: 'invoice.archived' })).toEqual(['type']);
   });
 
   test('webhook subscriptions: an http(s) URL and at least one known event type', () => {
@@ -311,7 +311,7 @@ describe('ids, idempotency keys, list queries, webhooks, test helpers', () => {
     ]);
     expect(failures(webhookCreateInputSchema, { url: 'not a url', events: ['invoice.paid'] })).toContain('url');
     expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: [] })).toEqual(['events']);
-    expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: ['invoice.refunded'] })).toEqual([
+    expect(failures(webhookCreateInputSchema, { url: 'https://x.example', events: ['invoice.archived'] })).toEqual([
       'events.0',
     ]);
   });
@@ -390,7 +390,7 @@ describe('response schemas are lenient: unknown fields are kept, new enum values
     expect(invoiceDisputedEventSchema.safeParse(sampleEvents.disputed).success).toBe(true);
     expect(eventSchema.safeParse({ ...sampleEvents.paid, data: { invoice: sampleInvoice } }).success).toBe(false);
     expect(eventSchema.safeParse({ ...sampleEvents.viewed, type: 'invoice.paid' }).success).toBe(false);
-    expect(eventSchema.safeParse({ ...sampleEvents.disputed, type: 'invoice.refunded' }).success).toBe(false);
+    expect(eventSchema.safeParse({ ...sampleEvents.disputed, type: 'invoice.archived' }).success).toBe(false);
     const { livemode: _l, ...noLivemode } = sampleEvents.viewed;
     expect(eventSchema.safeParse(noLivemode).success).toBe(false);
     expect(

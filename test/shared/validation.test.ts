@@ -210,7 +210,7 @@ describe('client, list and webhook messages', () => {
       inputErrorOf(() =>
         validateInput(webhookCreateInputSchema, {
           url: 'ftp://files.example.com',
-          events: ['invoice.paid', 'invoice.refunded'],
+          events: ['invoice.paid', 'invoice.archived'],
         }),
       ).issues,
     ).toEqual([
@@ -219,7 +219,7 @@ describe('client, list and webhook messages', () => {
         field: 'events[1]',
         message:
           'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
-          'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, client.created, client.updated',
+          'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, client.created, client.updated',
       },
     ]);
   });

@@ -25,6 +25,8 @@ import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
 import { invoiceVoided } from './triggers/invoiceVoided';
+import { invoiceRefunded } from './triggers/invoiceRefunded';
+import { findRefund } from './searches/findRefund';
 
 export = {
   version,
@@ -47,6 +49,7 @@ export = {
     invoice_overdue: invoiceOverdue,
     invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
+    invoice_refunded: invoiceRefunded,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({
@@ -63,6 +66,7 @@ export = {
     find_invoice: findInvoice,
     find_payment: findPayment,
     find_product: findProduct,
+    find_refund: findRefund,
   },
   searchOrCreates: {
     find_client: {

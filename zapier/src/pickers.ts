@@ -13,6 +13,7 @@ import {
   clientChoices,
   invoiceChoices,
   productChoices,
+  paymentChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -70,11 +71,16 @@ export const invoicePickerField = (spec: FieldSpec) =>
 export const clientPickerField = (spec: FieldSpec) =>
   inputField(spec, { choices: clientDropdown, search: 'find_client.id', helpText: PICKER_HELP.client });
 
+/** Record Refund's payment: picked from the list (what went back of it shows), found by Find Payment, or mapped. */
+export const paymentPickerField = (spec: FieldSpec) =>
+  inputField(spec, { choices: dropdown(paymentChoices), search: 'find_payment.id', helpText: PICKER_HELP.payment });
+
 /** A field as an action built from its operation's `display` shows it: an ID as its kind's picker. */
 export function pickerField(spec: FieldSpec) {
   const kind = pickedKind(spec);
   if (kind === 'invoice') return invoicePickerField(spec);
   if (kind === 'client') return clientPickerField(spec);
   if (kind === 'product') return productPickerField(spec);
+  if (kind === 'payment') return paymentPickerField(spec);
   return inputField(spec);
 }

@@ -17,6 +17,7 @@ import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
 import { payment } from './actions/payment';
 import { product } from './actions/product';
+import { refund } from './actions/refund';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
@@ -27,6 +28,7 @@ const actions: Record<string, Record<string, Action>> = {
   client: client.actions,
   payment: payment.actions,
   product: product.actions,
+  refund: refund.actions,
 };
 
 export class InvoicingApi implements INodeType {
@@ -55,6 +57,7 @@ export class InvoicingApi implements INodeType {
           { name: 'Invoice', value: 'invoice' },
           { name: 'Payment', value: 'payment' },
           { name: 'Product', value: 'product' },
+          { name: 'Refund', value: 'refund' },
         ],
         default: 'invoice',
       },
@@ -62,6 +65,7 @@ export class InvoicingApi implements INodeType {
       ...client.properties,
       ...payment.properties,
       ...product.properties,
+      ...refund.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -84,6 +88,7 @@ export class InvoicingApi implements INodeType {
             client: client.operations,
             payment: payment.operations,
             product: product.operations,
+            refund: refund.operations,
           }),
         ],
       },

@@ -23,7 +23,13 @@ import { idempotencyKey } from './idempotency';
 const { key: IDEMPOTENCY_KEY } = FIELDS.invoice.idempotencyKey;
 
 /** Each kind's list mode (n8n/editor/pickers.ts listSearch). */
-const LISTS = { invoice: 'invoices', client: 'clients', payment: 'payments', product: 'products' } as const;
+const LISTS = {
+  invoice: 'invoices',
+  client: 'clients',
+  payment: 'payments',
+  product: 'products',
+  refund: 'refunds',
+} as const;
 
 /** Zapier's sentence in n8n's words: "Cancels an invoice …." → "Cancel an invoice …". */
 export function imperative(description: string): string {
@@ -50,7 +56,9 @@ function displayedOperation(operation: DisplayedOperation): NodeOperation {
   const plain = specs.filter((spec) => spec.key !== IDEMPOTENCY_KEY);
   const shown = (spec: FieldSpec) => {
     const kind = pickedKind(spec);
-    return kind ? locator(kind, spec, LISTS[kind]) : property(spec, { default: spec.default });
+    // The catalogue's default or the type's empty value: a `default: undefined` override would leave n8n nothing to
+    // fill in for a parameter a saved workflow left out ("Could not get parameter").
+    return kind ? locator(kind, spec, LISTS[kind]) : property(spec);
   };
   return {
     operation,

@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceRefunded = hookTrigger('invoice.refunded');
