@@ -11,9 +11,11 @@ import app from '../zapier/src/index';
 import { client } from '../n8n/nodes/InvoicingApi/actions/client';
 import { invoice } from '../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../n8n/nodes/InvoicingApi/actions/payment';
+import { creditNote } from '../n8n/nodes/InvoicingApi/actions/creditNote';
+import { debitNote } from '../n8n/nodes/InvoicingApi/actions/debitNote';
 
 /** The Invoicing API node's resources, in its Resource list's order. */
-export const N8N_RESOURCES = { client, invoice, payment };
+export const N8N_RESOURCES = { client, creditNote, debitNote, invoice, payment };
 
 type Shown = { display?: { label: string }; method?: string; path?: string };
 

@@ -23,6 +23,7 @@ export {
   invoiceChoice,
   invoiceChoices,
   LINK_FORMS,
+  noteChoices,
   paymentChoices,
   pickedKind,
   PICKER_HELP,
@@ -100,6 +101,7 @@ export { ApiError, headerValue, networkError, normalizeError, parseRetryAfter, r
 export type { RawResponse } from './errors';
 export { CLIENT_LABELS, INVOICE_LABELS, presentInvoice, presentPayment } from './outputs';
 export type { PresentedInvoice, PresentedPayment } from './outputs';
+export type { CreditNote, DebitNote, NoteKind } from './schemas/notes';
 export {
   addressInput,
   advanceClockInputSchema,
@@ -110,6 +112,7 @@ export {
   defineOperation,
   deleteWebhookIfExists,
   displayedOperations,
+  displayNoun,
   expectOk,
   HEADERS,
   invoicesOverdueBy,
@@ -117,8 +120,11 @@ export {
   listAll,
   listClientsQuerySchema,
   listEventsQuerySchema,
+  listCreditNotesQuerySchema,
+  listDebitNotesQuerySchema,
   listInvoicesQuerySchema,
   listPaymentsQuerySchema,
+  noteBodySchema,
   operations,
   PDF_MEDIA_TYPE,
   pdfAnswer,
@@ -195,13 +201,19 @@ export {
   gstinInput,
   gstRate,
   gstState,
+  askedTaxable,
   lineAmount,
+  lineBalances,
   lineTax,
+  lumpSumLine,
+  noteLine,
+  noteTotals,
   readGstin,
+  singleRate,
   readPlaceOfSupply,
   taxTotals,
 } from './gst';
-export type { SupplyType } from './gst';
+export type { NoteLineFigures, SupplyType } from './gst';
 export {
   addDays,
   daysBetween,

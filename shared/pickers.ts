@@ -7,12 +7,15 @@
 import type { FieldSpec } from './fields';
 import { ID_PREFIX } from './service';
 import { formatMinor } from './money';
-import { runOperation, type Connection, type Send } from './operations/define';
+import { runOperation, type Connection, type Operation, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
+import { listCreditNotes } from './operations/listCreditNotes';
+import { listDebitNotes } from './operations/listDebitNotes';
 import type { PresentedInvoice } from './outputs';
 import type { Client, Payment } from './schemas/resources';
+import type { Note } from './schemas/notes';
 import { InputError } from './validation';
 
 export interface Choice {
@@ -42,16 +45,19 @@ export const PICKER_HELP = {
     'Pick the invoice the money is for: only invoices with something left to pay are listed. ' +
     `Or give an invoice ID (${ID_PREFIX.invoice}…).`,
   payment: `Pick the payment from the list, or give a payment ID (${ID_PREFIX.payment}…).`,
+  credit_note: `Pick the credit note from the list, or give a credit note ID (${ID_PREFIX.credit_note}…).`,
+  debit_note: `Pick the debit note from the list, or give a debit note ID (${ID_PREFIX.debit_note}…).`,
 } as const;
 
 /** The kinds of resource a user picks from a list. */
-export type PickedKind = 'invoice' | 'client' | 'payment';
+export type PickedKind = 'invoice' | 'client' | 'payment' | 'credit_note' | 'debit_note';
+const PICKED: readonly string[] = ['invoice', 'client', 'payment', 'credit_note', 'debit_note'] satisfies PickedKind[];
 
 /** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
 export function pickedKind(spec: FieldSpec): PickedKind | undefined {
   if (spec.type !== 'id') return undefined;
   const kind = spec.key.replace(/_id$/, '');
-  return kind === 'invoice' || kind === 'client' || kind === 'payment' ? kind : undefined;
+  return PICKED.includes(kind) ? (kind as PickedKind) : undefined;
 }
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -97,6 +103,12 @@ export function paymentChoice(payment: Payment): Choice {
     reference ?? payment.invoice_id,
   ];
   return { value: payment.id, label: parts.join(SEPARATOR) };
+}
+
+/** "CN-000001 · INV-000123 · ₹2,185.19 · sales return" */
+export function noteChoice(note: Note): Choice {
+  const parts = [note.number, note.invoice_number, formatMinor(note.total, note.currency), words(note.note_reason)];
+  return { value: note.id, label: parts.join(SEPARATOR) };
 }
 
 export interface PickerQuery {
@@ -147,6 +159,16 @@ export async function paymentChoices(connection: Connection, send: Send, query: 
   return page(answer.data, answer.has_more, paymentChoice);
 }
 
+/** Credit or debit notes, newest first. */
+export function noteChoices(kind: 'credit' | 'debit') {
+  const list = (kind === 'credit' ? listCreditNotes : listDebitNotes) as Operation;
+  return async (connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> => {
+    const answer = await runOperation(list, connection, { limit: PICKER_PAGE_SIZE, starting_after: query.after }, send);
+    const { data, has_more } = answer as { data: Note[]; has_more: boolean };
+    return page(data, has_more, noteChoice);
+  };
+}
+
 /**
  * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
  * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
@@ -163,6 +185,8 @@ export const ID_PATTERNS = {
     url: `^https?://[^/]+/(?:.*/)?dashboard#/clients/(${ID_PREFIX.client}${ID_TAIL})`,
   },
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
+  credit_note: { id: `^${ID_PREFIX.credit_note}${ID_TAIL}$` },
+  debit_note: { id: `^${ID_PREFIX.debit_note}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */

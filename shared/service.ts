@@ -21,7 +21,15 @@ export const KEY_PREFIX = { live: 'ik_live_', test: 'ik_test_' } as const;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** How each object's id starts (contract: "Identifiers"). */
-export const ID_PREFIX = { invoice: 'inv_', client: 'cli_', payment: 'pay_', webhook: 'we_', event: 'evt_' } as const;
+export const ID_PREFIX = {
+  invoice: 'inv_',
+  client: 'cli_',
+  payment: 'pay_',
+  webhook: 'we_',
+  event: 'evt_',
+  credit_note: 'cn_',
+  debit_note: 'dn_',
+} as const;
 
 export type KeyMode = 'live' | 'test';
 

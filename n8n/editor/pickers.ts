@@ -23,6 +23,7 @@ import {
   clientChoices,
   idFromUrl,
   invoiceChoices,
+  noteChoices,
   paymentChoices,
   type ChoicePage,
   type Connection,
@@ -36,7 +37,15 @@ import { param } from './parameters';
 import { connectionOf, sender } from '../transport/connection';
 
 type Kind = keyof typeof ID_PATTERNS;
-const NOUN: Record<Kind, string> = { invoice: 'invoice', client: 'client', payment: 'payment' };
+const NOUN: Record<Kind, string> = {
+  invoice: 'invoice',
+  client: 'client',
+  payment: 'payment',
+  credit_note: 'credit note',
+  debit_note: 'debit note',
+};
+/** The kinds a link names (the invoice's page, the dashboard's invoice and client pages). */
+const linked = (kind: Kind): kind is keyof typeof LINK_FORMS => kind in LINK_FORMS;
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(
@@ -67,7 +76,7 @@ export function locator(
       ],
     },
   ];
-  if (kind !== 'payment') {
+  if (linked(kind)) {
     const url = ID_PATTERNS[kind].url;
     modes.push({
       displayName: 'By URL',
@@ -110,16 +119,11 @@ export function emailLocator(spec: FieldSpec): INodeProperties {
  * expression that resolved to one) is taken as an ID. A link is read by shared's own rule, so its
  * refusal names the field and the links it takes instead of n8n's generic "the URL entered is incorrect".
  */
-export function locatorId(
-  context: IExecuteFunctions,
-  kind: 'invoice' | 'client' | 'payment',
-  spec: FieldSpec,
-  itemIndex: number,
-): unknown {
+export function locatorId(context: IExecuteFunctions, kind: Kind, spec: FieldSpec, itemIndex: number): unknown {
   const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
-  return mode === 'url' && kind !== 'payment' ? idFromUrl(kind, value, spec) : value;
+  return mode === 'url' && linked(kind) ? idFromUrl(kind, value, spec) : value;
 }
 
 /** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
@@ -155,6 +159,8 @@ export const listSearch = {
   invoices: listMethod(invoiceChoices),
   owedInvoices: listMethod((connection, send, query) => invoiceChoices(connection, send, { ...query, owed: true })),
   payments: listMethod(paymentChoices),
+  creditNotes: listMethod(noteChoices('credit')),
+  debitNotes: listMethod(noteChoices('debit')),
 };
 
 /**

@@ -18,6 +18,7 @@ import { eventRoutes } from '../routes/eventRoutes';
 import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
+import { noteRoutes } from '../routes/noteRoutes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
@@ -124,6 +125,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     accountRoutes,
     invoiceRoutes,
     paymentRoutes,
+    noteRoutes,
     clientRoutes,
     webhookRoutes,
     eventRoutes,

@@ -1,4 +1,4 @@
-import type { Account, Client, Invoice, Payment } from '../../shared';
+import type { Account, Client, CreditNote, DebitNote, Invoice, Payment } from '../../shared';
 import { AccountStore } from './accountStore';
 import { DeliveryQueue } from './deliveryQueue';
 import type { ApiKeyRecord, AttemptRecord, DeliveryRecord, StoredEvent, WebhookRecord } from './records';
@@ -11,6 +11,8 @@ export interface Data {
   invoices: Collection<Invoice>;
   clients: Collection<Client>;
   payments: Collection<Payment>;
+  creditNotes: Collection<CreditNote>;
+  debitNotes: Collection<DebitNote>;
   webhooks: Collection<WebhookRecord>;
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
@@ -21,14 +23,33 @@ export interface Data {
   forAccount(accountId: string): AccountData;
 }
 
-type Resources = 'invoices' | 'clients' | 'payments' | 'webhooks' | 'events' | 'deliveries' | 'attempts';
+type Resources =
+  | 'invoices'
+  | 'clients'
+  | 'payments'
+  | 'creditNotes'
+  | 'debitNotes'
+  | 'webhooks'
+  | 'events'
+  | 'deliveries'
+  | 'attempts';
 
 /** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
 export type AccountData = { store: Store } & {
   [name in Resources]: Data[name] extends Collection<infer T> ? AccountCollection<T> : never;
 };
 
-const RESOURCES: Resources[] = ['invoices', 'clients', 'payments', 'webhooks', 'events', 'deliveries', 'attempts'];
+const RESOURCES: Resources[] = [
+  'invoices',
+  'clients',
+  'payments',
+  'creditNotes',
+  'debitNotes',
+  'webhooks',
+  'events',
+  'deliveries',
+  'attempts',
+];
 
 const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null);
 
@@ -65,6 +86,8 @@ export function openData(store: Store): Data {
         paid_at: (d) => d.paid_at,
       },
     }),
+    creditNotes: store.collection<CreditNote>({ table: 'credit_notes', columns: { invoice_id: (d) => d.invoice_id } }),
+    debitNotes: store.collection<DebitNote>({ table: 'debit_notes', columns: { invoice_id: (d) => d.invoice_id } }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
     events: store.collection<StoredEvent>({
       table: 'events',

@@ -3,6 +3,7 @@
  * paise: a note's line takes the invoice line's rate and the invoice's supply type, its heads computed as an
  * invoice line's are (./tax.ts), so a note is rounded by the invoice's own rule and no other.
  */
+import type { NoteKind } from '../schemas/notes';
 import { lineAmount, lineTax, taxTotals, type LineTax, type SupplyType, type TaxHeads } from './tax';
 
 /** What a note needs of an invoice line: its taxable value, its price and rate, its heads (a tax invoice's). */
@@ -26,8 +27,6 @@ export interface LineBalance extends TaxHeads {
   amount: number;
   thousandths: number;
 }
-
-export type NoteKind = 'credit' | 'debit';
 
 /** What the note asks of a line: that many units, that taxable value, or all that remains (credit only). */
 export type NoteAsk = { quantity: number } | { amount: number } | { rest: true };

@@ -27,6 +27,12 @@ import { upsertClient } from './upsertClient';
 import { sendInvoice } from './sendInvoice';
 import { voidInvoice } from './voidInvoice';
 import { downloadInvoicePdf } from './downloadInvoicePdf';
+import { createCreditNote } from './createCreditNote';
+import { getCreditNote } from './getCreditNote';
+import { listCreditNotes } from './listCreditNotes';
+import { createDebitNote } from './createDebitNote';
+import { getDebitNote } from './getDebitNote';
+import { listDebitNotes } from './listDebitNotes';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
 
@@ -63,6 +69,12 @@ export const operations = {
   sendInvoice,
   voidInvoice,
   downloadInvoicePdf,
+  createCreditNote,
+  getCreditNote,
+  listCreditNotes,
+  createDebitNote,
+  getDebitNote,
+  listDebitNotes,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -99,6 +111,9 @@ export {
   type SimulateViewInput,
 } from './simulate';
 export { sendInvoiceInputSchema, DELIVERY_LABELS, type SendInvoiceInput } from './sendInvoice';
+export { noteBodySchema } from './noteInputs';
+export { listCreditNotesQuerySchema } from './listCreditNotes';
+export { listDebitNotesQuerySchema } from './listDebitNotes';
 export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';
 export {
   advanceClockInputSchema,

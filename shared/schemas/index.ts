@@ -4,3 +4,4 @@ export * from './webhookEvents';
 export * from './paymentInputs';
 export * from './paymentMethods';
 export * from './delivery';
+export * from './notes';

@@ -125,6 +125,10 @@ export const invoiceSchema = z
     days_overdue: z.number().int().optional(),
     upi_link: z.string().nullish(),
     voided_at: timestamp.nullish(),
+    /** Issue 40: what credit and debit notes did to it; absent until its first note (read as 0). */
+    amount_credited: minorAmount.optional(),
+    amount_debited: minorAmount.optional(),
+    amount_refundable: minorAmount.optional(),
   })
   .passthrough();
 

@@ -314,7 +314,15 @@ describe('pickers', () => {
     }
     expect(byName('payment_id')[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
     const methods = new Set(locators.map((property) => property.modes?.[0].typeOptions?.searchListMethod));
-    expect([...methods].sort()).toEqual(['clientEmails', 'clients', 'invoices', 'owedInvoices', 'payments']);
+    expect([...methods].sort()).toEqual([
+      'clientEmails',
+      'clients',
+      'creditNotes',
+      'debitNotes',
+      'invoices',
+      'owedInvoices',
+      'payments',
+    ]);
     expect(Object.keys(new InvoicingApiNode().methods.listSearch).sort()).toEqual([...methods].sort());
   });
 

@@ -12,6 +12,7 @@ import {
   PICKER_HELP,
   clientChoices,
   invoiceChoices,
+  noteChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -62,10 +63,15 @@ export const invoicePickerField = (spec: FieldSpec) =>
 export const clientPickerField = (spec: FieldSpec) =>
   inputField(spec, { choices: clientDropdown, search: 'find_client.id', helpText: PICKER_HELP.client });
 
+const noteDropdowns = { credit_note: dropdown(noteChoices('credit')), debit_note: dropdown(noteChoices('debit')) };
+
 /** A field as an action built from its operation's `display` shows it: an ID as its kind's picker. */
 export function pickerField(spec: FieldSpec) {
   const kind = pickedKind(spec);
   if (kind === 'invoice') return invoicePickerField(spec);
   if (kind === 'client') return clientPickerField(spec);
+  if (kind === 'credit_note' || kind === 'debit_note') {
+    return inputField(spec, { choices: noteDropdowns[kind], helpText: PICKER_HELP[kind] });
+  }
   return inputField(spec);
 }

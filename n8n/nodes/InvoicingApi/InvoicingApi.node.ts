@@ -12,6 +12,8 @@ import { nodeErrorFor } from '../../transport/errors';
 import { listSearch, loadOptions } from '../../editor/pickers';
 import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 import { client } from './actions/client';
+import { creditNote } from './actions/creditNote';
+import { debitNote } from './actions/debitNote';
 import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
@@ -25,6 +27,8 @@ const actions: Record<string, Record<string, Action>> = {
   invoice: invoice.actions,
   client: client.actions,
   payment: payment.actions,
+  creditNote: creditNote.actions,
+  debitNote: debitNote.actions,
 };
 
 export class InvoicingApi implements INodeType {
@@ -50,6 +54,8 @@ export class InvoicingApi implements INodeType {
         noDataExpression: true,
         options: [
           { name: 'Client', value: 'client' },
+          { name: 'Credit Note', value: 'creditNote' },
+          { name: 'Debit Note', value: 'debitNote' },
           { name: 'Invoice', value: 'invoice' },
           { name: 'Payment', value: 'payment' },
         ],
@@ -58,6 +64,8 @@ export class InvoicingApi implements INodeType {
       ...invoice.properties,
       ...client.properties,
       ...payment.properties,
+      ...creditNote.properties,
+      ...debitNote.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -75,7 +83,13 @@ export class InvoicingApi implements INodeType {
               `How many items are sent to ${SERVICE.displayName} at the same time; ` +
               `a rate-limited request waits and is sent again`,
           },
-          idempotencyKeyOption({ invoice: invoice.operations, client: client.operations, payment: payment.operations }),
+          idempotencyKeyOption({
+            invoice: invoice.operations,
+            client: client.operations,
+            payment: payment.operations,
+            creditNote: creditNote.operations,
+            debitNote: debitNote.operations,
+          }),
         ],
       },
     ],
