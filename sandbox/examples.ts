@@ -8,6 +8,8 @@ import {
   clientCreateInputSchema,
   createInvoiceInputSchema,
   sampleClient,
+  sampleCreditNote,
+  sampleDebitNote,
   sampleEvents,
   sampleInvoice,
   samplePayment,
@@ -19,6 +21,7 @@ import { createClient } from './domain/clients';
 import { type SandboxCore, contextFor } from './domain/context';
 import { createInvoice } from './domain/invoices';
 import { applyPayment } from './domain/invoicePayments';
+import { issueNote } from './domain/notes';
 import { createWebhook } from './domain/webhookSubscriptions';
 import { withIds } from './storage/ids';
 
@@ -32,6 +35,8 @@ export const EXAMPLE_IDS = {
   payment_id: samplePayment.id,
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
+  credit_note_id: sampleCreditNote.id,
+  debit_note_id: sampleDebitNote.id,
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
   // Voiding ends an invoice as deleting ends a webhook; and the shared example invoice is part paid (refused).
   voided: { invoice_id: `${sampleInvoice.id}Void` },
@@ -52,6 +57,8 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.voided.invoice_id,
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
+    EXAMPLE_IDS.credit_note_id,
+    EXAMPLE_IDS.debit_note_id,
     EXAMPLE_IDS.webhook_id,
     EXAMPLE_IDS.deleted.webhook_id,
   ];
@@ -69,6 +76,15 @@ export function seedExamples(core: SandboxCore): void {
       );
       // A part payment, so the record-payment and pay examples (₹1,500.00 each) still find money owed.
       applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
+      // A credit and a debit note on its first line, so Get Credit Note and Get Debit Note name one each.
+      for (const [kind, note] of [
+        ['credit', sampleCreditNote],
+        ['debit', sampleDebitNote],
+      ] as const) {
+        const line = note.lines[0];
+        const current = ctx.data.invoices.get(invoice.id) ?? invoice;
+        issueNote(ctx, kind, current, { note_reason: note.note_reason, line: 1, taxable_amount: line.amount });
+      }
       createInvoice(
         ctx,
         validateInput(createInvoiceInputSchema, {

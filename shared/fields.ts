@@ -775,7 +775,7 @@ export const FIELDS = {
       inputOnly: true,
       help:
         'Optional: the invoice line to correct, by its number (1 for the first), with Quantity or Amount. ' +
-        'Leave empty for a lump sum (Amount alone) or, on a credit note, for everything not yet credited.',
+        'Leave empty for a lump sum (Taxable Amount alone) or, on a credit note, for everything not yet credited.',
     }),
     quantity: field({
       key: 'quantity',
@@ -785,11 +785,11 @@ export const FIELDS = {
       inputOnly: true,
       help:
         "Optional, with Invoice Line: how many of the line's units, such as 1 or 1.5, at its unit price " +
-        '(up to 3 decimals). Leave Amount empty then.',
+        '(up to 3 decimals). Leave Taxable Amount empty then.',
     }),
-    amount: field({
-      key: amount.key,
-      label: amountFormatted.label,
+    taxableAmount: field({
+      key: 'taxable_amount',
+      label: 'Taxable Amount',
       type: 'string',
       example: '1,500.00',
       inputOnly: true,

@@ -164,6 +164,8 @@ export type {
 export {
   sampleAccount,
   sampleClient,
+  sampleCreditNote,
+  sampleDebitNote,
   sampleEvents,
   sampleEventsByType,
   sampleInvoice,

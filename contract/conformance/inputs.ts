@@ -59,6 +59,9 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Net 15 on every other invoice, so the due-date filters have both sides (terms or a date, never both).
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
+  // A credit or debit note: a lump sum of the invoice's whole taxable value (its one rate), so a credit takes all.
+  note_reason: () => 'others',
+  taxable_amount: (ctx) => ctx.target?.tax?.taxable_value ?? ctx.target?.amount_remaining,
   after: (ctx) => ctx.firstEvent,
 };
 

@@ -35,7 +35,7 @@ export interface NoteRequest {
   note_reason: string;
   line?: number;
   quantity?: number;
-  amount?: number;
+  taxable_amount?: number;
   note?: string;
 }
 
@@ -102,13 +102,14 @@ function figures(ctx: Context, kind: NoteKind, invoice: Invoice, request: NoteRe
           `${balance.thousandths / 1000}, the units of line ${request.line} of ${invoice.number} not yet credited`,
       );
     }
-    const ask = request.quantity !== undefined ? { quantity: request.quantity } : { amount: request.amount as number };
+    const ask =
+      request.quantity !== undefined ? { quantity: request.quantity } : { amount: request.taxable_amount as number };
     const taxable = askedTaxable(kind, line, ask, balance);
     if (kind === 'credit' && taxable > balance.amount) {
       refuse(
-        request.quantity !== undefined ? 'quantity' : 'amount',
+        request.quantity !== undefined ? 'quantity' : 'taxable_amount',
         'credit_exceeds_remaining',
-        `${fieldLabel('amount')} must be at most ${money(balance.amount)}, the taxable value of line ${request.line} ` +
+        `${fieldLabel('taxable_amount')} must be at most ${money(balance.amount)}, the taxable value of line ${request.line} ` +
           `of ${invoice.number} not yet credited`,
       );
     }
@@ -117,18 +118,18 @@ function figures(ctx: Context, kind: NoteKind, invoice: Invoice, request: NoteRe
       noteLine(request.line, line, taxable, issued, { balance, ...(quantity === undefined ? {} : { quantity }) }),
     ];
   }
-  if (request.amount !== undefined) {
+  if (request.taxable_amount !== undefined) {
     const rate = singleRate(invoice.items);
     if (!rate) {
       const rates = [...new Set(invoice.items.map((line) => line.gst_rate))].join(', ');
       refuse(
-        'amount',
+        'taxable_amount',
         'lump_sum_mixed_rates',
-        `${fieldLabel('amount')} alone (a lump sum) needs an invoice with ` +
+        `${fieldLabel('taxable_amount')} alone (a lump sum) needs an invoice with ` +
           `one GST rate, and ${invoice.number} has several (${rates}): give ${fieldLabel('line')} to say which line`,
       );
     }
-    return [lumpSumLine(request.amount, rate?.rate, issued)];
+    return [lumpSumLine(request.taxable_amount, rate?.rate, issued)];
   }
   return balances.flatMap((balance, index) =>
     balance.amount > 0 ? [noteLine(index + 1, invoice.items[index], balance.amount, issued, { balance })] : [],
@@ -174,9 +175,9 @@ export function issueNote(ctx: Context, kind: NoteKind, invoice: Invoice, reques
     }
     if (totals.total > left) {
       refuse(
-        request.line === undefined ? 'amount' : 'line',
+        request.line === undefined ? 'taxable_amount' : 'line',
         'credit_exceeds_remaining',
-        `${fieldLabel('amount')} is more than remains creditable of ${invoice.number}: this note would credit ` +
+        `${fieldLabel('taxable_amount')} is more than remains creditable of ${invoice.number}: this note would credit ` +
           `${money(totals.total)} with GST, and ${money(left)} remains (its total less earlier credit notes)`,
       );
     }

@@ -18,6 +18,7 @@ import {
   optionalText,
 } from '../schemas/primitives';
 import { onTheWire } from '../schemas/wire';
+import { given } from '../schemas/wireKeywords';
 import { fieldLabel } from '../validation';
 
 const LINE_RULE = `must be an invoice line number from 1 (the first line) to ${MAX_ITEMS}`;
@@ -35,7 +36,7 @@ const noteShape = {
   note_reason: oneOf(NOTE_REASONS),
   line: optional(lineInput),
   quantity: optional(quantityInput),
-  amount: optional(
+  taxable_amount: optional(
     onTheWire(
       amountInput.refine((amount) => amount >= 1, 'must be more than 0'),
       { minimum: 1 },
@@ -47,40 +48,53 @@ const noteShape = {
 /** The rules across fields, on the wire's keys and on the editors' alike. */
 function checkNote(
   kind: NoteKind,
-  given: { line?: number; quantity?: unknown; amount?: unknown },
+  given: { line?: number; quantity?: unknown; taxable_amount?: unknown },
   ctx: z.RefinementCtx,
 ) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
   const quantity = given.quantity !== undefined;
-  const amount = given.amount !== undefined;
+  const amount = given.taxable_amount !== undefined;
   if (given.line === undefined) {
     if (quantity) issue('quantity', `needs ${fieldLabel('line')}: say which invoice line the units are of`);
     else if (!amount && kind === 'debit') {
       issue(
-        'amount',
+        'taxable_amount',
         `is required on a debit note: give ${fieldLabel('line')} with a quantity or an amount, or a lump sum`,
       );
     }
   } else if (quantity && amount) {
     issue(
-      'amount',
+      'taxable_amount',
       `must be left empty when ${fieldLabel('quantity')} is given: one of the two says what the line's note is for`,
     );
   } else if (!quantity && !amount) {
     issue(
       'quantity',
-      `or ${fieldLabel('amount')} is required with ${fieldLabel('line')}: how many units, or how much of the line`,
+      `or ${fieldLabel('taxable_amount')} is required with ${fieldLabel('line')}: how many units, or how much of the line`,
     );
   }
 }
 
+/** checkNote on the wire: units need a line; a line needs units or a taxable amount, not both; a debit needs one. */
+const wireRules = (kind: NoteKind) => ({
+  dependentRequired: { quantity: ['line'] },
+  dependentSchemas: { line: { anyOf: [given('quantity'), given('taxable_amount')] } },
+  not: given('quantity', 'taxable_amount'),
+  ...(kind === 'debit' ? { anyOf: [given('line'), given('taxable_amount')] } : {}),
+});
+
 /** The wire body the service checks. */
 export const noteBodySchema = (kind: NoteKind) =>
-  builtAround(z.object(noteShape).strict(), (body) => body.superRefine((given, ctx) => checkNote(kind, given, ctx)));
+  onTheWire(
+    builtAround(z.object(noteShape).strict(), (body) =>
+      body.superRefine((values, ctx) => checkNote(kind, values, ctx)),
+    ),
+    wireRules(kind),
+  );
 
 /** The whole input: the invoice in the path, the body's keys, the idempotency key as a header. */
 export const noteInput = (kind: NoteKind) =>
   builtAround(
     z.object({ invoice_id: invoiceIdSchema, ...noteShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
-    (input) => input.superRefine((given, ctx) => checkNote(kind, given, ctx)),
+    (input) => input.superRefine((values, ctx) => checkNote(kind, values, ctx)),
   );

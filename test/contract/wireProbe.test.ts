@@ -216,10 +216,21 @@ beforeAll(async () => {
   const client = await call('POST', '/clients', { email: 'probe-client@example.com', name: 'Probe' });
   const webhook = await call('POST', '/webhooks', { url: 'https://hooks.example.com/probe', events: ['invoice.paid'] });
   const payment = await call('POST', `/invoices/${invoice.id}/payments`, { method: 'cash', amount: 1 });
+  const note = (kind: string) =>
+    call('POST', `/invoices/${invoice.id}/${kind}_notes`, { note_reason: 'others', taxable_amount: 100 });
+  const [creditNote, debitNote] = [await note('credit'), await note('debit')];
   const events = await call('GET', '/events?limit=1');
   const clock = await call('GET', '/test_helpers/clock');
   world = {
-    ids: { invoice: invoice.id, client: client.id, webhook: webhook.id, payment: payment.id, event: events.data[0].id },
+    ids: {
+      invoice: invoice.id,
+      client: client.id,
+      webhook: webhook.id,
+      payment: payment.id,
+      event: events.data[0].id,
+      credit_note: creditNote.id,
+      debit_note: debitNote.id,
+    },
     today: clock.today,
     port: Number(new URL(sandbox.sandbox.baseUrl).port),
   };

@@ -108,12 +108,17 @@ describe('a three-line tax invoice within the supplier state', () => {
   test('a credit past what remains of the line is refused in its words', async () => {
     // Left of line 1: 3,703.71 − 1,851.85 = ₹1,851.86 taxable; a paisa more is refused.
     const error = await failure(
-      run('createCreditNote', { invoice_id: invoice.id, note_reason: 'correction', line: 1, amount: '1,851.87' }),
+      run('createCreditNote', {
+        invoice_id: invoice.id,
+        note_reason: 'correction',
+        line: 1,
+        taxable_amount: '1,851.87',
+      }),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: 'credit_exceeds_remaining' });
     expect(error.message).toContain(
-      `Amount must be at most ₹1,851.86, the taxable value of line 1 of ${invoice.number} not yet credited`,
+      `Taxable Amount must be at most ₹1,851.86, the taxable value of line 1 of ${invoice.number} not yet credited`,
     );
   });
 
@@ -133,7 +138,7 @@ describe('a three-line tax invoice within the supplier state', () => {
     const note = await run('createCreditNote', {
       invoice_id: invoice.id,
       note_reason: 'post_sale_discount',
-      amount: '1,000.05',
+      taxable_amount: '1,000.05',
     });
     // 1,000.05 × 9 % = 90.0045 → ₹90.00 each; ₹1,180.05 in all.
     expect(note.lines).toEqual([
@@ -156,7 +161,11 @@ describe('the same invoice across states (Karnataka)', () => {
     // 1,851.85 × 18 % = 333.333 → ₹333.33 IGST; ₹2,185.18 in all.
     expect(partial.lines[0]).toMatchObject({ amount: 185185, cgst: 0, sgst: 0, igst: 33333, total: 218518 });
     expect(partial.tax).toMatchObject({ supply_type: 'inter_state', place_of_supply: '29' });
-    const lump = await run('createCreditNote', { invoice_id: invoice.id, note_reason: 'others', amount: '1,000.05' });
+    const lump = await run('createCreditNote', {
+      invoice_id: invoice.id,
+      note_reason: 'others',
+      taxable_amount: '1,000.05',
+    });
     // 1,000.05 × 18 % = 180.009 → ₹180.01; ₹1,180.06 in all.
     expect(lump).toMatchObject({ igst: 18001, cgst: 0, total: 118006 });
   });
@@ -170,7 +179,7 @@ describe('a debit note', () => {
       invoice_id: invoice.id,
       note_reason: 'correction',
       line: 3,
-      amount: '1,500.00',
+      taxable_amount: '1,500.00',
     });
     // 1,500.00 × 9 % = ₹135.00 each of CGST and SGST; ₹1,770.00 in all.
     expect(note).toMatchObject({
@@ -192,7 +201,7 @@ describe('refusals', () => {
   test('a lump sum on an invoice with two rates names the rates and asks for a line', async () => {
     const invoice = await invoiceFor(MAHARASHTRA, [LINES[0], { ...LINES[1], gst_rate: '5' }]);
     const error = await failure(
-      run('createCreditNote', { invoice_id: invoice.id, note_reason: 'others', amount: '100.00' }),
+      run('createCreditNote', { invoice_id: invoice.id, note_reason: 'others', taxable_amount: '100.00' }),
     );
     expect(error).toMatchObject({ status: 422, code: 'lump_sum_mixed_rates' });
     expect(error.message).toContain('has several (18, 5): give Invoice Line to say which line');
@@ -254,11 +263,11 @@ describe('bad input is refused before any request, in the field’s words', () =
 
   test.each([
     [{ note_reason: 'refund' }, 'Reason must be one of sales_return, post_sale_discount'],
-    [{ note_reason: 'others', amount: '-5' }, 'Amount'],
+    [{ note_reason: 'others', taxable_amount: '-5' }, 'Taxable Amount cannot be negative'],
     [{ note_reason: 'others', quantity: '1' }, 'Quantity needs Invoice Line'],
     [
-      { note_reason: 'others', line: 1, quantity: '1', amount: '1.00' },
-      'Amount must be left empty when Quantity is given',
+      { note_reason: 'others', line: 1, quantity: '1', taxable_amount: '1.00' },
+      'Taxable Amount must be left empty when Quantity is given',
     ],
     [{ note_reason: 'others', line: 0, quantity: '1' }, 'Invoice Line must be an invoice line number from 1'],
   ])('%j', async (raw, words) => {
@@ -272,7 +281,7 @@ describe('bad input is refused before any request, in the field’s words', () =
     const error = await failure(
       runOperation(operations.createDebitNote, t.connection, { invoice_id: 'inv_1', note_reason: 'others' }, counting),
     );
-    expect(error.message).toContain('Amount is required on a debit note');
+    expect(error.message).toContain('Taxable Amount is required on a debit note');
     expect(sent).toEqual([]);
   });
 });
@@ -284,13 +293,13 @@ describe('finding notes', () => {
       invoice_id: invoice.id,
       note_reason: 'others',
       line: 2,
-      amount: '10.00',
+      taxable_amount: '10.00',
     });
     const second = await run('createCreditNote', {
       invoice_id: invoice.id,
       note_reason: 'others',
       line: 2,
-      amount: '20.00',
+      taxable_amount: '20.00',
     });
     expect(await run('getCreditNote', { credit_note_id: first.id })).toMatchObject({
       id: first.id,
@@ -302,7 +311,7 @@ describe('finding notes', () => {
       invoice_id: invoice.id,
       note_reason: 'others',
       line: 2,
-      amount: '5.00',
+      taxable_amount: '5.00',
     });
     expect(await run('getDebitNote', { debit_note_id: debit.id })).toMatchObject({ number: debit.number });
     expect((await run('listDebitNotes', { invoice_id: invoice.id })).data).toHaveLength(1);
