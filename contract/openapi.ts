@@ -28,6 +28,10 @@ import {
   invoiceDeliveryFailedEventSchema,
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
+  creditNoteCreatedEventSchema,
+  invoiceCreditedEventSchema,
+  debitNoteCreatedEventSchema,
+  invoiceDebitedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -255,6 +259,10 @@ const EVENT_SCHEMAS = {
   'invoice.delivery_failed': invoiceDeliveryFailedEventSchema,
   'invoice.overdue': invoiceOverdueEventSchema,
   'invoice.voided': invoiceVoidedEventSchema,
+  'credit_note.created': creditNoteCreatedEventSchema,
+  'invoice.credited': invoiceCreditedEventSchema,
+  'debit_note.created': debitNoteCreatedEventSchema,
+  'invoice.debited': invoiceDebitedEventSchema,
 } as const;
 
 const SIGNING =

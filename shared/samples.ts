@@ -6,6 +6,10 @@ import { presentInvoice, presentNote, presentPayment } from './outputs';
 import type { CreditNote, DebitNote } from './schemas/notes';
 import type { Account, Client, Invoice, Payment, WebhookSubscription } from './schemas/resources';
 import type {
+  CreditNoteCreatedEvent,
+  DebitNoteCreatedEvent,
+  InvoiceCreditedEvent,
+  InvoiceDebitedEvent,
   ClientCreatedEvent,
   ClientUpdatedEvent,
   InvoiceCreatedEvent,
@@ -407,6 +411,50 @@ const voided: InvoiceVoidedEvent = {
   },
 };
 
+/** The tax invoice after the sample credit note: ₹708.00 less owed. */
+const credited = {
+  ...sampleTaxInvoice,
+  amount_credited: sampleCreditNote.total,
+  amount_debited: 0,
+  amount_refundable: 0,
+  amount_remaining: sampleTaxInvoice.amount_remaining - sampleCreditNote.total,
+  updated_at: sampleCreditNote.created_at,
+};
+/** The tax invoice after the sample debit note: ₹1,180.00 more owed. */
+const debited = {
+  ...sampleTaxInvoice,
+  amount_credited: 0,
+  amount_debited: sampleDebitNote.total,
+  amount_refundable: 0,
+  amount_remaining: sampleTaxInvoice.amount_remaining + sampleDebitNote.total,
+  updated_at: sampleDebitNote.created_at,
+};
+const noteEvent = { created_at: sampleCreditNote.created_at, livemode: false };
+const creditNoteCreated: CreditNoteCreatedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxCnNew',
+  type: 'credit_note.created',
+  data: { credit_note: sampleCreditNote, invoice: credited },
+};
+const invoiceCredited: InvoiceCreditedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxCred',
+  type: 'invoice.credited',
+  data: { invoice: credited, credit_note: sampleCreditNote },
+};
+const debitNoteCreated: DebitNoteCreatedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxDnNew',
+  type: 'debit_note.created',
+  data: { debit_note: sampleDebitNote, invoice: debited },
+};
+const invoiceDebited: InvoiceDebitedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxDebt',
+  type: 'invoice.debited',
+  data: { invoice: debited, debit_note: sampleDebitNote },
+};
+
 export const sampleEvents = {
   created,
   viewed,
@@ -418,6 +466,10 @@ export const sampleEvents = {
   deliveryFailed,
   overdue,
   voided,
+  creditNoteCreated,
+  invoiceCredited,
+  debitNoteCreated,
+  invoiceDebited,
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
@@ -432,4 +484,8 @@ export const sampleEventsByType = {
   'invoice.delivery_failed': deliveryFailed,
   'invoice.overdue': overdue,
   'invoice.voided': voided,
+  'credit_note.created': creditNoteCreated,
+  'invoice.credited': invoiceCredited,
+  'debit_note.created': debitNoteCreated,
+  'invoice.debited': invoiceDebited,
 } as const;

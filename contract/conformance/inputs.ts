@@ -62,6 +62,8 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // A credit or debit note: a lump sum of the invoice's whole taxable value (its one rate), so a credit takes all.
   note_reason: () => 'others',
   taxable_amount: (ctx) => ctx.target?.tax?.taxable_value ?? ctx.target?.amount_remaining,
+  // New each time, so a reused Idempotency-Key comes with another body (a note's, a payment's, a dispute's).
+  note: (ctx) => `Conformance ${ctx.tag} ${ctx.next()}`,
   after: (ctx) => ctx.firstEvent,
 };
 

@@ -26,6 +26,7 @@ import { isoNow } from '../storage/records';
 import { timeZoneOf } from './clock';
 import type { Context } from './context';
 import { standing } from './invoiceStanding';
+import { recordEvent } from './eventLog';
 import { Problem } from './problems';
 
 type Note = CreditNote | DebitNote;
@@ -81,12 +82,13 @@ function figures(ctx: Context, kind: NoteKind, invoice: Invoice, request: NoteRe
   if (request.line !== undefined) {
     const index = request.line - 1;
     const line = invoice.items[index];
+    const count = invoice.items.length;
     if (!line) {
       refuse(
         'line',
         'line_not_found',
-        `${fieldLabel('line')} ${request.line} is not a line of ${invoice.number}, ` +
-          `which has ${invoice.items.length} line${invoice.items.length === 1 ? '' : 's'} (1 to ${invoice.items.length})`,
+        `${fieldLabel('line')} ${request.line} is not a line of ${invoice.number}, which has ` +
+          `${count} line${count === 1 ? '' : 's'} (1 to ${count})`,
       );
     }
     const balance = balances[index];
@@ -109,8 +111,8 @@ function figures(ctx: Context, kind: NoteKind, invoice: Invoice, request: NoteRe
       refuse(
         request.quantity !== undefined ? 'quantity' : 'taxable_amount',
         'credit_exceeds_remaining',
-        `${fieldLabel('taxable_amount')} must be at most ${money(balance.amount)}, the taxable value of line ${request.line} ` +
-          `of ${invoice.number} not yet credited`,
+        `${fieldLabel('taxable_amount')} must be at most ${money(balance.amount)}, ` +
+          `the taxable value of line ${request.line} of ${invoice.number} not yet credited`,
       );
     }
     const quantity = request.quantity;
@@ -155,7 +157,7 @@ function corrected(invoice: Invoice, kind: NoteKind, total: number, now: string)
   };
 }
 
-/** Issues a credit or debit note on the invoice, or refuses it in the contract's words. */
+/** Issues a credit or debit note on the invoice, or refuses it in the contract's words; emits its two events. */
 export function issueNote(ctx: Context, kind: NoteKind, invoice: Invoice, request: NoteRequest): Note {
   if (invoice.status === VOID) {
     throw new Problem(409, 'invoice_void', `Invoice ${invoice.number} is void: no ${kind} note can be issued on it.`);
@@ -177,8 +179,9 @@ export function issueNote(ctx: Context, kind: NoteKind, invoice: Invoice, reques
       refuse(
         request.line === undefined ? 'taxable_amount' : 'line',
         'credit_exceeds_remaining',
-        `${fieldLabel('taxable_amount')} is more than remains creditable of ${invoice.number}: this note would credit ` +
-          `${money(totals.total)} with GST, and ${money(left)} remains (its total less earlier credit notes)`,
+        `${fieldLabel('taxable_amount')} is more than remains creditable of ${invoice.number}: ` +
+          `this note would credit ${money(totals.total)} with GST, and ${money(left)} remains ` +
+          '(its total less earlier credit notes)',
       );
     }
   }
@@ -223,9 +226,10 @@ export function issueNote(ctx: Context, kind: NoteKind, invoice: Invoice, reques
     created_at: now,
   } as Note;
   ctx.data[WORDS[kind].collection].insert(note as never);
-  ctx.data.invoices.replace(corrected(invoice, kind, totals.total, now));
+  const after = corrected(invoice, kind, totals.total, now);
+  ctx.data.invoices.replace(after);
+  const data = { [WORDS[kind].object]: note, invoice: standing(ctx, after) };
+  recordEvent(ctx, kind === 'credit' ? 'credit_note.created' : 'debit_note.created', data);
+  recordEvent(ctx, kind === 'credit' ? 'invoice.credited' : 'invoice.debited', data);
   return note;
 }
-
-/** The invoice as answers show it, after its notes. */
-export const invoiceAfter = (ctx: Context, id: string) => standing(ctx, ctx.data.invoices.get(id) as Invoice);

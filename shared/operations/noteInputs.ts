@@ -70,7 +70,8 @@ function checkNote(
   } else if (!quantity && !amount) {
     issue(
       'quantity',
-      `or ${fieldLabel('taxable_amount')} is required with ${fieldLabel('line')}: how many units, or how much of the line`,
+      `or ${fieldLabel('taxable_amount')} is required with ${fieldLabel('line')}: ` +
+        'how many units, or how much of the line',
     );
   }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { deliverySchema } from './delivery';
 import { clientSchema, invoiceSchema, paymentSchema } from './resources';
+import { creditNoteSchema, debitNoteSchema } from './notes';
 
 const INVOICE_EVENT_TYPES = [
   'invoice.created',
@@ -15,6 +16,10 @@ const INVOICE_EVENT_TYPES = [
   'invoice.delivery_failed',
   'invoice.overdue',
   'invoice.voided',
+  'credit_note.created',
+  'invoice.credited',
+  'debit_note.created',
+  'invoice.debited',
 ] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
@@ -112,6 +117,26 @@ export const invoiceVoidedEventSchema = z
   })
   .passthrough();
 
+/**
+ * Issue 40: a note issued (`credit_note.created`, `debit_note.created`) and what it did to the invoice
+ * (`invoice.credited`, `invoice.debited`); each carries both, the invoice as it is after the note.
+ */
+const creditData = z.object({ invoice: invoiceSchema, credit_note: creditNoteSchema }).passthrough();
+const debitData = z.object({ invoice: invoiceSchema, debit_note: debitNoteSchema }).passthrough();
+
+export const creditNoteCreatedEventSchema = z
+  .object({ ...envelope, type: z.literal('credit_note.created'), data: creditData })
+  .passthrough();
+export const invoiceCreditedEventSchema = z
+  .object({ ...envelope, type: z.literal('invoice.credited'), data: creditData })
+  .passthrough();
+export const debitNoteCreatedEventSchema = z
+  .object({ ...envelope, type: z.literal('debit_note.created'), data: debitData })
+  .passthrough();
+export const invoiceDebitedEventSchema = z
+  .object({ ...envelope, type: z.literal('invoice.debited'), data: debitData })
+  .passthrough();
+
 export const clientCreatedEventSchema = z
   .object({
     ...envelope,
@@ -138,6 +163,10 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceDeliveryFailedEventSchema,
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
+  creditNoteCreatedEventSchema,
+  invoiceCreditedEventSchema,
+  debitNoteCreatedEventSchema,
+  invoiceDebitedEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
 ]);
@@ -152,6 +181,11 @@ export type InvoiceSentEvent = z.infer<typeof invoiceSentEventSchema>;
 export type InvoiceDeliveryFailedEvent = z.infer<typeof invoiceDeliveryFailedEventSchema>;
 export type InvoiceOverdueEvent = z.infer<typeof invoiceOverdueEventSchema>;
 export type InvoiceVoidedEvent = z.infer<typeof invoiceVoidedEventSchema>;
+export type CreditNoteCreatedEvent = z.infer<typeof creditNoteCreatedEventSchema>;
+export type InvoiceCreditedEvent = z.infer<typeof invoiceCreditedEventSchema>;
+export type DebitNoteCreatedEvent = z.infer<typeof debitNoteCreatedEventSchema>;
+export type InvoiceDebitedEvent = z.infer<typeof invoiceDebitedEventSchema>;
+export type NoteEvent = CreditNoteCreatedEvent | InvoiceCreditedEvent | DebitNoteCreatedEvent | InvoiceDebitedEvent;
 export type InvoiceEvent =
   | InvoiceCreatedEvent
   | InvoiceViewedEvent
@@ -160,7 +194,8 @@ export type InvoiceEvent =
   | InvoiceSentEvent
   | InvoiceDeliveryFailedEvent
   | InvoiceOverdueEvent
-  | InvoiceVoidedEvent;
+  | InvoiceVoidedEvent
+  | NoteEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

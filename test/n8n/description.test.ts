@@ -186,6 +186,10 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Delivery Failed',
       'Invoice Overdue',
       'Invoice Voided',
+      'New Credit Note',
+      'Invoice Credited',
+      'New Debit Note',
+      'Invoice Debited',
       'New Client',
       'Updated Client',
     ]);

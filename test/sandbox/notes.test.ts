@@ -286,6 +286,32 @@ describe('bad input is refused before any request, in the field’s words', () =
   });
 });
 
+describe('events', () => {
+  test('a credit note emits credit_note.created then invoice.credited, each with the note and the invoice after it', async () => {
+    const invoice = await invoiceFor(MAHARASHTRA);
+    const note = await run('createCreditNote', {
+      invoice_id: invoice.id,
+      note_reason: 'others',
+      line: 2,
+      quantity: '1',
+    });
+    const latest = async (type: string) => (await run('listEvents', { type, limit: 1 })).data[0];
+    const created = await latest('credit_note.created');
+    const credited = await latest('invoice.credited');
+    expect(created.data.credit_note.id).toBe(note.id);
+    expect(credited.data.credit_note.id).toBe(note.id);
+    // 6,612.96 − (999.99 + 90.00 + 90.00) = ₹5,432.97 owed after it.
+    expect(credited.data.invoice).toMatchObject({ id: invoice.id, amount_credited: 117999, amount_remaining: 543297 });
+    const debit = await run('createDebitNote', {
+      invoice_id: invoice.id,
+      note_reason: 'others',
+      taxable_amount: '1.00',
+    });
+    expect((await latest('debit_note.created')).data.debit_note.id).toBe(debit.id);
+    expect((await latest('invoice.debited')).data.invoice.amount_debited).toBe(debit.total);
+  });
+});
+
 describe('finding notes', () => {
   test('by ID, and listed by invoice, newest first', async () => {
     const invoice = await invoiceFor(MAHARASHTRA);

@@ -24,6 +24,10 @@ import { invoicePaid } from './triggers/invoicePaid';
 import { invoiceSent } from './triggers/invoiceSent';
 import { invoiceViewed } from './triggers/invoiceViewed';
 import { invoiceVoided } from './triggers/invoiceVoided';
+import { creditNoteCreated } from './triggers/creditNoteCreated';
+import { invoiceCredited } from './triggers/invoiceCredited';
+import { debitNoteCreated } from './triggers/debitNoteCreated';
+import { invoiceDebited } from './triggers/invoiceDebited';
 
 export = {
   version,
@@ -46,6 +50,10 @@ export = {
     invoice_overdue: invoiceOverdue,
     invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
+    credit_note_created: creditNoteCreated,
+    invoice_credited: invoiceCredited,
+    debit_note_created: debitNoteCreated,
+    invoice_debited: invoiceDebited,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({
