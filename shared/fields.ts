@@ -770,8 +770,9 @@ export const FIELDS = {
     line: field({
       key: 'line',
       label: INVOICE_LINE_LABEL,
-      type: 'integer',
-      example: 1,
+      // Text, so an editor's empty field is blank (no line) rather than 0.
+      type: 'string',
+      example: '1',
       inputOnly: true,
       help:
         'Optional: the invoice line to correct, by its number (1 for the first), with Quantity or Amount. ' +

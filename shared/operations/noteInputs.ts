@@ -12,6 +12,7 @@ import {
   amountInput,
   idempotencyKeySchema,
   invoiceIdSchema,
+  isBlank,
   MAX_ITEMS,
   oneOf,
   optional,
@@ -84,6 +85,11 @@ const wireRules = (kind: NoteKind) => ({
   ...(kind === 'debit' ? { anyOf: [given('line'), given('taxable_amount')] } : {}),
 });
 
+const withoutBlanks = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+    ? Object.fromEntries(Object.entries(raw).filter(([, value]) => !isBlank(value)))
+    : raw;
+
 /** The wire body the service checks. */
 export const noteBodySchema = (kind: NoteKind) =>
   onTheWire(
@@ -97,5 +103,6 @@ export const noteBodySchema = (kind: NoteKind) =>
 export const noteInput = (kind: NoteKind) =>
   builtAround(
     z.object({ invoice_id: invoiceIdSchema, ...noteShape, idempotency_key: optional(idempotencyKeySchema) }).strict(),
-    (input) => input.superRefine((values, ctx) => checkNote(kind, values, ctx)),
+    // An editor sends the fields left empty as ""; each is absent, the amount as typed too.
+    (input) => z.preprocess(withoutBlanks, input).superRefine((values, ctx) => checkNote(kind, values, ctx)),
   );

@@ -57,7 +57,8 @@ function displayedOperation(operation: DisplayedOperation): NodeOperation {
   const plain = specs.filter((spec) => spec.key !== IDEMPOTENCY_KEY);
   const shown = (spec: FieldSpec) => {
     const kind = pickedKind(spec);
-    return kind ? locator(kind, spec, LISTS[kind]) : property(spec, { default: spec.default });
+    // No default override: an optional field without one starts empty (blank, so absent), never undefined.
+    return kind ? locator(kind, spec, LISTS[kind]) : property(spec);
   };
   return {
     operation,
