@@ -94,10 +94,11 @@ describe('the packed tarball', () => {
   // display words and issue 32's amount-before-its-currency rule to 205.7 kB packed, 845.0 kB unpacked
   // (2026-11-25). Issue 43's refusals (blank trigger fields, impossible dates said why, template syntax, quoted
   // input cut short, the Amounts Are In hint) and the wire's keywords beside each rule: 215.9 kB packed, 877.8 kB
-  // unpacked (2026-11-28). Budgets a little above the measured size, so a bundled second copy of zod (about
-  // 60 kB packed) still fails.
-  const PACKED_BUDGET = 222_000;
-  const UNPACKED_BUDGET = 900_000;
+  // unpacked (2026-11-28). Issue 40's credit and debit notes (six operations, four events, the notes' GST
+  // arithmetic, fields and pickers): 234.5 kB packed, 963.2 kB unpacked (2026-11-28). Budgets a little above the
+  // measured size, so a bundled second copy of zod (about 60 kB packed) still fails.
+  const PACKED_BUDGET = 240_000;
+  const UNPACKED_BUDGET = 990_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
@@ -271,7 +272,7 @@ describe('loaded by n8n-core', () => {
       expect(JSON.parse(output)).toEqual({
         nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'],
         credentials: ['invoicingApi'],
-        operations: 3,
+        operations: 5,
       });
     } finally {
       built.cleanup();
