@@ -29,6 +29,10 @@ import {
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
   invoiceRefundedEventSchema,
+  creditNoteCreatedEventSchema,
+  invoiceCreditedEventSchema,
+  debitNoteCreatedEventSchema,
+  invoiceDebitedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -257,6 +261,10 @@ const EVENT_SCHEMAS = {
   'invoice.overdue': invoiceOverdueEventSchema,
   'invoice.voided': invoiceVoidedEventSchema,
   'invoice.refunded': invoiceRefundedEventSchema,
+  'credit_note.created': creditNoteCreatedEventSchema,
+  'invoice.credited': invoiceCreditedEventSchema,
+  'debit_note.created': debitNoteCreatedEventSchema,
+  'invoice.debited': invoiceDebitedEventSchema,
 } as const;
 
 const SIGNING =

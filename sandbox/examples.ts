@@ -9,6 +9,8 @@ import {
   createInvoiceInputSchema,
   productCreateInputSchema,
   sampleClient,
+  sampleCreditNote,
+  sampleDebitNote,
   sampleEvents,
   sampleInvoice,
   samplePayment,
@@ -23,6 +25,7 @@ import { type SandboxCore, contextFor } from './domain/context';
 import { createInvoice } from './domain/invoices';
 import { applyPayment } from './domain/invoicePayments';
 import { applyRefund } from './domain/refunds';
+import { issueNote } from './domain/notes';
 import { createWebhook } from './domain/webhookSubscriptions';
 import { createProduct } from './domain/products';
 import { withIds } from './storage/ids';
@@ -39,6 +42,8 @@ export const EXAMPLE_IDS = {
   webhook_id: sampleWebhook.id,
   event_id: sampleEvents.created.id,
   product_id: sampleProduct.id,
+  credit_note_id: sampleCreditNote.id,
+  debit_note_id: sampleDebitNote.id,
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
   // Voiding ends an invoice as deleting ends a webhook; and the shared example invoice is part paid (refused).
   voided: { invoice_id: `${sampleInvoice.id}Void` },
@@ -60,6 +65,8 @@ export function seedExamples(core: SandboxCore): void {
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
     EXAMPLE_IDS.refund_id,
+    EXAMPLE_IDS.credit_note_id,
+    EXAMPLE_IDS.debit_note_id,
     EXAMPLE_IDS.webhook_id,
     EXAMPLE_IDS.deleted.webhook_id,
     EXAMPLE_IDS.product_id,
@@ -80,6 +87,15 @@ export function seedExamples(core: SandboxCore): void {
       const { payment } = applyPayment(ctx, invoice, { ...samplePayment, amount: 250000 });
       // ₹500.00 of it back, so Get Refund's example names a refund and Record Refund's (₹1,500.00) still fits.
       applyRefund(ctx, payment, { ...sampleRefund, amount: 50000 });
+      // A credit and a debit note on its first line, so Get Credit Note and Get Debit Note name one each.
+      for (const [kind, note] of [
+        ['credit', sampleCreditNote],
+        ['debit', sampleDebitNote],
+      ] as const) {
+        const line = note.lines[0];
+        const current = ctx.data.invoices.get(invoice.id) ?? invoice;
+        issueNote(ctx, kind, current, { note_reason: note.note_reason, line: 1, taxable_amount: line.amount });
+      }
       createInvoice(
         ctx,
         validateInput(createInvoiceInputSchema, {

@@ -12,6 +12,7 @@ import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, UPI } from './schemas/paymentMethods';
+import { NOTE_REASONS, type NoteReason } from './schemas/notes';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
@@ -113,6 +114,13 @@ const taxLabels = (
     ),
   ) as Record<string, FieldLabel>;
 
+/** An invoice's and a note's totals beside their heads. */
+const TAX_TOTALS = [
+  ['taxable_value', 'Taxable Value'],
+  ['total_tax', 'Total Tax'],
+  ['total', 'Total with Tax'],
+] as const;
+
 export const GST_RATE_CHOICES = GST_RATES.map(({ value, label }) => ({ value, label }));
 
 /** One word for a client's and an invoice's place of supply (the invoice's wins over the client's). */
@@ -147,6 +155,61 @@ const amountUnitField = field({
     'Currency units (the default): amounts are written as people write prices, 1,500.00 for ₹1,500.00. ' +
     `Minor units: whole numbers of paise or cents, for data that already counts them (${amountExample('INR')}).`,
 });
+
+/** Words two groups share: an invoice line's quantity and a note's; a payment's note and a credit note's. */
+const QUANTITY_LABEL = 'Quantity';
+const DESCRIPTION_LABEL = 'Description';
+const UNIT_LABEL = 'Unit';
+const GST_RATE_LABEL = 'GST Rate';
+const INVOICE_LINE_LABEL = 'Invoice Line';
+const NOTE_LABEL = 'Note';
+
+const NOTE_REASON_WORDS: Record<NoteReason, string> = {
+  sales_return: 'Sales Return',
+  post_sale_discount: 'Post-Sale Discount',
+  deficiency_in_service: 'Deficiency in Service',
+  correction: 'Correction in Invoice',
+  change_in_place_of_supply: 'Change in Place of Supply',
+  others: 'Others',
+};
+
+/**
+ * What a credit or debit note answer shows (contract: "The credit note and debit note objects"): its own
+ * figures, each line's, the invoice it corrects. `noun` is "Credit Note" or "Debit Note".
+ */
+function noteAnswerLabels(noun: string, prefix: string): Record<string, FieldLabel> {
+  const at = (group: 'line' | 'note', key: string, label: string): Array<[string, FieldLabel]> =>
+    amountLabels(key, label).map((entry) => [
+      `${prefix}_${group}_${entry.key}`,
+      { ...entry, shownAt: group === 'line' ? `lines[]${entry.key}` : entry.key },
+    ]);
+  const [taxable, totalTax, total] = TAX_TOTALS;
+  const heads = (group: 'line' | 'note', label: (name: string) => string) =>
+    [...TAX_HEADS, group === 'line' ? (['tax', 'Tax'] as const) : totalTax, total].flatMap(([key, name]) =>
+      at(group, key, label(name)),
+    );
+  const line = (key: string, name: string): [string, FieldLabel] => [
+    `${prefix}_line_${key}`,
+    labelled(key, `${noun} Line ${name}`, { shownAt: `lines[]${key}` }),
+  ];
+  return Object.fromEntries([
+    [`${prefix}Number`, labelled('number', `${noun} Number`)],
+    [`${prefix}Status`, labelled('status', `${noun} Status`)],
+    [`${prefix}InvoiceNumber`, labelled('invoice_number', `${noun}: Invoice Number`)],
+    [`${prefix}InvoiceDate`, labelled('invoice_date', `${noun}: Invoice Date`)],
+    line('line', INVOICE_LINE_LABEL),
+    line('description', DESCRIPTION_LABEL),
+    line('hsn_sac', 'HSN/SAC'),
+    line('gst_rate', GST_RATE_LABEL),
+    line('quantity', QUANTITY_LABEL),
+    line('unit', UNIT_LABEL),
+    ...at('line', 'unit_price', `${noun} Line Unit Price`),
+    ...at('line', 'amount', `${noun} Line Taxable Value`),
+    ...heads('line', (name) => `${noun} Line ${name}`),
+    ...at('note', taxable[0], `${noun} ${taxable[1]}`),
+    ...heads('note', (name) => `${noun} ${name}`),
+  ]);
+}
 
 const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS_KEYS.map((value) => ({
   value,
@@ -346,11 +409,7 @@ export const FIELDS = {
       shownAt: 'tax__place_of_supply_name',
     }),
     supplyType: labelled('supply_type', 'Supply Type', { shownAt: 'tax__supply_type' }),
-    ...taxLabels('tax', (name) => name, [
-      ['taxable_value', 'Taxable Value'],
-      ['total_tax', 'Total Tax'],
-      ['total', 'Total with Tax'],
-    ]),
+    ...taxLabels('tax', (name) => name, TAX_TOTALS),
     dueDate: field({
       key: 'due_date',
       label: 'Due Date',
@@ -404,6 +463,13 @@ export const FIELDS = {
       help: 'Only invoices due strictly after this day (YYYY-MM-DD, IST).',
     }),
     upiLink: labelled('upi_link', 'UPI Pay Link'),
+    ...Object.fromEntries(
+      [
+        ...amountLabels('amount_credited', 'Amount Credited'),
+        ...amountLabels('amount_debited', 'Amount Debited'),
+        ...amountLabels('amount_refundable', 'Amount to Refund'),
+      ].map((entry) => [entry.key, entry]),
+    ),
     voidedAt: labelled('voided_at', 'Voided At'),
     amountRefunded,
     amountRefundedFormatted,
@@ -451,7 +517,7 @@ export const FIELDS = {
   item: {
     description: field({
       key: 'description',
-      label: 'Description',
+      label: DESCRIPTION_LABEL,
       type: 'string',
       example: 'Website design, May',
       help: 'What this line is for, as the client will read it (1 to 500 characters).',
@@ -470,7 +536,7 @@ export const FIELDS = {
     }),
     quantity: field({
       key: 'quantity',
-      label: 'Quantity',
+      label: QUANTITY_LABEL,
       type: 'string',
       example: '1.5',
       help:
@@ -480,7 +546,7 @@ export const FIELDS = {
     }),
     unit: field({
       key: 'unit',
-      label: 'Unit',
+      label: UNIT_LABEL,
       type: 'string',
       example: 'hrs',
       help: 'Optional: what the quantity counts, such as hrs, kg, NOS or pcs (up to 30 characters).',
@@ -507,7 +573,7 @@ export const FIELDS = {
     }),
     gstRate: field({
       key: 'gst_rate',
-      label: 'GST Rate',
+      label: GST_RATE_LABEL,
       type: 'string',
       example: '18',
       choices: GST_RATE_CHOICES,
@@ -790,6 +856,84 @@ export const FIELDS = {
     status: labelled('status', 'Refund Status'),
     recordedAt,
   },
+  /** Credit and debit notes (docs/api-contract.md, "Credit notes and debit notes"). */
+  note: {
+    creditNoteId: field({
+      key: 'credit_note_id',
+      label: 'Credit Note ID',
+      type: 'id',
+      example: `${ID_PREFIX.credit_note}1PqR7sHq8ZkYd3Tx`,
+      inputOnly: true,
+      help: `The credit note ID, starting \`${ID_PREFIX.credit_note}\`.`,
+    }),
+    debitNoteId: field({
+      key: 'debit_note_id',
+      label: 'Debit Note ID',
+      type: 'id',
+      example: `${ID_PREFIX.debit_note}1PqR7sHq8ZkYd3Tx`,
+      inputOnly: true,
+      help: `The debit note ID, starting \`${ID_PREFIX.debit_note}\`.`,
+    }),
+    reason: field({
+      key: 'note_reason',
+      label: 'Reason',
+      type: 'string',
+      example: 'sales_return',
+      choices: NOTE_REASONS.map((value) => ({ value, label: NOTE_REASON_WORDS[value] })),
+      allowCustom: false,
+      help:
+        'Why the invoice is corrected, from the GST return list: Sales Return, Post-Sale Discount, ' +
+        'Deficiency in Service, Correction in Invoice, Change in Place of Supply or Others.',
+    }),
+    line: field({
+      key: 'line',
+      label: INVOICE_LINE_LABEL,
+      // Text, so an editor's empty field is blank (no line) rather than 0.
+      type: 'string',
+      example: '1',
+      inputOnly: true,
+      help:
+        'Optional: the invoice line to correct, by its number (1 for the first), with Quantity or Amount. ' +
+        'Leave empty for a lump sum (Taxable Amount alone) or, on a credit note, for everything not yet credited.',
+    }),
+    quantity: field({
+      key: 'quantity',
+      label: QUANTITY_LABEL,
+      type: 'string',
+      example: '1.5',
+      inputOnly: true,
+      help:
+        "Optional, with Invoice Line: how many of the line's units, such as 1 or 1.5, at its unit price " +
+        '(up to 3 decimals). Leave Taxable Amount empty then.',
+    }),
+    taxableAmount: field({
+      key: 'taxable_amount',
+      label: 'Taxable Amount',
+      type: 'string',
+      example: '1,500.00',
+      inputOnly: true,
+      help:
+        "The taxable value (before GST, which the service adds at the invoice line's rate) in the invoice's " +
+        'currency: 1500, 1500.00 or 1,500.00 (₹1,500.00). With Invoice Line, off or onto that line; alone, a ' +
+        'lump sum (the invoice must have one GST rate). Data already in paise? Set Amounts Are In to Minor Units.',
+    }),
+    note: field({
+      key: 'note',
+      label: NOTE_LABEL,
+      type: 'string',
+      example: 'Order 10023: 1 of 2 returned',
+      help: 'Optional: anything the client should read on the note (up to 500 characters).',
+    }),
+    amountUnit: amountUnitField,
+    idempotencyKey: idempotencyKeyField(
+      'return-10023',
+      'this note, such as the return or order ID',
+      'note is returned instead of a second one being issued',
+    ),
+    ...noteAnswerLabels('Credit Note', 'credit'),
+  },
+  /** A debit note's answer, worded as a debit note. */
+  debitNote: noteAnswerLabels('Debit Note', 'debit'),
   webhook: {
     url: labelled('url', 'Webhook URL'),
     events: labelled('events', 'Events'),

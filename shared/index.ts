@@ -23,6 +23,7 @@ export {
   invoiceChoice,
   invoiceChoices,
   LINK_FORMS,
+  noteChoices,
   paymentChoices,
   pickedKind,
   PICKER_HELP,
@@ -58,6 +59,10 @@ export {
   invoiceSentEventSchema,
   invoiceViewedEventSchema,
   invoiceVoidedEventSchema,
+  creditNoteCreatedEventSchema,
+  invoiceCreditedEventSchema,
+  debitNoteCreatedEventSchema,
+  invoiceDebitedEventSchema,
   isBlank,
   listPageSchema,
   listQuery,
@@ -103,6 +108,7 @@ export { ApiError, headerValue, networkError, normalizeError, parseRetryAfter, r
 export type { RawResponse } from './errors';
 export { CLIENT_LABELS, INVOICE_LABELS, presentInvoice, presentPayment } from './outputs';
 export type { PresentedInvoice, PresentedPayment } from './outputs';
+export type { CreditNote, DebitNote, NoteKind } from './schemas/notes';
 export {
   addressInput,
   advanceClockInputSchema,
@@ -113,6 +119,7 @@ export {
   defineOperation,
   deleteWebhookIfExists,
   displayedOperations,
+  displayNoun,
   expectOk,
   HEADERS,
   invoicesOverdueBy,
@@ -120,9 +127,12 @@ export {
   listAll,
   listClientsQuerySchema,
   listEventsQuerySchema,
+  listCreditNotesQuerySchema,
+  listDebitNotesQuerySchema,
   listInvoicesQuerySchema,
   listPaymentsQuerySchema,
   listRefundsQuerySchema,
+  noteBodySchema,
   operations,
   PDF_MEDIA_TYPE,
   pdfAnswer,
@@ -163,6 +173,8 @@ export type {
 export {
   sampleAccount,
   sampleClient,
+  sampleCreditNote,
+  sampleDebitNote,
   sampleEvents,
   sampleEventsByType,
   sampleInvoice,
@@ -201,13 +213,19 @@ export {
   gstinInput,
   gstRate,
   gstState,
+  askedTaxable,
   lineAmount,
+  lineBalances,
   lineTax,
+  lumpSumLine,
+  noteLine,
+  noteTotals,
   readGstin,
+  singleRate,
   readPlaceOfSupply,
   taxTotals,
 } from './gst';
-export type { SupplyType } from './gst';
+export type { NoteLineFigures, SupplyType } from './gst';
 export {
   addDays,
   daysBetween,

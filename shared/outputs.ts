@@ -8,6 +8,7 @@ import { FIELDS, shownLabel, type FieldLabel } from './fields';
 import { formatMinor } from './money';
 import type { Invoice, Payment, Product } from './schemas/resources';
 import type { Refund } from './schemas/refunds';
+import type { Note } from './schemas/notes';
 
 /** Labels keyed by the field's place in Zapier's flat output. */
 type OutputLabels = Readonly<Record<string, string>>;
@@ -25,7 +26,7 @@ function outputLabels(...groups: ReadonlyArray<Readonly<Record<string, FieldLabe
 /** A field its own resource only takes (an id) that another resource's answer shows (`client_id` on an invoice). */
 const alsoShown = (entry: FieldLabel): FieldLabel => ({ ...entry, inputOnly: undefined });
 
-const { record, invoice, client, payment, item, product, refund } = FIELDS;
+const { record, invoice, client, payment, item, product, refund, note, debitNote } = FIELDS;
 const { livemode, updatedAt, ...common } = record;
 
 export const INVOICE_LABELS = outputLabels(record, { clientId: alsoShown(client.id) }, invoice);
@@ -54,6 +55,21 @@ export const REFUND_LABELS = outputLabels(
   },
   refund,
 );
+/** The invoice's GST particulars as a note repeats them (`tax__supplier_gstin`, …), labelled as on the invoice. */
+const issuedTax = {
+  supplierGstin: invoice.supplierGstin,
+  supplierState: invoice.supplierState,
+  clientGstin: { ...invoice.clientGstin, inputOnly: undefined },
+  taxPlaceOfSupply: invoice.taxPlaceOfSupply,
+  placeOfSupplyName: invoice.placeOfSupplyName,
+  supplyType: invoice.supplyType,
+};
+const noteCommon = { livemode, invoiceId: alsoShown(invoice.id), currency: invoice.currency, ...issuedTax };
+const { creditNoteId: _credit, debitNoteId: _debit, ...noteFields } = note;
+const creditOnly = Object.fromEntries(Object.entries(noteFields).filter(([name]) => !name.startsWith('credit')));
+
+export const CREDIT_NOTE_LABELS = outputLabels(common, noteCommon, noteFields);
+export const DEBIT_NOTE_LABELS = outputLabels(common, noteCommon, creditOnly, debitNote);
 
 export type PresentedInvoice = Invoice & {
   items: Array<Invoice['items'][number] & { amount_formatted: string }>;
@@ -68,6 +84,8 @@ export type PresentedInvoice = Invoice & {
  * when present (GST, contract issue 30).
  */
 const LINE_AMOUNTS = ['unit_price', 'cgst', 'sgst', 'utgst', 'igst', 'tax', 'total'] as const;
+/** What notes did to the invoice, present once it has a note (contract: "A note's effect on the invoice"). */
+const NOTE_EFFECTS = ['amount_credited', 'amount_debited', 'amount_refundable'] as const;
 const TAX_AMOUNTS = ['taxable_value', 'cgst', 'sgst', 'utgst', 'igst', 'total_tax', 'total'] as const;
 
 /** `{cgst: 9}` → `{cgst: 9, cgst_formatted: "₹0.09"}` for each key present. */
@@ -120,7 +138,7 @@ export function presentInvoice(invoice: Invoice): PresentedInvoice {
 
 function presentedInvoice(invoice: Invoice, format: (amount: number) => string): PresentedInvoice {
   return {
-    ...invoice,
+    ...withTwins(invoice, NOTE_EFFECTS, format),
     ...(invoice.tax ? { tax: withTwins(invoice.tax, TAX_AMOUNTS, format) } : {}),
     items: invoice.items.map((item) => ({
       ...withTwins(item, LINE_AMOUNTS, format),
@@ -153,4 +171,15 @@ export type PresentedRefund = Refund & { amount_formatted: string };
 
 export function presentRefund(refund: Refund): PresentedRefund {
   return { ...refund, amount_formatted: formatMinor(refund.amount, refund.currency) };
+}
+
+export type PresentedNote<N extends Note = Note> = N & Record<string, unknown>;
+
+/** A note as users see it: every amount of it and of its lines with its formatted twin. */
+export function presentNote<N extends Note>(value: N): PresentedNote<N> {
+  const format = (amount: number) => formatMinor(amount, value.currency);
+  return {
+    ...withTwins(value, ['taxable_value', ...TAX_AMOUNTS.slice(1)], format),
+    lines: value.lines.map((line) => withTwins(line, ['amount', ...LINE_AMOUNTS], format)),
+  };
 }

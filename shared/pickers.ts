@@ -8,7 +8,7 @@ import type { FieldSpec } from './fields';
 import { ID_PREFIX } from './service';
 import { formatMinor } from './money';
 import { gstRate } from './gst/rates';
-import { runOperation, type Connection, type Send } from './operations/define';
+import { runOperation, type Connection, type Operation, type Send } from './operations/define';
 import { listClients } from './operations/listClients';
 import { listInvoices } from './operations/listInvoices';
 import { listPayments } from './operations/listPayments';
@@ -17,6 +17,9 @@ import type { PresentedInvoice } from './outputs';
 import type { Client, Payment, Product } from './schemas/resources';
 import { listRefunds } from './operations/listRefunds';
 import type { Refund } from './schemas/refunds';
+import { listCreditNotes } from './operations/listCreditNotes';
+import { listDebitNotes } from './operations/listDebitNotes';
+import type { Note } from './schemas/notes';
 import { InputError } from './validation';
 
 export interface Choice {
@@ -56,18 +59,27 @@ export const PICKER_HELP = {
   productSku:
     "Map the SKU your shop's order carries, or type it (case does not matter): the line is filled from that product.",
   refund: `Pick the refund from the list, or give a refund ID (${ID_PREFIX.refund}…).`,
+  credit_note: `Pick the credit note from the list, or give a credit note ID (${ID_PREFIX.credit_note}…).`,
+  debit_note: `Pick the debit note from the list, or give a debit note ID (${ID_PREFIX.debit_note}…).`,
 } as const;
 
 /** The kinds of resource a user picks from a list. */
-export type PickedKind = 'invoice' | 'client' | 'payment' | 'product' | 'refund';
+export type PickedKind = 'invoice' | 'client' | 'payment' | 'product' | 'refund' | 'credit_note' | 'debit_note';
+const PICKED: readonly string[] = [
+  'invoice',
+  'client',
+  'payment',
+  'product',
+  'refund',
+  'credit_note',
+  'debit_note',
+] satisfies PickedKind[];
 
 /** The resource an ID field names (`invoice_id` → invoice): both editors show such a field as that kind's picker. */
 export function pickedKind(spec: FieldSpec): PickedKind | undefined {
   if (spec.type !== 'id') return undefined;
   const kind = spec.key.replace(/_id$/, '');
-  return kind === 'invoice' || kind === 'client' || kind === 'payment' || kind === 'product' || kind === 'refund'
-    ? kind
-    : undefined;
+  return PICKED.includes(kind) ? (kind as PickedKind) : undefined;
 }
 
 /** Choices per page: the service's largest page, so a long list needs the fewest requests. */
@@ -130,6 +142,12 @@ export function refundChoice(refund: Refund): Choice {
   const reference = refund.reference ?? refund.upi?.utr ?? refund.payment_id;
   const parts = [`${formatMinor(refund.amount, refund.currency)} refunded`, words(refund.method)];
   return { value: refund.id, label: [...parts, dayOf(refund.refunded_at), reference].join(SEPARATOR) };
+}
+
+/** "CN-000001 · INV-000123 · ₹2,185.19 · sales return" */
+export function noteChoice(note: Note): Choice {
+  const parts = [note.number, note.invoice_number, formatMinor(note.total, note.currency), words(note.note_reason)];
+  return { value: note.id, label: parts.join(SEPARATOR) };
 }
 
 export interface PickerQuery {
@@ -196,6 +214,16 @@ export async function refundChoices(connection: Connection, send: Send, query: P
   return page(answer.data, answer.has_more, refundChoice);
 }
 
+/** Credit or debit notes, newest first. */
+export function noteChoices(kind: 'credit' | 'debit') {
+  const list = (kind === 'credit' ? listCreditNotes : listDebitNotes) as Operation;
+  return async (connection: Connection, send: Send, query: PickerQuery = {}): Promise<ChoicePage> => {
+    const answer = await runOperation(list, connection, { limit: PICKER_PAGE_SIZE, starting_after: query.after }, send);
+    const { data, has_more } = answer as { data: Note[]; has_more: boolean };
+    return page(data, has_more, noteChoice);
+  };
+}
+
 /**
  * IDs as typed, and the links that hold one: the invoice's hosted page (`…/i/<invoice ID>`) and the
  * dashboard's invoice and client pages (`…/dashboard#/invoices/<invoice ID>`, `…#/clients/<client ID>`). Regular
@@ -214,6 +242,8 @@ export const ID_PATTERNS = {
   payment: { id: `^${ID_PREFIX.payment}${ID_TAIL}$` },
   product: { id: `^${ID_PREFIX.product}${ID_TAIL}$` },
   refund: { id: `^${ID_PREFIX.refund}${ID_TAIL}$` },
+  credit_note: { id: `^${ID_PREFIX.credit_note}${ID_TAIL}$` },
+  debit_note: { id: `^${ID_PREFIX.debit_note}${ID_TAIL}$` },
 } as const;
 
 /** The links each picker's "By URL" takes, as its placeholder and refusals name them. */

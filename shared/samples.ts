@@ -2,10 +2,15 @@
  * One realistic example of every object and event, valid against the schemas (tests prove it). Zapier
  * shows them as samples, n8n docs quote them, the sandbox's tests compare shapes against them.
  */
-import { presentInvoice, presentPayment, presentProduct, presentRefund } from './outputs';
+import { presentInvoice, presentNote, presentPayment, presentProduct, presentRefund } from './outputs';
 import type { Refund } from './schemas/refunds';
+import type { CreditNote, DebitNote } from './schemas/notes';
 import type { Account, Client, Invoice, Payment, Product, WebhookSubscription } from './schemas/resources';
 import type {
+  CreditNoteCreatedEvent,
+  DebitNoteCreatedEvent,
+  InvoiceCreditedEvent,
+  InvoiceDebitedEvent,
   ClientCreatedEvent,
   ClientUpdatedEvent,
   InvoiceCreatedEvent,
@@ -164,6 +169,96 @@ export const samplePresentedProduct = presentProduct(sampleProduct);
 
 /** What Create Invoice and Get Many answer in Zapier's sample: a tax invoice, so every GST field shows. */
 export const samplePresentedTaxInvoice = presentInvoice(sampleTaxInvoice);
+
+const { tax: issuedTax } = sampleTaxInvoice;
+const issued = {
+  supplier_gstin: issuedTax?.supplier_gstin ?? '',
+  supplier_state: issuedTax?.supplier_state ?? '',
+  client_gstin: issuedTax?.client_gstin ?? null,
+  place_of_supply: issuedTax?.place_of_supply ?? '',
+  place_of_supply_name: issuedTax?.place_of_supply_name ?? '',
+  supply_type: issuedTax?.supply_type ?? '',
+};
+
+/**
+ * 3 of the tax invoice's 12 months of hosting credited (worked by hand: 12 × 200.00 − 9 × 200.00 = 600.00
+ * taxable; 600.00 × 9 % = 54.00 each of CGST and SGST; 708.00 in all).
+ */
+export const sampleCreditNote: CreditNote = {
+  id: 'cn_1PqR7sHq8ZkYd3Tx',
+  object: 'credit_note',
+  number: 'CN-000001',
+  status: 'issued',
+  invoice_id: sampleTaxInvoice.id,
+  invoice_number: sampleTaxInvoice.number,
+  invoice_date: '2026-05-02',
+  note_reason: 'deficiency_in_service',
+  note: 'Hosting down in June: 3 months credited',
+  currency: 'INR',
+  lines: [
+    {
+      line: 2,
+      description: 'Hosting, 12 months',
+      hsn_sac: '998315',
+      gst_rate: '18',
+      quantity: 3,
+      unit: 'month',
+      unit_price: 20000,
+      amount: 60000,
+      cgst: 5400,
+      sgst: 5400,
+      utgst: 0,
+      igst: 0,
+      tax: 10800,
+      total: 70800,
+    },
+  ],
+  taxable_value: 60000,
+  cgst: 5400,
+  sgst: 5400,
+  utgst: 0,
+  igst: 0,
+  total_tax: 10800,
+  total: 70800,
+  tax: issued,
+  livemode: false,
+  created_at: '2026-06-03T10:00:00Z',
+};
+
+/** ₹1,000.00 more on the design line (a price revised upward): 90.00 each of CGST and SGST, 1,180.00 in all. */
+export const sampleDebitNote: DebitNote = {
+  ...sampleCreditNote,
+  id: 'dn_1PqR7sHq8ZkYd3Tx',
+  object: 'debit_note',
+  number: 'DN-000001',
+  note_reason: 'correction',
+  note: 'Extra page agreed on 2 June',
+  lines: [
+    {
+      line: 1,
+      description: 'Website design, May',
+      hsn_sac: '998314',
+      gst_rate: '18',
+      unit: 'project',
+      unit_price: 1250000,
+      amount: 100000,
+      cgst: 9000,
+      sgst: 9000,
+      utgst: 0,
+      igst: 0,
+      tax: 18000,
+      total: 118000,
+    },
+  ],
+  taxable_value: 100000,
+  cgst: 9000,
+  sgst: 9000,
+  total_tax: 18000,
+  total: 118000,
+};
+
+export const samplePresentedCreditNote = presentNote(sampleCreditNote);
+export const samplePresentedDebitNote = presentNote(sampleDebitNote);
 
 export const sampleWebhook: WebhookSubscription = {
   id: 'we_1NpLs2Hq8ZkYd3Tx',
@@ -385,6 +480,50 @@ const refunded: InvoiceRefundedEvent = {
   },
 };
 
+/** The tax invoice after the sample credit note: ₹708.00 less owed. */
+const credited = {
+  ...sampleTaxInvoice,
+  amount_credited: sampleCreditNote.total,
+  amount_debited: 0,
+  amount_refundable: 0,
+  amount_remaining: sampleTaxInvoice.amount_remaining - sampleCreditNote.total,
+  updated_at: sampleCreditNote.created_at,
+};
+/** The tax invoice after the sample debit note: ₹1,180.00 more owed. */
+const debited = {
+  ...sampleTaxInvoice,
+  amount_credited: 0,
+  amount_debited: sampleDebitNote.total,
+  amount_refundable: 0,
+  amount_remaining: sampleTaxInvoice.amount_remaining + sampleDebitNote.total,
+  updated_at: sampleDebitNote.created_at,
+};
+const noteEvent = { created_at: sampleCreditNote.created_at, livemode: false };
+const creditNoteCreated: CreditNoteCreatedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxCnNew',
+  type: 'credit_note.created',
+  data: { credit_note: sampleCreditNote, invoice: credited },
+};
+const invoiceCredited: InvoiceCreditedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxCred',
+  type: 'invoice.credited',
+  data: { invoice: credited, credit_note: sampleCreditNote },
+};
+const debitNoteCreated: DebitNoteCreatedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxDnNew',
+  type: 'debit_note.created',
+  data: { debit_note: sampleDebitNote, invoice: debited },
+};
+const invoiceDebited: InvoiceDebitedEvent = {
+  ...noteEvent,
+  id: 'evt_1PqR7sHq8ZkYd3TxDebt',
+  type: 'invoice.debited',
+  data: { invoice: debited, debit_note: sampleDebitNote },
+};
+
 export const sampleEvents = {
   created,
   viewed,
@@ -397,6 +536,10 @@ export const sampleEvents = {
   overdue,
   voided,
   refunded,
+  creditNoteCreated,
+  invoiceCredited,
+  debitNoteCreated,
+  invoiceDebited,
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
@@ -412,4 +555,8 @@ export const sampleEventsByType = {
   'invoice.overdue': overdue,
   'invoice.voided': voided,
   'invoice.refunded': refunded,
+  'credit_note.created': creditNoteCreated,
+  'invoice.credited': invoiceCredited,
+  'debit_note.created': debitNoteCreated,
+  'invoice.debited': invoiceDebited,
 } as const;

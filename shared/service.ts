@@ -29,6 +29,8 @@ export const ID_PREFIX = {
   webhook: 'we_',
   event: 'evt_',
   product: 'prod_',
+  credit_note: 'cn_',
+  debit_note: 'dn_',
 } as const;
 
 export type KeyMode = 'live' | 'test';

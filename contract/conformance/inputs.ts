@@ -67,6 +67,11 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Net 15 on every other invoice, so the due-date filters have both sides (terms or a date, never both).
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
+  // A credit or debit note: a lump sum of the invoice's whole taxable value (its one rate), so a credit takes all.
+  note_reason: () => 'others',
+  taxable_amount: (ctx) => ctx.target?.tax?.taxable_value ?? ctx.target?.amount_remaining,
+  // New each time, so a reused Idempotency-Key comes with another body (a note's, a payment's, a dispute's).
+  note: (ctx) => `Conformance ${ctx.tag} ${ctx.next()}`,
   after: (ctx) => ctx.firstEvent,
   // Issue 42: a product whose SKU no earlier request took, a service at 18 %, priced in paise as the wire takes it.
   sku: (ctx) => `CONF-${ctx.tag}-${ctx.next()}`.replace(/[^A-Za-z0-9-]/g, '-'),

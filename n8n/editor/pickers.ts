@@ -23,6 +23,7 @@ import {
   clientChoices,
   idFromUrl,
   invoiceChoices,
+  noteChoices,
   paymentChoices,
   productChoices,
   refundChoices,
@@ -44,9 +45,11 @@ const NOUN: Record<Kind, string> = {
   payment: 'payment',
   product: 'product',
   refund: 'refund',
+  credit_note: 'credit note',
+  debit_note: 'debit note',
 };
-/** The kinds with a page a person can paste a link to. */
-const LINKED = (kind: Kind): kind is keyof typeof LINK_FORMS => kind in LINK_FORMS;
+/** The kinds a link names (the invoice's page, the dashboard's invoice and client pages). */
+const linked = (kind: Kind): kind is keyof typeof LINK_FORMS => kind in LINK_FORMS;
 
 /** A resource-locator parameter for an ID field; `list` names its listSearch method below. */
 export function locator(
@@ -77,7 +80,7 @@ export function locator(
       ],
     },
   ];
-  if (LINKED(kind)) {
+  if (linked(kind)) {
     const url = ID_PATTERNS[kind].url;
     modes.push({
       displayName: 'By URL',
@@ -135,7 +138,7 @@ export function locatorId(context: IExecuteFunctions, kind: Kind, spec: FieldSpe
   const raw = param(context, spec.key, itemIndex, '');
   if (typeof raw !== 'object' || raw === null || !('value' in raw)) return raw;
   const { mode, value } = raw as { mode?: string; value?: unknown };
-  return mode === 'url' && LINKED(kind) ? idFromUrl(kind, value, spec) : value;
+  return mode === 'url' && linked(kind) ? idFromUrl(kind, value, spec) : value;
 }
 
 /** Where a list mode's choices come from (shared/pickers.ts), for one search and page. */
@@ -173,6 +176,8 @@ export const listSearch = {
   payments: listMethod(paymentChoices),
   products: listMethod(productChoices),
   refunds: listMethod(refundChoices),
+  creditNotes: listMethod(noteChoices('credit')),
+  debitNotes: listMethod(noteChoices('debit')),
 };
 
 /**

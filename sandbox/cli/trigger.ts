@@ -58,6 +58,24 @@ const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice)
     await send(operations.recordRefund.request(c, refund));
     return await latest(c, 'invoice.refunded');
   },
+  'credit_note.created': async (c, invoice) => {
+    await send(operations.createCreditNote.request(c, { invoice_id: invoice.id, note_reason: 'sales_return' }));
+    return await latest(c, 'credit_note.created');
+  },
+  'invoice.credited': async (c, invoice) => {
+    await send(operations.createCreditNote.request(c, { invoice_id: invoice.id, note_reason: 'sales_return' }));
+    return await latest(c, 'invoice.credited');
+  },
+  'debit_note.created': async (c, invoice) => {
+    const body = { invoice_id: invoice.id, note_reason: 'correction' as const, taxable_amount: 10000 };
+    await send(operations.createDebitNote.request(c, body));
+    return await latest(c, 'debit_note.created');
+  },
+  'invoice.debited': async (c, invoice) => {
+    const body = { invoice_id: invoice.id, note_reason: 'correction' as const, taxable_amount: 10000 };
+    await send(operations.createDebitNote.request(c, body));
+    return await latest(c, 'invoice.debited');
+  },
   'client.updated': async (c, invoice) => {
     await send(
       operations.updateClient.request(c, {

@@ -11,6 +11,7 @@ import type { Context } from './context';
 import { recordInvoiceEvent } from './eventLog';
 import { invoiceOr404 } from './invoices';
 import { Problem } from './problems';
+import { balance } from './balance';
 
 export type RefundDetails = Pick<Refund, 'method' | 'amount' | 'upi' | 'reference' | 'note' | 'refunded_at'>;
 
@@ -91,13 +92,14 @@ export function applyRefund(ctx: Context, payment: Payment, details: RefundDetai
     refund_ids: [...(payment.refund_ids ?? []), refund.id],
   };
   const paid = invoice.amount_paid - details.amount;
-  const remaining = invoice.amount_remaining + details.amount;
-  const status = statusAfter(invoice, paid, remaining);
+  // A balance a credit note left to refund is settled first; what is owed rises only by the rest.
+  const owed = balance(invoice, paid);
+  const status = statusAfter(invoice, paid, owed.amount_remaining);
   const updated: Invoice = {
     ...invoice,
     status,
     amount_paid: paid,
-    amount_remaining: remaining,
+    ...owed,
     amount_refunded: (invoice.amount_refunded ?? 0) + details.amount,
     ...(status === 'paid' ? {} : { paid_at: null }),
     updated_at: now,

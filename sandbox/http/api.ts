@@ -20,6 +20,7 @@ import { invoiceRoutes } from '../routes/invoiceRoutes';
 import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
 import { refundRoutes } from '../routes/refundRoutes';
+import { noteRoutes } from '../routes/noteRoutes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
@@ -127,6 +128,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     invoiceRoutes,
     paymentRoutes,
     refundRoutes,
+    noteRoutes,
     clientRoutes,
     webhookRoutes,
     eventRoutes,

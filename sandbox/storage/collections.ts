@@ -1,4 +1,4 @@
-import type { Account, Client, Invoice, Payment, Product, Refund } from '../../shared';
+import type { Account, Client, CreditNote, DebitNote, Invoice, Payment, Product, Refund } from '../../shared';
 import { AccountStore } from './accountStore';
 import { DeliveryQueue } from './deliveryQueue';
 import type { ApiKeyRecord, AttemptRecord, DeliveryRecord, StoredEvent, WebhookRecord } from './records';
@@ -12,6 +12,8 @@ export interface Data {
   clients: Collection<Client>;
   payments: Collection<Payment>;
   refunds: Collection<Refund>;
+  creditNotes: Collection<CreditNote>;
+  debitNotes: Collection<DebitNote>;
   webhooks: Collection<WebhookRecord>;
   events: Collection<StoredEvent>;
   deliveries: Collection<DeliveryRecord>;
@@ -32,7 +34,9 @@ type Resources =
   | 'events'
   | 'deliveries'
   | 'attempts'
-  | 'products';
+  | 'products'
+  | 'creditNotes'
+  | 'debitNotes';
 
 /** A new resource added to `Data` (and to RESOURCES below) is scoped to the calling account with no more code. */
 export type AccountData = { store: Store } & {
@@ -44,6 +48,8 @@ const RESOURCES: Resources[] = [
   'clients',
   'payments',
   'refunds',
+  'creditNotes',
+  'debitNotes',
   'webhooks',
   'events',
   'deliveries',
@@ -96,6 +102,8 @@ export function openData(store: Store): Data {
         reference: (d) => referenceKey(d.reference),
       },
     }),
+    creditNotes: store.collection<CreditNote>({ table: 'credit_notes', columns: { invoice_id: (d) => d.invoice_id } }),
+    debitNotes: store.collection<DebitNote>({ table: 'debit_notes', columns: { invoice_id: (d) => d.invoice_id } }),
     webhooks: store.collection<WebhookRecord>({ table: 'webhooks', columns: { deleted: (d) => (d.deleted ? 1 : 0) } }),
     events: store.collection<StoredEvent>({
       table: 'events',

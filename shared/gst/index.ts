@@ -6,3 +6,4 @@ export * from './hsn';
 export * from './quantity';
 export * from './tax';
 export * from './inputs';
+export * from './notes';

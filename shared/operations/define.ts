@@ -59,7 +59,7 @@ export type DocumentedSchema = object;
  */
 export interface OperationDisplay {
   /** The resource both editors file it under; Zapier's noun is its name capitalised ("Invoice"). */
-  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product';
+  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product' | 'creditNote' | 'debitNote';
   /** Title Case, the resource's noun last: "Void Invoice" (n8n's Operation is the label without it: "Void"). */
   label: string;
   /**
@@ -70,6 +70,10 @@ export interface OperationDisplay {
   /** n8n's action phrase (what an AI agent and the node's search show): "Void an invoice". */
   action: string;
 }
+
+/** The noun a resource is shown as: creditNote → "Credit Note" (Zapier's noun, the end of each label). */
+export const displayNoun = (resource: OperationDisplay['resource']) =>
+  resource[0].toUpperCase() + resource.slice(1).replace(/([A-Z])/g, ' $1');
 
 export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;

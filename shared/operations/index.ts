@@ -37,6 +37,12 @@ import { updateProduct } from './updateProduct';
 import { listProducts } from './listProducts';
 import { findProduct } from './findProduct';
 import { upsertProduct } from './upsertProduct';
+import { createCreditNote } from './createCreditNote';
+import { getCreditNote } from './getCreditNote';
+import { listCreditNotes } from './listCreditNotes';
+import { createDebitNote } from './createDebitNote';
+import { getDebitNote } from './getDebitNote';
+import { listDebitNotes } from './listDebitNotes';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
 
@@ -84,6 +90,12 @@ export const operations = {
   listProducts,
   findProduct,
   upsertProduct,
+  createCreditNote,
+  getCreditNote,
+  listCreditNotes,
+  createDebitNote,
+  getDebitNote,
+  listDebitNotes,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -122,6 +134,9 @@ export {
   type SimulateViewInput,
 } from './simulate';
 export { sendInvoiceInputSchema, DELIVERY_LABELS, type SendInvoiceInput } from './sendInvoice';
+export { noteBodySchema } from './noteInputs';
+export { listCreditNotesQuerySchema } from './listCreditNotes';
+export { listDebitNotesQuerySchema } from './listDebitNotes';
 export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';
 export {
   advanceClockInputSchema,

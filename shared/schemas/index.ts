@@ -5,3 +5,4 @@ export * from './paymentInputs';
 export * from './paymentMethods';
 export * from './delivery';
 export * from './refunds';
+export * from './notes';

@@ -130,6 +130,10 @@ export const invoiceSchema = z
     voided_at: timestamp.nullish(),
     /** Issue 40: what went back of its payments (already taken out of amount_paid); absent on older answers. */
     amount_refunded: minorAmount.nullish(),
+    /** Issue 40: what credit and debit notes did to it; absent until its first note (read as 0). */
+    amount_credited: minorAmount.optional(),
+    amount_debited: minorAmount.optional(),
+    amount_refundable: minorAmount.optional(),
   })
   .passthrough();
 

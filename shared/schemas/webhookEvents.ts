@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { deliverySchema } from './delivery';
 import { refundSchema } from './refunds';
 import { clientSchema, invoiceSchema, paymentSchema } from './resources';
+import { creditNoteSchema, debitNoteSchema } from './notes';
 
 const INVOICE_EVENT_TYPES = [
   'invoice.created',
@@ -17,6 +18,10 @@ const INVOICE_EVENT_TYPES = [
   'invoice.overdue',
   'invoice.voided',
   'invoice.refunded',
+  'credit_note.created',
+  'invoice.credited',
+  'debit_note.created',
+  'invoice.debited',
 ] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
@@ -123,6 +128,26 @@ export const invoiceRefundedEventSchema = z
   })
   .passthrough();
 
+/**
+ * Issue 40: a note issued (`credit_note.created`, `debit_note.created`) and what it did to the invoice
+ * (`invoice.credited`, `invoice.debited`); each carries both, the invoice as it is after the note.
+ */
+const creditData = z.object({ invoice: invoiceSchema, credit_note: creditNoteSchema }).passthrough();
+const debitData = z.object({ invoice: invoiceSchema, debit_note: debitNoteSchema }).passthrough();
+
+export const creditNoteCreatedEventSchema = z
+  .object({ ...envelope, type: z.literal('credit_note.created'), data: creditData })
+  .passthrough();
+export const invoiceCreditedEventSchema = z
+  .object({ ...envelope, type: z.literal('invoice.credited'), data: creditData })
+  .passthrough();
+export const debitNoteCreatedEventSchema = z
+  .object({ ...envelope, type: z.literal('debit_note.created'), data: debitData })
+  .passthrough();
+export const invoiceDebitedEventSchema = z
+  .object({ ...envelope, type: z.literal('invoice.debited'), data: debitData })
+  .passthrough();
+
 export const clientCreatedEventSchema = z
   .object({
     ...envelope,
@@ -150,6 +175,10 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
   invoiceRefundedEventSchema,
+  creditNoteCreatedEventSchema,
+  invoiceCreditedEventSchema,
+  debitNoteCreatedEventSchema,
+  invoiceDebitedEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
 ]);
@@ -165,6 +194,11 @@ export type InvoiceDeliveryFailedEvent = z.infer<typeof invoiceDeliveryFailedEve
 export type InvoiceOverdueEvent = z.infer<typeof invoiceOverdueEventSchema>;
 export type InvoiceVoidedEvent = z.infer<typeof invoiceVoidedEventSchema>;
 export type InvoiceRefundedEvent = z.infer<typeof invoiceRefundedEventSchema>;
+export type CreditNoteCreatedEvent = z.infer<typeof creditNoteCreatedEventSchema>;
+export type InvoiceCreditedEvent = z.infer<typeof invoiceCreditedEventSchema>;
+export type DebitNoteCreatedEvent = z.infer<typeof debitNoteCreatedEventSchema>;
+export type InvoiceDebitedEvent = z.infer<typeof invoiceDebitedEventSchema>;
+export type NoteEvent = CreditNoteCreatedEvent | InvoiceCreditedEvent | DebitNoteCreatedEvent | InvoiceDebitedEvent;
 export type InvoiceEvent =
   | InvoiceCreatedEvent
   | InvoiceViewedEvent
@@ -174,7 +208,8 @@ export type InvoiceEvent =
   | InvoiceDeliveryFailedEvent
   | InvoiceOverdueEvent
   | InvoiceVoidedEvent
-  | InvoiceRefundedEvent;
+  | InvoiceRefundedEvent
+  | NoteEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

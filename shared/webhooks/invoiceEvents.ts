@@ -10,7 +10,7 @@ import type { InvoiceEvent } from '../schemas/webhookEvents';
 
 type Flat = string | number | boolean | null;
 
-const { record, invoice, client, payment, refund, event, viewAndDispute, sending } = FIELDS;
+const { record, invoice, client, payment, refund, event, viewAndDispute, sending, note } = FIELDS;
 const prefixed = (prefix: string, entry: FieldLabel) => `${prefix} ${shownLabel(entry)}`;
 
 /** What every event record starts with (client events' too), keyed by its place in the record. */
@@ -63,6 +63,50 @@ function taxRecord(
       TAX_FIGURES.flatMap((key) => [
         [`tax_${key}`, tax ? tax[key] : null],
         [`tax_${key}_formatted`, tax ? format(tax[key]) : null],
+      ]),
+    ),
+  };
+}
+
+/** A note's figures on its events (credit and debit alike), and what the notes did to the invoice. */
+const NOTE_FIGURES = ['taxable_value', 'total_tax', 'total'] as const;
+const NOTE_EFFECTS = ['amount_credited', 'amount_debited', 'amount_refundable'] as const;
+const invoiceLabel = (key: string) => (invoice as Readonly<Record<string, FieldLabel>>)[key].label;
+const NOTE_LABELS: Record<string, string> = {
+  note_id: 'Note ID',
+  note_number: 'Note Number',
+  note_reason: prefixed(note.note.label, note.reason),
+  ...Object.fromEntries(
+    NOTE_FIGURES.flatMap((key) => [
+      [`note_${key}`, `Note ${taxLabel(`tax_${key}_formatted`).label} (Minor Units)`],
+      [`note_${key}_formatted`, `Note ${taxLabel(`tax_${key}_formatted`).label}`],
+    ]),
+  ),
+  ...Object.fromEntries(
+    NOTE_EFFECTS.flatMap((key) => [
+      [key, invoiceLabel(key)],
+      [`${key}_formatted`, invoiceLabel(`${key}_formatted`)],
+    ]),
+  ),
+};
+
+type IssuedNote = { id: string; number: string; note_reason: string } & Record<(typeof NOTE_FIGURES)[number], number>;
+
+function noteRecord(issued: IssuedNote, current: InvoiceEvent['data']['invoice'], format: (n: number) => string) {
+  return {
+    note_id: issued.id,
+    note_number: issued.number,
+    note_reason: issued.note_reason,
+    ...Object.fromEntries(
+      NOTE_FIGURES.flatMap((key) => [
+        [`note_${key}`, issued[key]],
+        [`note_${key}_formatted`, format(issued[key])],
+      ]),
+    ),
+    ...Object.fromEntries(
+      NOTE_EFFECTS.flatMap((key) => [
+        [key, current[key] ?? 0],
+        [`${key}_formatted`, format(current[key] ?? 0)],
       ]),
     ),
   };
@@ -121,6 +165,7 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   refunded_at: refund.refundedAt.label,
   payment_amount_refunded: prefixed('Payment', payment.amountRefunded),
   payment_amount_refunded_formatted: prefixed('Payment', payment.amountRefundedFormatted),
+  ...NOTE_LABELS,
 };
 
 export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
@@ -213,5 +258,11 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
         upi_link: invoice.upi_link ?? null,
       };
     }
+    case 'credit_note.created':
+    case 'invoice.credited':
+      return { ...record, ...noteRecord(event.data.credit_note, invoice, format) };
+    case 'debit_note.created':
+    case 'invoice.debited':
+      return { ...record, ...noteRecord(event.data.debit_note, invoice, format) };
   }
 }

@@ -22,7 +22,11 @@ export interface EventDescription {
     | 'invoice_delivery_failed'
     | 'invoice_overdue'
     | 'invoice_voided'
-    | 'invoice_refunded';
+    | 'invoice_refunded'
+    | 'credit_note_created'
+    | 'invoice_credited'
+    | 'debit_note_created'
+    | 'invoice_debited';
   label: string;
   noun: string;
   description: string;
@@ -96,6 +100,36 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     noun: 'Refund',
     description:
       "Triggers when a refund is recorded against one of an invoice's payments, with what remains paid and owed.",
+  },
+  'credit_note.created': {
+    type: 'credit_note.created',
+    key: 'credit_note_created',
+    label: 'New Credit Note',
+    noun: 'Credit Note',
+    description:
+      'Triggers when a credit note is issued against an invoice (a return, a discount, an overcharge), ' +
+      'with the GST it reverses.',
+  },
+  'invoice.credited': {
+    type: 'invoice.credited',
+    key: 'invoice_credited',
+    label: 'Invoice Credited',
+    noun: 'Credited Invoice',
+    description: 'Triggers when a credit note lowers what an invoice is worth, with what is still owed or owed back.',
+  },
+  'debit_note.created': {
+    type: 'debit_note.created',
+    key: 'debit_note_created',
+    label: 'New Debit Note',
+    noun: 'Debit Note',
+    description: 'Triggers when a debit note is issued against an invoice (more supplied, a price revised upward).',
+  },
+  'invoice.debited': {
+    type: 'invoice.debited',
+    key: 'invoice_debited',
+    label: 'Invoice Debited',
+    noun: 'Debited Invoice',
+    description: 'Triggers when a debit note raises what an invoice is worth, and what is owed on it.',
   },
   'client.created': {
     type: 'client.created',

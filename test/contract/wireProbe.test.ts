@@ -222,6 +222,9 @@ beforeAll(async () => {
     paid_at: '2020-01-01T00:00:00Z',
   });
   const refund = await call('POST', `/payments/${payment.id}/refunds`, { method: 'cash', amount: 1 });
+  const note = (kind: string) =>
+    call('POST', `/invoices/${invoice.id}/${kind}_notes`, { note_reason: 'others', taxable_amount: 100 });
+  const [creditNote, debitNote] = [await note('credit'), await note('debit')];
   const events = await call('GET', '/events?limit=1');
   const clock = await call('GET', '/test_helpers/clock');
   // Issue 42: a product, so the catalogue's paths are probed with an id that names one.
@@ -241,6 +244,8 @@ beforeAll(async () => {
       refund: refund.id,
       event: events.data[0].id,
       product: product.id,
+      credit_note: creditNote.id,
+      debit_note: debitNote.id,
     },
     today: clock.today,
     port: Number(new URL(sandbox.sandbox.baseUrl).port),

@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { displayedOperations, type HttpRequest } from '../../shared';
+import { displayNoun, displayedOperations, type HttpRequest } from '../../shared';
 import { TRANSLATES, createsFor } from '../../zapier/src/action';
 import { createClient } from '../../zapier/src/creates/createClient';
 import { imperative } from '../../n8n/nodes/InvoicingApi/actions/displayed';
@@ -13,10 +13,12 @@ import { invoice } from '../../n8n/nodes/InvoicingApi/actions/invoice';
 import { client } from '../../n8n/nodes/InvoicingApi/actions/client';
 import { payment } from '../../n8n/nodes/InvoicingApi/actions/payment';
 import { product } from '../../n8n/nodes/InvoicingApi/actions/product';
+import { creditNote } from '../../n8n/nodes/InvoicingApi/actions/creditNote';
+import { debitNote } from '../../n8n/nodes/InvoicingApi/actions/debitNote';
 import { app } from '../zapier/support';
 import { refund } from '../../n8n/nodes/InvoicingApi/actions/refund';
 
-const resources = { invoice, client, payment, product, refund };
+const resources = { invoice, client, payment, product, refund, creditNote, debitNote };
 
 test('there is at least one, so the checks below check something', () => {
   expect(displayedOperations.map(({ name }) => name)).toContain('voidInvoice');
@@ -24,7 +26,7 @@ test('there is at least one, so the checks below check something', () => {
 
 describe.each(displayedOperations.map((entry) => [entry.name, entry] as const))('%s', (name, { operation }) => {
   const { display } = operation;
-  const noun = display.resource[0].toUpperCase() + display.resource.slice(1);
+  const noun = displayNoun(display.resource);
 
   test("its words follow the recipe's conventions", () => {
     expect(display.description).toMatch(/^[A-Z][a-z]+s .{20,}\.$/);

@@ -194,6 +194,10 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Overdue',
       'Invoice Voided',
       'Refund Recorded',
+      'New Credit Note',
+      'Invoice Credited',
+      'New Debit Note',
+      'Invoice Debited',
       'New Client',
       'Updated Client',
     ]);
@@ -326,6 +330,8 @@ describe('pickers', () => {
     expect([...methods].sort()).toEqual([
       'clientEmails',
       'clients',
+      'creditNotes',
+      'debitNotes',
       'invoices',
       'owedInvoices',
       'payments',

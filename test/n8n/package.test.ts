@@ -97,9 +97,12 @@ describe('the packed tarball', () => {
   // unpacked (2026-11-28). Issue 42's catalogue (a Product resource of six operations, the product picker, a
   // line from a product): 231.9 kB packed, 946.2 kB unpacked (2026-11-28). Budgets a little above the measured
   // size, so a bundled second copy of zod (about 60 kB packed) still fails.
-  // With issue 40's refunds (a Refund resource, its picker, four operations, an event) as well: MEASURE.
-  const PACKED_BUDGET = 238_000;
-  const UNPACKED_BUDGET = 970_000;
+  // With issue 40 (refunds: a Refund resource, its picker, four operations, an event; credit and debit notes: six
+  // operations, four events, the notes' GST arithmetic, fields and pickers): 260.5 kB packed, 1,082.7 kB
+  // unpacked (2026-11-28). Budgets a little above the measured size, so a bundled second copy of zod (about 60 kB
+  // packed) still fails.
+  const PACKED_BUDGET = 266_000;
+  const UNPACKED_BUDGET = 1_100_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
@@ -273,8 +276,8 @@ describe('loaded by n8n-core', () => {
       expect(JSON.parse(output)).toEqual({
         nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'],
         credentials: ['invoicingApi'],
-        // One Operation list per resource: Client, Invoice, Payment, Product, Refund.
-        operations: 5,
+        // One Operation list per resource: Client, Credit Note, Debit Note, Invoice, Payment, Product, Refund.
+        operations: 7,
       });
     } finally {
       built.cleanup();

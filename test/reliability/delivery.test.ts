@@ -66,8 +66,9 @@ function frontDoor(trigger: TriggerHost) {
 let payers = 0;
 /**
  * Every event type once per round, each with its own subscription on Zapier: a new client invoiced, the invoice
- * viewed, sent, failing a send, overdue, paid and disputed, the client renamed, and a second invoice voided
- * (a paid invoice cannot be): so a round makes one event more than there are types (two invoice.created).
+ * viewed, sent, failing a send, overdue, paid and disputed, the client renamed, and a second invoice credited,
+ * debited and voided (a paid invoice cannot be): so a round makes one event more than there are types (two
+ * invoice.created).
  */
 const EVENTS_PER_INVOICE = EVENT_TYPES.length + 1;
 async function viewPayAndDispute(count: number): Promise<void> {
@@ -92,6 +93,10 @@ async function viewPayAndDispute(count: number): Promise<void> {
       ),
     );
     const second = await p.newInvoice(email);
+    // A credit and a debit note on it first (₹1.00 each), then void it: nothing was paid on it.
+    const note = { invoice_id: second.id, note_reason: 'others' as const, taxable_amount: 100 };
+    ok(await p.s.api((c) => operations.createCreditNote.request(c, note)));
+    ok(await p.s.api((c) => operations.createDebitNote.request(c, note)));
     ok(await p.s.api((c) => operations.voidInvoice.request(c, { invoice_id: second.id })));
   }
 }
@@ -122,9 +127,15 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
   await Promise.all([receiver.up(), door.up()]);
   await viewPayAndDispute(INVOICES_PER_PHASE);
 
-  const events = (
-    ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100 }))).data as WebhookEvent[]
-  ).reverse();
+  // More than one page of events: every page, newest first, then oldest first.
+  const newestFirst: WebhookEvent[] = [];
+  for (let more = true; more; ) {
+    const after = newestFirst.at(-1)?.id;
+    const page = ok(await p.s.api((c) => operations.listEvents.request(c, { limit: 100, starting_after: after })));
+    newestFirst.push(...(page.data as WebhookEvent[]));
+    more = page.has_more;
+  }
+  const events = newestFirst.reverse();
   expect(events).toHaveLength(EVENTS_PER_INVOICE * 3 * INVOICES_PER_PHASE);
   expect(new Set(events.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
   const createdOrder = new Map(events.map((event, index) => [event.id, index]));

@@ -114,7 +114,7 @@ test('usage: listen needs --forward-to, trigger an event type, --events known na
     ],
     [
       ['trigger'],
-      /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, invoice\.sent, invoice\.delivery_failed, invoice\.overdue, invoice\.voided, invoice\.refunded, client\.created, client\.updated\./,
+      /^trigger needs an event type: invoice\.created, invoice\.viewed, invoice\.paid, invoice\.disputed, invoice\.sent, invoice\.delivery_failed, invoice\.overdue, invoice\.voided, invoice\.refunded, credit_note\.created, invoice\.credited, debit_note\.created, invoice\.debited, client\.created, client\.updated\./,
     ],
     [['trigger', 'invoice.archived'], /\(not "invoice\.archived"\)/],
   ];

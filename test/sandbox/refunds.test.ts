@@ -48,6 +48,31 @@ const refundEvents = async (invoiceId: string) => {
 };
 
 describe('recording a refund', () => {
+
+  test('a credit note leaves ₹300.00 to refund; refunding it settles that balance and owes nothing more', async () => {
+    // By hand: ₹1,500.00 invoiced without GST and paid in full; a lump-sum credit of ₹300.00 (no GST to add)
+    // makes it worth ₹1,200.00, so nothing is owed and ₹1,500.00 − ₹1,200.00 = ₹300.00 is owed back. A refund
+    // of ₹300.00 keeps ₹1,200.00 paid: owed max(0, 1,200.00 − 1,200.00) = 0, owed back 0, still paid.
+    const { invoice, payment } = await paidInvoice('credit-then-refund@example.com', '1,500.00', '412345670001');
+    await run(operations.createCreditNote, {
+      invoice_id: invoice.id,
+      note_reason: 'sales_return',
+      taxable_amount: '300.00',
+    });
+    expect(await invoiceNow(invoice.id)).toMatchObject({
+      amount_credited: 30000,
+      amount_remaining: 0,
+      amount_refundable: 30000,
+    });
+    await run(operations.recordRefund, { payment_id: payment.id, amount: '300.00', method: 'cash' });
+    expect(await invoiceNow(invoice.id)).toMatchObject({
+      status: 'paid',
+      amount_paid: 120000,
+      amount_refunded: 30000,
+      amount_remaining: 0,
+      amount_refundable: 0,
+    });
+  });
   test('part of a UPI payment, then the rest: the payment, the invoice and one event per refund', async () => {
     const { invoice, payment } = await paidInvoice('return@example.com');
     expect((await invoiceNow(invoice.id)).status).toBe('paid');

@@ -7,6 +7,7 @@ import {
   receiveWebhook,
   sampleClient,
   sampleEvents,
+  sampleEventsByType,
   sampleInvoice,
   signWebhook,
   type InvoicePaidEvent,
@@ -390,6 +391,10 @@ describe('EVENT_CATALOGUE', () => {
       'invoice.overdue',
       'invoice.voided',
       'invoice.refunded',
+      'credit_note.created',
+      'invoice.credited',
+      'debit_note.created',
+      'invoice.debited',
       'client.created',
       'client.updated',
     ]);
@@ -495,5 +500,28 @@ describe('receiveWebhook', () => {
     const rawBody = new TextEncoder().encode(JSON.stringify(sampleEvents.disputed));
     const headers = signWebhook({ secret, id: sampleEvents.disputed.id, timestamp: now, body: rawBody });
     expect(receiveWebhook({ secret, headers, rawBody, types: ['invoice.disputed'], now }).outcome).toBe('accepted');
+  });
+});
+
+describe('credit and debit note events (issue 40)', () => {
+  test('carry the note and what it did to the invoice, each amount with its formatted twin', () => {
+    const record = flattenEvent(sampleEventsByType['credit_note.created']);
+    // 3 months of hosting credited: ₹600.00 taxable, ₹108.00 GST, ₹708.00 in all; ₹17,582.00 − ₹708.00 owed.
+    expect(record).toMatchObject({
+      event_type: 'credit_note.created',
+      note_id: 'cn_1PqR7sHq8ZkYd3Tx',
+      note_number: 'CN-000001',
+      note_reason: 'deficiency_in_service',
+      note_taxable_value: 60000,
+      note_total_tax: 10800,
+      note_total: 70800,
+      note_total_formatted: '₹708.00',
+      amount_credited: 70800,
+      amount_credited_formatted: '₹708.00',
+      amount_refundable: 0,
+      amount_remaining: 1687400,
+    });
+    const debited = flattenEvent(sampleEventsByType['invoice.debited']);
+    expect(debited).toMatchObject({ note_number: 'DN-000001', amount_debited: 118000, amount_remaining: 1876200 });
   });
 });

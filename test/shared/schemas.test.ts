@@ -434,10 +434,13 @@ describe('samples are valid objects of their schemas', () => {
     for (const event of Object.values(sampleEvents)) {
       expect(event.id).toMatch(/^evt_/);
       const invoice = (event.data as { invoice?: typeof sampleInvoice }).invoice;
-      // A void invoice owes nothing whatever was billed (contract, "Voiding").
+      // A void invoice owes nothing whatever was billed (contract, "Voiding"); notes move what it is worth
+      // ("A note's effect on the invoice"), and what was paid beyond that is owed back.
       if (invoice)
-        expect(invoice.amount_paid + invoice.amount_remaining).toBe(
-          invoice.status === 'void' ? invoice.amount_paid : invoice.amount_due,
+        expect(invoice.amount_paid + invoice.amount_remaining - (invoice.amount_refundable ?? 0)).toBe(
+          invoice.status === 'void'
+            ? invoice.amount_paid
+            : invoice.amount_due + (invoice.amount_debited ?? 0) - (invoice.amount_credited ?? 0),
         );
       else expect(event.type).toMatch(/^client\./);
     }

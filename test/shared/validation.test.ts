@@ -219,7 +219,8 @@ describe('client, list and webhook messages', () => {
         field: 'events[1]',
         message:
           'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
-          'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, client.created, client.updated',
+          'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, credit_note.created, ' +
+          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated',
       },
     ]);
   });

@@ -146,7 +146,7 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
         'event_type',
         'client_id',
         'client_email',
-        ...(type.startsWith('invoice.') ? ['invoice_number', 'amount_due_formatted'] : ['client_name', 'client_city']),
+        ...(type.startsWith('client.') ? ['client_name', 'client_city'] : ['invoice_number', 'amount_due_formatted']),
       ]),
     );
     expect([...keys].sort()).toEqual(Object.keys(trigger.operation.sample).sort());

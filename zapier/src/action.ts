@@ -7,6 +7,7 @@
  */
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import {
+  displayNoun,
   displayedOperations,
   knownInput,
   operations,
@@ -83,7 +84,7 @@ export function displayedCreate(name: string, operation: DisplayedOperation) {
   const { display } = operation;
   return createAction(operation as Translated<object>, {
     key: keyOf(name),
-    noun: display.resource[0].toUpperCase() + display.resource.slice(1),
+    noun: displayNoun(display.resource),
     label: display.label,
     description: display.description,
     inputFields: Object.fromEntries(Object.values(operation.fields).map((spec) => [spec.key, pickerField(spec)])),

@@ -27,6 +27,10 @@ import { invoiceViewed } from './triggers/invoiceViewed';
 import { invoiceVoided } from './triggers/invoiceVoided';
 import { invoiceRefunded } from './triggers/invoiceRefunded';
 import { findRefund } from './searches/findRefund';
+import { creditNoteCreated } from './triggers/creditNoteCreated';
+import { invoiceCredited } from './triggers/invoiceCredited';
+import { debitNoteCreated } from './triggers/debitNoteCreated';
+import { invoiceDebited } from './triggers/invoiceDebited';
 
 export = {
   version,
@@ -50,6 +54,10 @@ export = {
     invoice_overdue_days: invoiceOverdueDays,
     invoice_voided: invoiceVoided,
     invoice_refunded: invoiceRefunded,
+    credit_note_created: creditNoteCreated,
+    invoice_credited: invoiceCredited,
+    debit_note_created: debitNoteCreated,
+    invoice_debited: invoiceDebited,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({

@@ -14,6 +14,7 @@ import {
   invoiceChoices,
   productChoices,
   paymentChoices,
+  noteChoices,
   type ChoicePage,
   type Connection,
   type FieldSpec,
@@ -74,6 +75,7 @@ export const clientPickerField = (spec: FieldSpec) =>
 /** Record Refund's payment: picked from the list (what went back of it shows), found by Find Payment, or mapped. */
 export const paymentPickerField = (spec: FieldSpec) =>
   inputField(spec, { choices: dropdown(paymentChoices), search: 'find_payment.id', helpText: PICKER_HELP.payment });
+const noteDropdowns = { credit_note: dropdown(noteChoices('credit')), debit_note: dropdown(noteChoices('debit')) };
 
 /** A field as an action built from its operation's `display` shows it: an ID as its kind's picker. */
 export function pickerField(spec: FieldSpec) {
@@ -82,5 +84,8 @@ export function pickerField(spec: FieldSpec) {
   if (kind === 'client') return clientPickerField(spec);
   if (kind === 'product') return productPickerField(spec);
   if (kind === 'payment') return paymentPickerField(spec);
+  if (kind === 'credit_note' || kind === 'debit_note') {
+    return inputField(spec, { choices: noteDropdowns[kind], helpText: PICKER_HELP[kind] });
+  }
   return inputField(spec);
 }

@@ -12,6 +12,8 @@ import { nodeErrorFor } from '../../transport/errors';
 import { listSearch, loadOptions } from '../../editor/pickers';
 import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 import { client } from './actions/client';
+import { creditNote } from './actions/creditNote';
+import { debitNote } from './actions/debitNote';
 import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
@@ -29,6 +31,8 @@ const actions: Record<string, Record<string, Action>> = {
   payment: payment.actions,
   product: product.actions,
   refund: refund.actions,
+  creditNote: creditNote.actions,
+  debitNote: debitNote.actions,
 };
 
 export class InvoicingApi implements INodeType {
@@ -54,6 +58,8 @@ export class InvoicingApi implements INodeType {
         noDataExpression: true,
         options: [
           { name: 'Client', value: 'client' },
+          { name: 'Credit Note', value: 'creditNote' },
+          { name: 'Debit Note', value: 'debitNote' },
           { name: 'Invoice', value: 'invoice' },
           { name: 'Payment', value: 'payment' },
           { name: 'Product', value: 'product' },
@@ -66,6 +72,8 @@ export class InvoicingApi implements INodeType {
       ...payment.properties,
       ...product.properties,
       ...refund.properties,
+      ...creditNote.properties,
+      ...debitNote.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -89,6 +97,8 @@ export class InvoicingApi implements INodeType {
             payment: payment.operations,
             product: product.operations,
             refund: refund.operations,
+            creditNote: creditNote.operations,
+            debitNote: debitNote.operations,
           }),
         ],
       },

@@ -7,6 +7,7 @@
  */
 import {
   FIELDS,
+  displayNoun,
   displayedOperations,
   pickedKind,
   runOperation,
@@ -29,6 +30,8 @@ const LISTS = {
   payment: 'payments',
   product: 'products',
   refund: 'refunds',
+  credit_note: 'creditNotes',
+  debit_note: 'debitNotes',
 } as const;
 
 /** Zapier's sentence in n8n's words: "Cancels an invoice …." → "Cancel an invoice …". */
@@ -40,7 +43,7 @@ export function imperative(description: string): string {
 
 /** "Void Invoice" under Invoice → "Void"; the value is its camelCase ("Download PDF" → "downloadPdf"). */
 function optionName(display: OperationDisplay): { name: string; value: string } {
-  const noun = display.resource[0].toUpperCase() + display.resource.slice(1);
+  const noun = displayNoun(display.resource);
   const name = display.label.replace(new RegExp(` ${noun}$`), '');
   const [first, ...rest] = name.split(' ');
   const value = [first.toLowerCase(), ...rest.map((word) => word[0] + word.slice(1).toLowerCase())].join('');

@@ -1,0 +1,5 @@
+/** The Debit Note resource: every operation is built from its module's `display` (../displayed.ts). */
+import { resource } from '../common';
+import { withDisplayed } from '../displayed';
+
+export const debitNote = resource('debitNote', withDisplayed('debitNote', []), 'create');

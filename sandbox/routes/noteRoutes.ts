@@ -1,0 +1,61 @@
+/** Credit and debit notes: issuing one against an invoice, and finding them again (contract, issue 40). */
+import type { CreditNote, DebitNote } from '../../shared';
+import type { AccountCollection } from '../storage/store';
+import {
+  listCreditNotesQuerySchema,
+  listDebitNotesQuerySchema,
+  noteBodySchema,
+  operations,
+  validateInput,
+} from '../../shared';
+import { invoiceOr404 } from '../domain/invoices';
+import { issueNote } from '../domain/notes';
+import { orNotFound } from '../domain/problems';
+import { listPage } from './listPage';
+import type { Router } from './router';
+
+const KINDS = {
+  credit: {
+    create: operations.createCreditNote,
+    get: operations.getCreditNote,
+    list: operations.listCreditNotes,
+    query: listCreditNotesQuerySchema,
+    collection: 'creditNotes',
+    what: 'credit note',
+    id: 'credit_note_id',
+  },
+  debit: {
+    create: operations.createDebitNote,
+    get: operations.getDebitNote,
+    list: operations.listDebitNotes,
+    query: listDebitNotesQuerySchema,
+    collection: 'debitNotes',
+    what: 'debit note',
+    id: 'debit_note_id',
+  },
+} as const;
+
+export function noteRoutes(router: Router): void {
+  for (const [kind, words] of Object.entries(KINDS) as Array<
+    [keyof typeof KINDS, (typeof KINDS)[keyof typeof KINDS]]
+  >) {
+    const body = noteBodySchema(kind);
+    router
+      .on(words.create.method, words.create.route, (req, ctx) => {
+        const input = validateInput(body, req.body ?? {});
+        const note = ctx.data.store.transaction(() =>
+          issueNote(ctx, kind, invoiceOr404(ctx, req.params.invoice_id), input),
+        );
+        return { status: 201, body: note };
+      })
+      .on(words.get.method, words.get.route, (req, ctx) => ({
+        status: 200,
+        body: orNotFound(ctx.data[words.collection].get(req.params[words.id]), words.what, req.params[words.id]),
+      }))
+      .on(words.list.method, words.list.route, (req, ctx) => {
+        const query = validateInput(words.query, req.query);
+        const collection = ctx.data[words.collection] as AccountCollection<CreditNote | DebitNote>;
+        return { status: 200, body: listPage(collection, query, { invoice_id: query.invoice_id }, (note) => note) };
+      });
+  }
+}

@@ -1,0 +1,25 @@
+/** Debit notes, newest first, all of them or one invoice's. */
+import { z } from 'zod';
+import { FIELDS } from '../fields';
+import { DEBIT_NOTE_LABELS, presentNote } from '../outputs';
+import { samplePresentedDebitNote } from '../samples';
+import { debitNoteSchema } from '../schemas/notes';
+import { invoiceIdSchema, listQuery, optional } from '../schemas/primitives';
+import { listPageSchema } from '../schemas/resources';
+import { defineOperation, presentedPage } from './define';
+
+/** The query, as the service (and the sandbox) checks it. */
+export const listDebitNotesQuerySchema = z.object({ ...listQuery, invoice_id: optional(invoiceIdSchema) }).strict();
+
+export const listDebitNotes = defineOperation({
+  method: 'GET',
+  path: '/debit_notes',
+  status: 200,
+  contract: 'finding-credit-and-debit-notes',
+  response: listPageSchema(debitNoteSchema),
+  input: listDebitNotesQuerySchema,
+  result: presentedPage(debitNoteSchema, presentNote),
+  fields: [FIELDS.list.limit, FIELDS.invoice.id],
+  labels: DEBIT_NOTE_LABELS,
+  sample: { object: 'list' as const, data: [samplePresentedDebitNote], has_more: false },
+});

@@ -1,0 +1,77 @@
+/**
+ * Issue 40 on n8n: Credit Note and Debit Note → Create, built from their modules' `display`, with the
+ * optional fields a user leaves empty left out (a saved workflow holds only what was typed), and amounts
+ * typed as people write them. The invoice: ₹999.99 and 2 × ₹450.25 at 18 %, within Maharashtra.
+ */
+import { operations, setUp, type Setup } from './support';
+
+let s: Setup;
+beforeAll(async () => {
+  s = await setUp();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function taxInvoice(email: string) {
+  await s.api((c) => operations.createClient.request(c, { email, gstin: '27AAPFU0939F1ZV' }));
+  return (
+    await s.api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: email,
+        currency: 'INR',
+        items: [
+          { description: 'Stitching', amount: 99999, gst_rate: '18' },
+          { description: 'Dupatta', quantity: 2, unit_price: 45025, gst_rate: '18' },
+        ],
+      } as never),
+    )
+  ).body;
+}
+
+const invoiceId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+test('a credit note of one unit of line 2, the other fields left out', async () => {
+  const invoice = await taxInvoice('n8n.credit@example.com');
+  const run = await s.run({
+    resource: 'creditNote',
+    operation: 'create',
+    invoice_id: invoiceId(invoice.id),
+    note_reason: 'sales_return',
+    line: '2',
+    quantity: '1',
+  });
+  expect(run.error).toBeUndefined();
+  // value(2) − value(1) = 90050 − 45025 = ₹450.25; 9 % = 40.5225 → ₹40.52 each of CGST and SGST; ₹531.29.
+  expect(run.items[0].json).toMatchObject({
+    object: 'credit_note',
+    lines: [expect.objectContaining({ line: 2, quantity: 1, amount: 45025, cgst: 4052, sgst: 4052, total: 53129 })],
+    total_formatted: '₹531.29',
+  });
+});
+
+test('a debit note of ₹1,500.00 typed with its comma, as a lump sum at the invoice’s one rate', async () => {
+  const invoice = await taxInvoice('n8n.debit@example.com');
+  const run = await s.run({
+    resource: 'debitNote',
+    operation: 'create',
+    invoice_id: invoiceId(invoice.id),
+    note_reason: 'correction',
+    taxable_amount: '1,500.00',
+  });
+  expect(run.error).toBeUndefined();
+  // 1,500.00 × 9 % = ₹135.00 each; ₹1,770.00 in all.
+  expect(run.items[0].json).toMatchObject({ object: 'debit_note', taxable_value: 150000, cgst: 13500, total: 177000 });
+});
+
+test('a negative Taxable Amount is refused naming the field', async () => {
+  const invoice = await taxInvoice('n8n.credit.bad@example.com');
+  const run = await s.run({
+    resource: 'creditNote',
+    operation: 'create',
+    invoice_id: invoiceId(invoice.id),
+    note_reason: 'others',
+    taxable_amount: '-5',
+  });
+  expect(String(run.error?.message)).toContain('Taxable Amount cannot be negative');
+});

@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const creditNoteCreated = hookTrigger('credit_note.created');

@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const debitNoteCreated = hookTrigger('debit_note.created');

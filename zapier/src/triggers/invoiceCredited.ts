@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceCredited = hookTrigger('invoice.credited');

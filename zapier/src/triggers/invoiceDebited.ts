@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceDebited = hookTrigger('invoice.debited');
