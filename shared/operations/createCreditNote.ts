@@ -4,15 +4,11 @@
  * "Issuing a credit or debit note"). The service reverses GST at the invoice line's rate and supply. The
  * amount is typed in the invoice's currency, so the invoice is read first, as Record Payment does.
  */
-import { FIELDS } from '../fields';
 import { CREDIT_NOTE_LABELS, presentNote } from '../outputs';
 import { samplePresentedCreditNote } from '../samples';
 import { creditNoteSchema } from '../schemas/notes';
 import { defineOperation, read } from './define';
-import { getInvoice } from './getInvoice';
-import { noteBodySchema, noteInput } from './noteInputs';
-
-const { note, invoice } = FIELDS;
+import { NOTE_AMOUNTS, NOTE_FIELDS, noteBodySchema, noteInput } from './noteInputs';
 
 export const createCreditNote = defineOperation({
   method: 'POST',
@@ -22,18 +18,9 @@ export const createCreditNote = defineOperation({
   response: creditNoteSchema,
   input: noteInput('credit'),
   bodySchema: noteBodySchema('credit'),
-  amounts: { at: ['taxable_amount'], currency: { from: getInvoice, key: 'invoice_id' }, min: 1 },
+  amounts: NOTE_AMOUNTS,
   result: (body) => presentNote(read(creditNoteSchema, body)),
-  fields: [
-    invoice.id,
-    note.reason,
-    note.line,
-    note.quantity,
-    note.taxableAmount,
-    note.note,
-    note.amountUnit,
-    note.idempotencyKey,
-  ],
+  fields: NOTE_FIELDS,
   labels: CREDIT_NOTE_LABELS,
   sample: samplePresentedCreditNote,
   display: {

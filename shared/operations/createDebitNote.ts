@@ -4,15 +4,11 @@
  * "Issuing a credit or debit note"). The service adds GST at the invoice line's rate and supply. The
  * amount is typed in the invoice's currency, so the invoice is read first, as Record Payment does.
  */
-import { FIELDS } from '../fields';
 import { DEBIT_NOTE_LABELS, presentNote } from '../outputs';
 import { samplePresentedDebitNote } from '../samples';
 import { debitNoteSchema } from '../schemas/notes';
 import { defineOperation, read } from './define';
-import { getInvoice } from './getInvoice';
-import { noteBodySchema, noteInput } from './noteInputs';
-
-const { note, invoice } = FIELDS;
+import { NOTE_AMOUNTS, NOTE_FIELDS, noteBodySchema, noteInput } from './noteInputs';
 
 export const createDebitNote = defineOperation({
   method: 'POST',
@@ -22,18 +18,9 @@ export const createDebitNote = defineOperation({
   response: debitNoteSchema,
   input: noteInput('debit'),
   bodySchema: noteBodySchema('debit'),
-  amounts: { at: ['taxable_amount'], currency: { from: getInvoice, key: 'invoice_id' }, min: 1 },
+  amounts: NOTE_AMOUNTS,
   result: (body) => presentNote(read(debitNoteSchema, body)),
-  fields: [
-    invoice.id,
-    note.reason,
-    note.line,
-    note.quantity,
-    note.taxableAmount,
-    note.note,
-    note.amountUnit,
-    note.idempotencyKey,
-  ],
+  fields: NOTE_FIELDS,
   labels: DEBIT_NOTE_LABELS,
   sample: samplePresentedDebitNote,
   display: {

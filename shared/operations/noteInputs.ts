@@ -21,6 +21,8 @@ import {
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
 import { fieldLabel } from '../validation';
+import { FIELDS } from '../fields';
+import { getInvoice } from './getInvoice';
 
 const LINE_RULE = `must be an invoice line number from 1 (the first line) to ${MAX_ITEMS}`;
 
@@ -106,3 +108,22 @@ export const noteInput = (kind: NoteKind) =>
     // An editor sends the fields left empty as ""; each is absent, the amount as typed too.
     (input) => z.preprocess(withoutBlanks, input).superRefine((values, ctx) => checkNote(kind, values, ctx)),
   );
+
+/** What both Create Credit Note and Create Debit Note ask, in the editors' order. */
+export const NOTE_FIELDS = [
+  FIELDS.invoice.id,
+  FIELDS.note.reason,
+  FIELDS.note.line,
+  FIELDS.note.quantity,
+  FIELDS.note.taxableAmount,
+  FIELDS.note.note,
+  FIELDS.note.amountUnit,
+  FIELDS.note.idempotencyKey,
+];
+
+/** The taxable amount is typed in the invoice's currency, so the invoice is read first, as Record Payment does. */
+export const NOTE_AMOUNTS = {
+  at: ['taxable_amount'],
+  currency: { from: getInvoice, key: 'invoice_id' },
+  min: 1,
+} as const;

@@ -48,7 +48,6 @@ const refundEvents = async (invoiceId: string) => {
 };
 
 describe('recording a refund', () => {
-
   test('a credit note leaves ₹300.00 to refund; refunding it settles that balance and owes nothing more', async () => {
     // By hand: ₹1,500.00 invoiced without GST and paid in full; a lump-sum credit of ₹300.00 (no GST to add)
     // makes it worth ₹1,200.00, so nothing is owed and ₹1,500.00 − ₹1,200.00 = ₹300.00 is owed back. A refund
