@@ -178,8 +178,11 @@ export type PresentedNote<N extends Note = Note> = N & Record<string, unknown>;
 /** A note as users see it: every amount of it and of its lines with its formatted twin. */
 export function presentNote<N extends Note>(value: N): PresentedNote<N> {
   const format = (amount: number) => formatMinor(amount, value.currency);
-  return {
+  const presented = {
     ...withTwins(value, ['taxable_value', ...TAX_AMOUNTS.slice(1)], format),
     lines: value.lines.map((line) => withTwins(line, ['amount', ...LINE_AMOUNTS], format)),
   };
+  // A line noted by amount has no quantity, unit or unit price: answered null, as its sample and outputFields list.
+  const labels = value.object === 'debit_note' ? DEBIT_NOTE_LABELS : CREDIT_NOTE_LABELS;
+  return withLabelledNulls(presented, labels, true);
 }

@@ -7,6 +7,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { EVENT_TYPES } from '../../shared';
 
 const root = path.resolve(__dirname, '../..');
 const demo = path.join(root, 'demo', 'dist', 'demo.js');
@@ -130,7 +131,12 @@ function expectCompleteRun({ code, stdout, stderr, printed = stdout }: Outcome) 
   ];
   for (const line of totals) expect(printed.split('\n')).toContain(line);
   for (const line of [...gst.map((match) => match![0]), ...totals]) expect(line.length).toBeLessThanOrEqual(120);
-  expect(stdout).toMatch(/Webhooks: +Zapier 11 \(one per trigger\), n8n 1 \(all 11 events\); 0 remain after clean-up/);
+  expect(stdout).toMatch(
+    new RegExp(
+      `Webhooks: +Zapier ${EVENT_TYPES.length} \\(one per trigger\\), n8n 1 \\(all ${EVENT_TYPES.length} events\\); ` +
+        '0 remain after clean-up',
+    ),
+  );
   // Issue 29: due by terms, a planted failed send, the overdue invoice listed with its UPI link, the PDF, a void.
   expect(stdout).toMatch(/Payment Terms "Net 7".*: INV-\d+ ₹18,000\.00, due \d{4}-\d\d-\d\d, UPI link included/);
   expect(stdout).toMatch(/failed: not_on_whatsapp, "The client's number has no WhatsApp account/);

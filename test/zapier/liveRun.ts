@@ -62,6 +62,9 @@ function fullValue(key: string, next: () => number): unknown {
     vpa: 'ana.sharma@okaxis',
     reference: `REVIEW-${next()}`,
     note: 'Paid in full',
+    // Typed as a person types it (Zapier's amounts are in the currency): a note's taxable value of ₹100.00 fits
+    // every invoice the run makes (₹1,500.00 before GST); the conformance value is in paise, for the wire.
+    taxable_amount: '100.00',
   };
   return values[key];
 }
