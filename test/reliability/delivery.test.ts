@@ -66,7 +66,7 @@ function frontDoor(trigger: TriggerHost) {
 let payers = 0;
 /**
  * Every event type once per round, each with its own subscription on Zapier: a new client invoiced, the invoice
- * viewed, sent, failing a send, overdue, paid and disputed, the client renamed, and a second invoice credited,
+ * viewed, sent, failing a send, overdue, paid, part refunded and disputed, the client renamed, and a second invoice credited,
  * debited and voided (a paid invoice cannot be): so a round makes one event more than there are types (two
  * invoice.created).
  */
@@ -85,7 +85,10 @@ async function viewPayAndDispute(count: number): Promise<void> {
     );
     ok(await p.s.api((c) => operations.sendInvoice.request(c, { invoice_id, channel: 'email', kind: 'reminder' })));
     ok(await p.s.api((c) => operations.simulateOverdue.request(c, { invoice_id })));
-    ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id })));
+    const paid = ok(await p.s.api((c) => operations.simulatePayment.request(c, { invoice_id })));
+    // ₹1.00 of the payment back, so invoice.refunded happens too.
+    const refund = { payment_id: paid.data.payment.id, amount: 100, method: 'cash' as const };
+    ok(await p.s.api((c) => operations.recordRefund.request(c, refund)));
     ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id, reason: 'amount_incorrect' })));
     ok(
       await p.s.api((c) =>
