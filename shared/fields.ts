@@ -268,7 +268,7 @@ const paymentUtr = field({
 });
 const paymentNote = field({
   key: 'note',
-  label: 'Note',
+  label: NOTE_LABEL,
   type: 'string',
   required: false,
   example: 'Part payment, balance due 30 Nov',

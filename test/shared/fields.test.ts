@@ -94,10 +94,18 @@ describe('field catalogue', () => {
   test('every amount of a presented invoice, and its formatted twin, has an output label', () => {
     const amountKeys = Object.keys(samplePresentedInvoice).filter((key) => key.startsWith('amount_'));
     expect(amountKeys.sort()).toEqual([
+      'amount_credited',
+      'amount_credited_formatted',
+      'amount_debited',
+      'amount_debited_formatted',
       'amount_due',
       'amount_due_formatted',
       'amount_paid',
       'amount_paid_formatted',
+      'amount_refundable',
+      'amount_refundable_formatted',
+      'amount_refunded',
+      'amount_refunded_formatted',
       'amount_remaining',
       'amount_remaining_formatted',
     ]);
