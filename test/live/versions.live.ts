@@ -2,8 +2,7 @@
  * Saved work keeps its meaning in a real n8n server (issue 32, docs/architecture.md "Versioning"): a
  * workflow exported before Amounts Are In existed (action node type version 1, item amounts in paise, no
  * amount_unit) is imported and run, and still sends paise; a new workflow (type version 2) reads amounts
- * in currency units. Run on both supported lines: `npm run test:live -- test/live/versions.live.ts` and
- * `… -- --n8n oldest`.
+ * in currency units. Run on both supported lines at once: `npm run test:live -- test/live/versions.live.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
