@@ -7,7 +7,7 @@ import {
   type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { SERVICE, mapConcurrent } from '../../../shared';
+import { SERVICE, displayNoun, mapConcurrent } from '../../../shared';
 import { nodeErrorFor } from '../../transport/errors';
 import { listSearch, loadOptions } from '../../editor/pickers';
 import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
@@ -25,15 +25,17 @@ import { DEFAULT_VERSION, VERSIONS } from './versions';
 /** Requests in flight at once when many items arrive; the test-key limit is 25 a second. */
 const DEFAULT_CONCURRENCY = 5;
 
-const actions: Record<string, Record<string, Action>> = {
-  invoice: invoice.actions,
-  client: client.actions,
-  payment: payment.actions,
-  product: product.actions,
-  refund: refund.actions,
-  creditNote: creditNote.actions,
-  debitNote: debitNote.actions,
-};
+/**
+ * Every resource, in the order their fields are declared; the Resource list shows them by their noun
+ * (displayNoun, the word Zapier ends each label with), alphabetically as n8n's own nodes do.
+ */
+const resources = { invoice, client, payment, product, refund, creditNote, debitNote };
+type ResourceKey = keyof typeof resources;
+const resourceKeys = Object.keys(resources) as ResourceKey[];
+const each = <T>(read: (one: (typeof resources)[ResourceKey]) => T): Record<string, T> =>
+  Object.fromEntries(resourceKeys.map((key) => [key, read(resources[key])]));
+
+const actions: Record<string, Record<string, Action>> = each((one) => one.actions);
 
 export class InvoicingApi implements INodeType {
   description: INodeTypeDescription = {
@@ -56,24 +58,12 @@ export class InvoicingApi implements INodeType {
         name: 'resource',
         type: 'options',
         noDataExpression: true,
-        options: [
-          { name: 'Client', value: 'client' },
-          { name: 'Credit Note', value: 'creditNote' },
-          { name: 'Debit Note', value: 'debitNote' },
-          { name: 'Invoice', value: 'invoice' },
-          { name: 'Payment', value: 'payment' },
-          { name: 'Product', value: 'product' },
-          { name: 'Refund', value: 'refund' },
-        ],
+        options: resourceKeys
+          .map((value) => ({ name: displayNoun(value), value }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
         default: 'invoice',
       },
-      ...invoice.properties,
-      ...client.properties,
-      ...payment.properties,
-      ...product.properties,
-      ...refund.properties,
-      ...creditNote.properties,
-      ...debitNote.properties,
+      ...resourceKeys.flatMap((key) => resources[key].properties),
       {
         displayName: 'Options',
         name: 'options',
@@ -91,15 +81,7 @@ export class InvoicingApi implements INodeType {
               `How many items are sent to ${SERVICE.displayName} at the same time; ` +
               `a rate-limited request waits and is sent again`,
           },
-          idempotencyKeyOption({
-            invoice: invoice.operations,
-            client: client.operations,
-            payment: payment.operations,
-            product: product.operations,
-            refund: refund.operations,
-            creditNote: creditNote.operations,
-            debitNote: debitNote.operations,
-          }),
+          idempotencyKeyOption(each((one) => one.operations)),
         ],
       },
     ],
