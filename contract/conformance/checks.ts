@@ -92,19 +92,9 @@ function requestRows(document: Document): Assumption[] {
         }
         const exchange = await ctx.world.send(operation, input);
         ctx.world.requests.set(name, exchange);
-        if (name === 'createWebhook' || template(operation).endsWith('/webhooks')) noteWebhook(ctx, exchange);
         verdict.status(exchange, operation.status);
       },
     }));
-}
-
-/** A subscription the run made is removed at the end, whatever else happens. */
-function noteWebhook(ctx: Context, exchange: Exchange): void {
-  const id = body(exchange)?.id;
-  if (exchange.request.method === 'POST' && exchange.answer.status < 300 && typeof id === 'string') {
-    ctx.webhooks.add(id);
-    ctx.progress(`registered webhook ${id} (removed at the end of the run)`);
-  }
 }
 
 function filterRows(document: Document): Assumption[] {

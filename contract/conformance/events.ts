@@ -50,10 +50,6 @@ export async function subscribeEachType(ctx: Context): Promise<void> {
     ctx.inFlight = pending;
     const exchange = await pending;
     const made = exchange.answer.body as Thing | undefined;
-    if (typeof made?.id === 'string') {
-      ctx.webhooks.add(made.id);
-      ctx.progress(`registered webhook ${made.id} (removed at the end of the run)`);
-    }
     if (exchange.answer.status < 300 && typeof made?.secret === 'string')
       ctx.world.subscriptions.set(type, { id: made.id, secret: made.secret, path: `/${type}` });
   }

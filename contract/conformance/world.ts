@@ -17,6 +17,9 @@ interface WorldContext {
   receiverUrl: string;
   walker: FieldWalker;
   apiVersion: string;
+  /** The subscriptions the run made, removed at its end. */
+  webhooks: Set<string>;
+  progress(line: string): void;
 }
 
 export type OperationName = keyof typeof operations;
@@ -150,7 +153,20 @@ export class World {
     const request = operation.request({ apiKey: this.ctx.key, baseUrl: this.ctx.client.baseUrl }, input as never);
     const exchange = await this.ctx.client.send(request, options);
     this.keep(exchange, options.own ?? operation.method !== 'GET');
+    if (operation === operations.createWebhook) this.noteWebhook(exchange);
     return exchange;
+  }
+
+  /**
+   * Every subscription the run makes is removed at the end, whatever else happens: noted here, where every
+   * request passes, since rows make them too (their request and idempotency rows, a fresh one for Get Webhook).
+   */
+  private noteWebhook(exchange: Exchange): void {
+    const id = (exchange.answer.body as Thing | undefined)?.id;
+    if (exchange.answer.status < 300 && typeof id === 'string' && !this.ctx.webhooks.has(id)) {
+      this.ctx.webhooks.add(id);
+      this.ctx.progress(`registered webhook ${id} (removed at the end of the run)`);
+    }
   }
 
   /**
