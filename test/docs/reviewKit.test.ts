@@ -25,7 +25,7 @@ beforeAll(() => {
   execFileSync(process.execPath, [bundle], { cwd: root, env: { ...process.env, REVIEW_KIT_OUT: out }, stdio: 'pipe' });
   notes = readFileSync(path.join(out, 'zapier-reviewer-notes.md'), 'utf8');
   demo = readFileSync(path.join(out, 'n8n-demo-script.md'), 'utf8');
-}, 60_000);
+});
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
   rmSync(path.join(root, 'node_modules', '.cache', `review-kit-test-${process.pid}.js`), { force: true });

@@ -171,7 +171,7 @@ describe('n8n-node lint', () => {
     });
     expect(output).toContain('n8n-node lint');
     expect(output).not.toMatch(/problem|warning|error|Strict mode violation/i);
-  }, 60_000);
+  });
 });
 
 describe('package.json', () => {

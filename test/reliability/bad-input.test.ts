@@ -153,7 +153,7 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
         expect({ case: c.name, outcome: tester }).toEqual({ case: c.name, outcome: direct });
       }
     }
-  }, 60_000);
+  });
 });
 
 describe('n8n (the built package in n8n-core, one execution of 10,000 items per operation)', () => {

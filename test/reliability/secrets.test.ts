@@ -190,7 +190,7 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
     }),
   );
   expect(scanner.leaks).toEqual([]);
-}, 60_000);
+});
 
 test('a working day on n8n: nothing it logs, throws, answers or outputs carries the key or a webhook secret', async () => {
   const credentials = { invoicingApi: { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl } };
@@ -277,7 +277,7 @@ test('a working day on n8n: nothing it logs, throws, answers or outputs carries 
     expect.objectContaining({ 'n8n execution': expect.any(Number), 'n8n webhook answer': 3, 'n8n workflow data': 1 }),
   );
   expect(scanner.leaks).toEqual([]);
-}, 60_000);
+});
 
 test("the scanner does find a secret where one is: the platforms' own subscription storage", () => {
   // performSubscribe's result (Zapier's bundle.subscribeData) and the trigger's static data must keep the

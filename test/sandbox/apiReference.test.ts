@@ -71,4 +71,4 @@ test('the dashboard links the API reference, which renders every endpoint and we
   } finally {
     await browser.close();
   }
-}, 60_000);
+});

@@ -305,7 +305,7 @@ test("amounts read as the API's *_formatted and the hosted invoice page say them
     expect([currency, ...items]).toEqual([currency, ...api.items.map((item) => item.amount_formatted)]);
     await page.close();
   }
-}, 60_000);
+});
 
 test('event page: payload, every attempt with status, response, latency, error and next retry; what a held delivery waits behind; Resend', async () => {
   const hook = (
@@ -563,7 +563,7 @@ test('a GST invoice shows as a tax invoice; Settings sets the supplier, a refuse
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(100);
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
-}, 60_000);
+});
 
 test('420 px: nothing runs off the side; list, invoice and event pages screenshotted at both widths', async () => {
   const created = await invoice({
@@ -606,4 +606,4 @@ test('420 px: nothing runs off the side; list, invoice and event pages screensho
         await page.screenshot({ path: path.join(SHOTS, `${name}-${suffix}.png`), fullPage: true });
     }
   }
-}, 60_000);
+});
