@@ -4,6 +4,7 @@
  * an edit here. Zapier: the reviewer's notes (a test account on the sandbox, what fires each trigger, what each
  * action needs). n8n: the script of the short demo its reviewers ask for (docs/zapier-checks.md, issue 44), and
  * with `--video` the demo itself, recorded from a real n8n (test/live/demo-video.ts; minutes, and ffmpeg).
+ * test/live/reviewNotes.live.ts runs the notes' commands for firing triggers against the built zip.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
