@@ -2,7 +2,9 @@
  * `npm run review-kit`: what the marketplaces' reviewers are handed, written into release/review-kit/ (ignored
  * by git) from the app definition and the event catalogue, so an item added to either is in the notes without
  * an edit here. Zapier: the reviewer's notes (a test account on the sandbox, what fires each trigger, what each
- * action needs). n8n: the script of the short demo its reviewers ask for (docs/zapier-checks.md, issue 44).
+ * action needs). n8n: the script of the short demo its reviewers ask for (docs/zapier-checks.md, issue 44), and
+ * with `--video` the demo itself, recorded from a real n8n (test/live/demo-video.ts; minutes, and ffmpeg).
+ * test/live/reviewNotes.live.ts runs the notes' commands for firing triggers against the built zip.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,6 +88,9 @@ function n8nDemoScript(): string {
     '',
     `Events a trigger can listen to: ${EVENT_TYPES.map((type) => EVENT_CATALOGUE[type].label).join(', ')}.`,
     '',
+    '`npm run review-kit -- --video` records this demo from a real n8n and its editor: `n8n-demo.mp4` beside this',
+    'file, its captions and times in `n8n-demo-video.md`, each frame in `n8n-demo-frames/`.',
+    '',
   ].join('\n');
 }
 
@@ -93,3 +98,15 @@ mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, 'zapier-reviewer-notes.md'), zapierNotes());
 writeFileSync(path.join(out, 'n8n-demo-script.md'), n8nDemoScript());
 process.stdout.write(`Wrote ${path.relative(root, out)}/zapier-reviewer-notes.md and n8n-demo-script.md\n`);
+if (process.argv.includes('--video')) {
+  // Loaded only when asked: it starts n8n, Chromium and the sandbox, which the notes never need.
+  import('../test/live/demo-video.js')
+    .then(({ recordDemoVideo }) => recordDemoVideo(root, out))
+    .then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+}

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { N8N_VERSION, SUPPORTED_N8N, installN8n } from './install-n8n.mjs';
 
 /** The live files that run Zapier's built zip alone: another n8n version does not change what they test. */
-const ZAPIER_ONLY = ['zapier.live.ts', 'recipes.live.ts'];
+const ZAPIER_ONLY = ['zapier.live.ts', 'recipes.live.ts', 'reviewNotes.live.ts'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const began = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
