@@ -211,6 +211,9 @@ function noteAnswerLabels(noun: string, prefix: string): Record<string, FieldLab
   ]);
 }
 
+const SUPPLIER_GSTIN_LABEL = 'Supplier GSTIN';
+const FILE_NAME_LABEL = 'File Name';
+
 /** GSTR-1's summary (contract: "GSTR-1 (issue 41)", "The summary"): per section a count and its figures. */
 function gstr1AnswerLabels(): Record<string, FieldLabel> {
   const sections = [
@@ -226,10 +229,11 @@ function gstr1AnswerLabels(): Record<string, FieldLabel> {
     ...amountLabels(`${key}tax`, `${words}Tax`),
   ];
   const entries = [
+    labelled('id', 'GSTR-1 ID'),
     labelled('fp', 'Return Period (MMYYYY)'),
-    labelled('gstin', 'Supplier GSTIN'),
+    labelled('gstin', SUPPLIER_GSTIN_LABEL),
     labelled('version', 'Offline Tool Version'),
-    labelled('file_name', 'File Name'),
+    labelled('file_name', FILE_NAME_LABEL),
     labelled('file', 'GSTR-1 File'),
     labelled('documents_issued', 'Documents Issued'),
     labelled('documents_cancelled', 'Documents Cancelled'),
@@ -432,7 +436,7 @@ export const FIELDS = {
       ['tax', 'Tax'],
       ['total', 'Total'],
     ]),
-    supplierGstin: labelled('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
+    supplierGstin: labelled('supplier_gstin', SUPPLIER_GSTIN_LABEL, { shownAt: 'tax__supplier_gstin' }),
     supplierState: labelled('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
     taxPlaceOfSupply: labelled('tax_place_of_supply', 'Place of Supply (State Code)', {
       shownAt: 'tax__place_of_supply',
@@ -507,7 +511,7 @@ export const FIELDS = {
     amountRefundedFormatted,
     /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
     pdfFile: labelled('file', 'PDF File', { inputOnly: true }),
-    pdfFileName: labelled('file_name', 'File Name', { inputOnly: true }),
+    pdfFileName: labelled('file_name', FILE_NAME_LABEL, { inputOnly: true }),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
   sending: {

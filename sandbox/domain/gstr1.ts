@@ -36,7 +36,7 @@ export function gstr1For(ctx: Context, period: string) {
     byId.set(invoice.id, {
       number: invoice.number,
       date: dateOf(invoice.created_at),
-      void: invoice.status === VOID,
+      cancelled: invoice.status === VOID,
       total: invoice.tax.total,
       client_gstin: invoice.tax.client_gstin,
       place_of_supply: invoice.tax.place_of_supply,
@@ -58,13 +58,15 @@ export function gstr1For(ctx: Context, period: string) {
     invoices: [...byId.values()],
     notes: [...notes('credit', ctx.data.creditNotes.findAll({})), ...notes('debit', ctx.data.debitNotes.findAll({}))],
   });
+  const id = `GSTR1_${gstr1.fp}_${gstin}`;
   return {
+    id,
     object: 'gstr1' as const,
     period,
     fp: gstr1.fp,
     gstin,
     version: gstr1.version,
-    file_name: `GSTR1_${gstr1.fp}_${gstin}.json`,
+    file_name: `${id}.json`,
     summary,
     gstr1,
   };

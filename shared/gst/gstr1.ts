@@ -3,7 +3,7 @@
  * document with its date already read in the account's time zone, so this file knows no clock. Every figure is
  * summed in integer paise and turned into rupees once, when it is written, so the file is exact to the paisa.
  */
-import { type Gstr1File, GSTR1_OFFLINE_VERSION, HSN_TABS_FROM } from './gstr1Schema';
+import { type Gstr1File, GSTR1_OFFLINE_VERSION, HSN_TABS_FROM, INVOICE_TYPE_KEY } from './gstr1Schema';
 import { gstRate } from './rates';
 import { uqcOf } from './uqc';
 
@@ -23,7 +23,8 @@ export interface Gstr1Invoice {
   number: string;
   /** YYYY-MM-DD in the account's time zone. */
   date: string;
-  void: boolean;
+  /** A voided invoice: only Table 13 counts it. */
+  cancelled: boolean;
   total: number;
   client_gstin: string | null;
   place_of_supply: string;
@@ -186,7 +187,7 @@ function documentsIssued(invoices: readonly Gstr1Invoice[], notes: readonly Gstr
     .filter(({ documents }) => documents.length > 0)
     .map(({ doc_num, doc_typ, documents }) => {
       const sorted = [...documents].sort(byNumber);
-      const cancel = sorted.filter((d) => 'void' in d && d.void).length;
+      const cancel = sorted.filter((d) => 'cancelled' in d && d.cancelled).length;
       const row = { num: 1, from: sorted[0].number, to: sorted[sorted.length - 1].number, totnum: sorted.length };
       return { doc_num, doc_typ, docs: [{ ...row, cancel, net_issue: sorted.length - cancel }] };
     });
@@ -202,7 +203,7 @@ export function buildGstr1(input: {
   const inPeriod = <T extends { date: string }>(docs: readonly T[]) =>
     docs.filter((doc) => doc.date.slice(0, 7) === input.period).sort((a, b) => byNumber(a as never, b as never));
   const allInvoices = inPeriod(input.invoices);
-  const invoices = allInvoices.filter((invoice) => !invoice.void);
+  const invoices = allInvoices.filter((invoice) => !invoice.cancelled);
   const notes = inPeriod(input.notes);
   const warnings = [...invoices, ...notes].flatMap(warningsOf);
   const figures = { b2b: zero(), b2cl: zero(), b2cs: zero(), cdnr: zero(), cdnur: zero() };
@@ -242,7 +243,7 @@ export function buildGstr1(input: {
           ...row,
           pos: invoice.place_of_supply,
           rchrg: 'N',
-          inv_typ: 'R',
+          [INVOICE_TYPE_KEY]: 'R',
           itms,
         } as Gstr1File['b2b'][number]['inv'][number],
       ]);
@@ -269,7 +270,7 @@ export function buildGstr1(input: {
     };
     if (kind === 'b2b') {
       sum(figures.cdnr, totals, sign);
-      cdnrRows.push([note.invoice.client_gstin!, { ...row, rchrg: 'N', inv_typ: 'R' }]);
+      cdnrRows.push([note.invoice.client_gstin!, { ...row, rchrg: 'N', [INVOICE_TYPE_KEY]: 'R' as const }]);
     } else {
       sum(figures.cdnur, totals, sign);
       cdnur.push({ ...row, typ: 'B2CL' });

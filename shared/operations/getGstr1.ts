@@ -59,6 +59,7 @@ const summarySchema = z
 
 export const gstr1AnswerSchema = z
   .object({
+    id: z.string(),
     object: z.literal('gstr1'),
     period: z.string(),
     fp: z.string(),
@@ -77,8 +78,8 @@ export function presentGstr1(body: unknown) {
   const twins = Object.fromEntries(
     SUMMARY_AMOUNTS.map((key) => [`${key}_formatted`, formatMinor(summary[key], 'INR')]),
   );
-  const { period, fp, gstin, version, file_name } = answer;
-  return { period, fp, gstin, version, file_name, ...summary, ...twins, gstr1: answer.gstr1 };
+  const { id, period, fp, gstin, version, file_name } = answer;
+  return { id, period, fp, gstin, version, file_name, ...summary, ...twins, gstr1: answer.gstr1 };
 }
 export type PresentedGstr1 = ReturnType<typeof presentGstr1>;
 
@@ -112,6 +113,7 @@ export const getGstr1 = defineOperation({
   labels: GSTR1_LABELS,
   sample: gstr1Record(
     presentGstr1({
+      id: 'GSTR1_102026_27AAPFU0939F1ZV',
       object: 'gstr1',
       period: '2026-10',
       fp: '102026',

@@ -104,7 +104,8 @@ describe('a month with B2B within and across states, B2C large and small, a void
       documents_cancelled: 1,
       warnings: [],
     });
-    expect(answer.file_name).toBe(`GSTR1_${period.slice(5)}${period.slice(0, 4)}_${answer.gstin}.json`);
+    expect(answer.id).toBe(`GSTR1_${period.slice(5)}${period.slice(0, 4)}_${answer.gstin}`);
+    expect(answer.file_name).toBe(`${answer.id}.json`);
   });
 
   test('the file: our schema of the offline format, the B2C large invoice and the notes where they belong', () => {

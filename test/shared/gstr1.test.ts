@@ -20,7 +20,10 @@ const intra = (description: string, hsn_sac: string, gst_rate: string, amount: n
   ({ description, hsn_sac, gst_rate, amount, cgst: half, sgst: half, utgst: 0, igst: 0, ...more }) as Gstr1Line;
 const inter = (description: string, hsn_sac: string, gst_rate: string, amount: number, igst: number, more = {}) =>
   ({ description, hsn_sac, gst_rate, amount, cgst: 0, sgst: 0, utgst: 0, igst, ...more }) as Gstr1Line;
-const invoice = (fields: Omit<Gstr1Invoice, 'void'> & { void?: boolean }): Gstr1Invoice => ({ void: false, ...fields });
+const invoice = (fields: Omit<Gstr1Invoice, 'cancelled'> & { cancelled?: boolean }): Gstr1Invoice => ({
+  cancelled: false,
+  ...fields,
+});
 
 // INV-000001, B2B within Maharashtra: 3 × ₹1,234.57 = ₹3,703.71 at 18 %: 9 % = 333.3339 → ₹333.33 each of CGST and SGST;
 // stitching ₹999.99 at 18 %: 9 % = 89.9991 → ₹90.00 each. Total 4,703.70 + 2 × 423.33 = ₹5,550.36.
@@ -84,7 +87,7 @@ const E = invoice({
 const F = invoice({
   number: 'INV-000006',
   date: '2026-10-15',
-  void: true,
+  cancelled: true,
   total: 52500,
   client_gstin: null,
   place_of_supply: '27',
