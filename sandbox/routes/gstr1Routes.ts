@@ -7,6 +7,6 @@ export function gstr1Routes(router: Router): void {
   const { getGstr1 } = operations;
   router.on(getGstr1.method, getGstr1.route, (req, ctx) => ({
     status: 200,
-    body: gstr1For(ctx, (req.query.period ?? '').trim()),
+    body: gstr1For(ctx, req.query.period ?? ''),
   }));
 }

@@ -8,6 +8,7 @@ import { todayIn } from '../dueDates';
 import { FIELDS } from '../fields';
 import { gstr1FileSchema } from '../gst/gstr1Schema';
 import { formatMinor } from '../money';
+import { onTheWire } from '../schemas/wire';
 import { defineOperation, read } from './define';
 
 export const GSTR1_MEDIA_TYPE = 'application/json';
@@ -19,20 +20,26 @@ export const GSTR1_FIRST_PERIOD = '2017-07';
  * account's time zone), so the two refuse in the same words.
  */
 export function gstr1PeriodProblem(period: string, today: string): string | undefined {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return 'must be a month written YYYY-MM, e.g. 2026-10 for October 2026';
+  if (!PERIOD_FORM.test(period)) return 'must be a month written YYYY-MM, e.g. 2026-10 for October 2026';
   if (period < GSTR1_FIRST_PERIOD) return `must be ${GSTR1_FIRST_PERIOD} or later (GST began in July 2017)`;
   if (period > today.slice(0, 7))
     return `must be a month that has begun: ${period} is after this month (${today.slice(0, 7)})`;
   return undefined;
 }
 
-const periodInput = z
-  .string({ required_error: 'is required' })
-  .transform((text) => text.trim())
-  .superRefine((period, issues) => {
-    const problem = gstr1PeriodProblem(period, todayIn(new Date()));
-    if (problem) issues.addIssue({ code: 'custom', message: problem });
-  });
+const PERIOD_FORM = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+// The month's range needs a clock, which no keyword reads: `x-rule` names it (contract: "What the wire reads").
+const periodInput = onTheWire(
+  z
+    .string({ required_error: 'is required' })
+    .transform((text) => text.trim())
+    .superRefine((period, issues) => {
+      const problem = gstr1PeriodProblem(period, todayIn(new Date()));
+      if (problem) issues.addIssue({ code: 'custom', message: problem });
+    }),
+  { pattern: PERIOD_FORM.source, 'x-rule': 'gst-month' },
+);
 
 /** Amounts of the summary, in paise; each gets its `_formatted` twin in the answer. */
 const SUMMARY_AMOUNTS = ['', 'b2b_', 'b2cl_', 'b2cs_', 'cdnr_', 'cdnur_', 'hsn_'].flatMap((section) => [
