@@ -211,6 +211,42 @@ function noteAnswerLabels(noun: string, prefix: string): Record<string, FieldLab
   ]);
 }
 
+const SUPPLIER_GSTIN_LABEL = 'Supplier GSTIN';
+const FILE_NAME_LABEL = 'File Name';
+
+/** GSTR-1's summary (contract: "GSTR-1 (issue 41)", "The summary"): per section a count and its figures. */
+function gstr1AnswerLabels(): Record<string, FieldLabel> {
+  const sections = [
+    ['b2b', 'B2B', 'invoices', 'Invoices'],
+    ['b2cl', 'B2C Large', 'invoices', 'Invoices'],
+    ['b2cs', 'B2C Small', 'invoices', 'Invoices'],
+    ['cdnr', 'Notes to Registered', 'notes', 'Notes'],
+    ['cdnur', 'Notes to Unregistered', 'notes', 'Notes'],
+    ['hsn', 'HSN Summary', 'rows', 'Rows'],
+  ] as const;
+  const figures = (key: string, words: string) => [
+    ...amountLabels(`${key}taxable_value`, `${words}Taxable Value`),
+    ...amountLabels(`${key}tax`, `${words}Tax`),
+  ];
+  const entries = [
+    labelled('id', 'GSTR-1 ID'),
+    labelled('fp', 'Return Period (MMYYYY)'),
+    labelled('gstin', SUPPLIER_GSTIN_LABEL),
+    labelled('version', 'Offline Tool Version'),
+    labelled('file_name', FILE_NAME_LABEL),
+    labelled('file', 'GSTR-1 File'),
+    labelled('documents_issued', 'Documents Issued'),
+    labelled('documents_cancelled', 'Documents Cancelled'),
+    labelled('warnings', 'Warnings'),
+    ...figures('', 'Total '),
+    ...sections.flatMap(([key, words, count, countWords]) => [
+      labelled(`${key}_${count}`, `${words} ${countWords}`),
+      ...figures(`${key}_`, `${words} `),
+    ]),
+  ];
+  return Object.fromEntries(entries.map((entry) => [`answer_${entry.key}`, entry]));
+}
+
 const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS_KEYS.map((value) => ({
   value,
   label: value === 'due_on_receipt' ? 'Due on Receipt' : titleCase(value),
@@ -400,7 +436,7 @@ export const FIELDS = {
       ['tax', 'Tax'],
       ['total', 'Total'],
     ]),
-    supplierGstin: labelled('supplier_gstin', 'Supplier GSTIN', { shownAt: 'tax__supplier_gstin' }),
+    supplierGstin: labelled('supplier_gstin', SUPPLIER_GSTIN_LABEL, { shownAt: 'tax__supplier_gstin' }),
     supplierState: labelled('supplier_state', 'Supplier State Code', { shownAt: 'tax__supplier_state' }),
     taxPlaceOfSupply: labelled('tax_place_of_supply', 'Place of Supply (State Code)', {
       shownAt: 'tax__place_of_supply',
@@ -475,7 +511,7 @@ export const FIELDS = {
     amountRefundedFormatted,
     /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
     pdfFile: labelled('file', 'PDF File', { inputOnly: true }),
-    pdfFileName: labelled('file_name', 'File Name', { inputOnly: true }),
+    pdfFileName: labelled('file_name', FILE_NAME_LABEL, { inputOnly: true }),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
   sending: {
@@ -1039,6 +1075,19 @@ export const FIELDS = {
       inputOnly: true,
       help: 'Only archived products (Yes); without it, only active ones.',
     }),
+  },
+  gstr1: {
+    period: field({
+      key: 'period',
+      label: 'Period',
+      type: 'string',
+      required: true,
+      example: '2026-10',
+      help:
+        'The month of the return, written YYYY-MM: 2026-10 for October 2026. A month that has begun (the current ' +
+        'one gives what is issued so far), from 2017-07 (GST began in July 2017) on.',
+    }),
+    ...gstr1AnswerLabels(),
   },
 } as const satisfies Record<string, Record<string, FieldLabel>>;
 

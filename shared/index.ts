@@ -249,3 +249,7 @@ export {
   type ProductCreateInput,
   type ProductUpdateInput,
 } from './operations';
+// Issue 41: the month's GSTR-1.
+export { b2clLimit, buildGstr1, gstr1FileSchema } from './gst';
+export type { Gstr1Invoice, Gstr1Line, Gstr1Note } from './gst';
+export { GSTR1_MEDIA_TYPE, gstr1PeriodProblem, gstr1Record, type PresentedGstr1 } from './operations';

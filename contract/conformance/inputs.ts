@@ -3,7 +3,7 @@
  * key. An operation whose keys are all here gets its request, filter, paging and idempotency rows with no
  * line of its own; a key that is not here leaves its row "not checkable", which the coverage figure shows.
  */
-import { EVENT_TYPES, UPI, addDays, isCalendarDate } from '../../shared';
+import { EVENT_TYPES, UPI, addDays, isCalendarDate, todayIn } from '../../shared';
 
 export type Thing = Record<string, any>;
 
@@ -82,6 +82,8 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   unit_price: () => 125000,
   // Update Product archives the product it changes, so the archived filter has both sides.
   archived: () => true,
+  // Issue 41: this month's GSTR-1 (India's month), which holds the tax invoices and notes this run made.
+  period: (ctx) => todayIn(new Date(ctx.now ?? Date.now())).slice(0, 7),
 };
 
 /** Keys that page a list rather than filter it: each gets a paging row. */

@@ -21,6 +21,7 @@ import { keyRoutes } from '../routes/keyRoutes';
 import { paymentRoutes } from '../routes/paymentRoutes';
 import { refundRoutes } from '../routes/refundRoutes';
 import { noteRoutes } from '../routes/noteRoutes';
+import { gstr1Routes } from '../routes/gstr1Routes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
@@ -137,6 +138,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     deliveryRoutes,
     keyRoutes,
     productRoutes,
+    gstr1Routes,
   ])
     register(router);
   const idempotency = new IdempotencyKeys(core.data.store);

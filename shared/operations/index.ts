@@ -42,6 +42,7 @@ import { getCreditNote } from './getCreditNote';
 import { listCreditNotes } from './listCreditNotes';
 import { createDebitNote } from './createDebitNote';
 import { getDebitNote } from './getDebitNote';
+import { getGstr1 } from './getGstr1';
 import { listDebitNotes } from './listDebitNotes';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
@@ -96,6 +97,8 @@ export const operations = {
   createDebitNote,
   getDebitNote,
   listDebitNotes,
+  // Issue 41: the month's GSTR-1.
+  getGstr1,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -161,3 +164,4 @@ export { productIdSchema } from './getProduct';
 export { productUpdateInputSchema, type ProductUpdateInput } from './updateProduct';
 export { listProductsQuerySchema, type ListProductsQuery } from './listProducts';
 export { productBySku, sameSku } from './findProduct';
+export { GSTR1_MEDIA_TYPE, gstr1PeriodProblem, gstr1Record, presentGstr1, type PresentedGstr1 } from './getGstr1';

@@ -44,6 +44,7 @@ const RULES: Record<string, (value: any, request: Probe, world: World) => boolea
   'id-in-list': (value, request, world) => world.ids[request.path.split('/')[2].replace(/s$/, '')] === value,
   'not-in-future': (value) => Date.parse(value) <= Date.now() + 5 * 60_000,
   'not-before-today': (value, _request, world) => value >= world.today,
+  'gst-month': (value, _request, world) => value >= '2017-07' && value <= world.today.slice(0, 7),
   'later-than-paid-from': (value, request) =>
     request.query?.paid_from === undefined || Date.parse(value) > Date.parse(request.query.paid_from),
   'receiver-address': (value, _request, world) => {
@@ -93,6 +94,11 @@ const querySchemas = new Map<object, object>();
 function documentAccepts(probe: Probe, world: World): boolean {
   const operation = document.paths[probe.path][probe.method];
   const parameters = (operation.parameters ?? []).filter((parameter: Schema) => parameter.in === 'query');
+  // A required query parameter (GSTR-1's period) left out is a refusal of the form too.
+  const absent = parameters.filter(
+    (parameter: Schema) => parameter.required && probe.query?.[parameter.name] === undefined,
+  );
+  if (absent.length) return false;
   if (probe.query) {
     if (!querySchemas.has(operation))
       querySchemas.set(operation, {

@@ -202,6 +202,7 @@ test('every template is here; every node type, picker mode, parameter and option
     '06-daily-receivables-digest',
     '07-two-way-contact-sync',
     '08-invoice-pdf-by-email',
+    '09-monthly-gstr1-to-accountant',
   ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);

@@ -31,6 +31,7 @@ export function recipeCases(w: () => RecipeWorld): void {
       '05-dispute-alert',
       '07-two-way-contact-sync',
       '08-invoice-pdf-by-email',
+      '09-monthly-gstr1-to-accountant',
     ]) {
       const text = recipeText(slug);
       expect(text).toContain('Zapier lets only a public integration publish real Zap templates');
@@ -376,5 +377,43 @@ export function recipeCases(w: () => RecipeWorld): void {
         .subarray(0, 5)
         .toString('latin1'),
     ).toBe('%PDF-');
+  });
+
+  test("9 · the 1st of a month: the previous month's GSTR-1, its figures in the e-mail and the file attached", async () => {
+    const steps = recipe('09-monthly-gstr1-to-accountant');
+    expect(steps.map((step) => step.kind)).toEqual(['trigger', 'formatter', 'create', 'action']);
+    // A tax invoice this month, so the month the Zap asks for has something in it: to a registered client in
+    // Karnataka, ₹10,000.00 at 18 % IGST = ₹1,800.00.
+    await w().api((c) => operations.createClient.request(c, { email: 'ca.zap@example.com', gstin: '29AAGCB7383J1Z4' }));
+    await w().api((c) =>
+      operations.createInvoice.request(c, {
+        client_email: 'ca.zap@example.com',
+        currency: 'INR',
+        items: [{ description: 'Consulting', amount: 1000000, hsn_sac: '998311', gst_rate: '18' }],
+      }),
+    );
+    // Schedule by Zapier's run "tomorrow", whose day before is today: the period is this month.
+    const today = todayIn(new Date());
+    const outputs = await runZap(w(), steps, { date: addDays(today, 1) });
+    const period = today.slice(0, 7);
+    expect(outputs[2]).toEqual({ output: period });
+    const service = await w().api((c) => operations.getGstr1.request(c, { period }));
+    expect(outputs[3]).toMatchObject({
+      id: service.id,
+      period,
+      b2b_invoices: service.summary.b2b_invoices,
+      taxable_value: service.summary.taxable_value,
+      file_name: service.file_name,
+    });
+    expect(service.summary.b2b_invoices).toBeGreaterThanOrEqual(1);
+    expect(outputs[4]).toMatchObject({
+      To: 'accountant@your-ca-firm.example',
+      Subject: `GSTR-1 for ${period} (${service.gstin})`,
+      Attachment: outputs[3].file,
+    });
+    expect(outputs[4].Body).toContain(`total taxable ${outputs[3].taxable_value_formatted}`);
+    const [, pointer] = /^hydrate\|\|\|(.*)\|\|\|hydrate$/.exec(outputs[4].Attachment)!;
+    const { method, bundle } = JSON.parse(pointer);
+    expect({ method, bundle }).toEqual({ method: 'hydrators.hydrateGstr1', bundle: { period } });
   });
 }

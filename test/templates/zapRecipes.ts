@@ -194,12 +194,16 @@ const CONDITIONS: Record<string, (left: string, right: string) => boolean> = {
   Exists: (left) => left !== '' && left !== 'null' && left !== 'undefined',
 };
 
-/** Formatter's Date / Time → Add/Subtract Time, for what the recipes use: whole days on a YYYY-MM-DD date. */
+/**
+ * Formatter's Date / Time → Add/Subtract Time, for what the recipes use: whole days on a YYYY-MM-DD date, written
+ * YYYY-MM-DD or as its month, YYYY-MM (template 9's period).
+ */
 function addSubtractTime(fields: Record<string, string>, outputs: Outputs): { output: string } {
   const days = /^([+-]\d+) days?$/.exec(fields.Expression);
-  if (!days || fields['To Format'] !== 'YYYY-MM-DD' || fields['From Format'] !== 'YYYY-MM-DD')
-    throw new Error(`Add/Subtract Time "${fields.Expression}" to ${fields['To Format']} is not run here`);
-  return { output: addDays(String(fill(fields.Input, outputs)), Number(days[1])) };
+  const to = fields['To Format'];
+  if (!days || !['YYYY-MM-DD', 'YYYY-MM'].includes(to) || fields['From Format'] !== 'YYYY-MM-DD')
+    throw new Error(`Add/Subtract Time "${fields.Expression}" to ${to} is not run here`);
+  return { output: addDays(String(fill(fields.Input, outputs)), Number(days[1])).slice(0, to.length) };
 }
 
 export interface RunOptions {

@@ -8,6 +8,8 @@ import { createInvoice } from './creates/createInvoice';
 import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
 import { sendInvoice } from './creates/sendInvoice';
 import { hydrateInvoicePdf } from './hydrators/invoicePdf';
+import { getGstr1 } from './creates/getGstr1';
+import { hydrateGstr1 } from './hydrators/gstr1';
 import { recordPayment } from './creates/recordPayment';
 import { updateClient } from './creates/updateClient';
 import { findClient } from './searches/findClient';
@@ -67,8 +69,9 @@ export = {
     record_payment: recordPayment,
     send_invoice: sendInvoice,
     download_invoice_pdf: downloadInvoicePdf,
+    get_gstr1: getGstr1,
   }),
-  hydrators: { hydrateInvoicePdf },
+  hydrators: { hydrateInvoicePdf, hydrateGstr1 },
   searches: {
     find_client: findClient,
     find_invoice: findInvoice,
