@@ -43,6 +43,8 @@ import { listCreditNotes } from './listCreditNotes';
 import { createDebitNote } from './createDebitNote';
 import { getDebitNote } from './getDebitNote';
 import { listDebitNotes } from './listDebitNotes';
+import { downloadCreditNotePdf } from './downloadCreditNotePdf';
+import { downloadDebitNotePdf } from './downloadDebitNotePdf';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
 
@@ -96,6 +98,8 @@ export const operations = {
   createDebitNote,
   getDebitNote,
   listDebitNotes,
+  downloadCreditNotePdf,
+  downloadDebitNotePdf,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -138,6 +142,8 @@ export { noteBodySchema } from './noteInputs';
 export { listCreditNotesQuerySchema } from './listCreditNotes';
 export { listDebitNotesQuerySchema } from './listDebitNotes';
 export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';
+export { notePdfAnswer } from './notePdf';
+export { PDF_DOWNLOADS, type PdfKind } from './pdfDownloads';
 export {
   advanceClockInputSchema,
   clockSchema,

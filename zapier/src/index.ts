@@ -6,6 +6,7 @@ import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
 import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
+import { downloadCreditNotePdf, downloadDebitNotePdf } from './creates/downloadNotePdfs';
 import { sendInvoice } from './creates/sendInvoice';
 import { hydrateInvoicePdf } from './hydrators/invoicePdf';
 import { recordPayment } from './creates/recordPayment';
@@ -67,6 +68,8 @@ export = {
     record_payment: recordPayment,
     send_invoice: sendInvoice,
     download_invoice_pdf: downloadInvoicePdf,
+    download_credit_note_pdf: downloadCreditNotePdf,
+    download_debit_note_pdf: downloadDebitNotePdf,
   }),
   hydrators: { hydrateInvoicePdf },
   searches: {
