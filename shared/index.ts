@@ -135,8 +135,6 @@ export {
   noteBodySchema,
   operations,
   PDF_MEDIA_TYPE,
-  notePdfAnswer,
-  pdfAnswer,
   PDF_DOWNLOADS,
   type PdfKind,
   pdfFileName,
