@@ -11,10 +11,13 @@ import {
   type HttpRequest,
   type RawResponse,
   expectOk,
+  formatMinor,
   invoiceIdSchema,
+  listAll,
   operations,
   validateInput,
 } from '../../shared';
+import { correctionRows } from '../domain/corrections';
 import { accountCommand } from './accountCommand';
 import { productsCommand } from './productsCommand';
 
@@ -25,6 +28,7 @@ export const LIFE_COMMANDS = [
   'send',
   'void',
   'refund',
+  'notes',
   'account',
   'products',
 ] as const;
@@ -34,7 +38,8 @@ export const LIFE_USAGE = `       npm start -- overdue <invoice_id> [--days <n, 
        npm start -- fail-next <${DELIVERY_FAILURE_CODES.join('|')}>   the next send on that channel fails so
        npm start -- clock [advance --days <n> --hours <n>]     read or move the account's clock forward
        npm start -- send <invoice_id> [--channel whatsapp|email]   send (again) · npm start -- void <invoice_id>
-       npm start -- refund <payment_id> --amount <minor units> [--utr <12 digits>]   cash back, or UPI with --utr`;
+       npm start -- refund <payment_id> --amount <minor units> [--utr <12 digits>]   cash back, or UPI with --utr
+       npm start -- notes <invoice_id>   its credit notes, debit notes and refunds`;
 
 export class LifeUsageError extends Error {}
 
@@ -63,6 +68,7 @@ export async function lifeCommand(
     if (argument) throw new LifeUsageError(`account takes flags only (--gstin, --line1, …), not "${argument}".`);
     return accountCommand(values, out, c, send);
   }
+  if (command === 'notes') return notesCommand(invoiceOf(command, argument), out, c, send);
   let request: HttpRequest;
   if (command === 'overdue') {
     request = operations.simulateOverdue.request(c, {
@@ -104,4 +110,30 @@ export async function lifeCommand(
     request = operations.voidInvoice.request(c, { invoice_id: invoiceOf(command, argument) });
   }
   out(JSON.stringify(expectOk(await send(request)), null, 2));
+}
+
+/** An invoice's notes and refunds, a line each, as the hosted page lists them (domain/corrections.ts). */
+async function notesCommand(
+  invoiceId: string,
+  out: (line: string) => void,
+  c: Connection,
+  send: (request: HttpRequest) => Promise<RawResponse>,
+): Promise<void> {
+  const invoice = await operations.getInvoice.run(c, { invoice_id: invoiceId }, send);
+  const of = { invoice_id: invoiceId };
+  const [creditNotes, debitNotes, refunds] = await Promise.all([
+    listAll(operations.listCreditNotes, c, of, send),
+    listAll(operations.listDebitNotes, c, of, send),
+    listAll(operations.listRefunds, c, of, send),
+  ]);
+  const rows = correctionRows({
+    creditNotes: creditNotes.reverse(),
+    debitNotes: debitNotes.reverse(),
+    refunds: refunds.reverse(),
+  });
+  if (!rows.length) out(`${invoice.number} has no credit notes, debit notes or refunds.`);
+  for (const row of rows) {
+    const amount = formatMinor(row.amount, invoice.currency);
+    out(`${row.date}  ${row.document.padEnd(11)}  ${row.number.padEnd(24)}  ${amount.padStart(12)}  ${row.detail}`);
+  }
 }

@@ -8,6 +8,8 @@ import { moneyScript } from './moneyScript';
 import { wordsJson } from './pageWords';
 import { apiReferencePages } from './apiReference';
 import { taxInvoiceHtml } from './taxInvoice';
+import { correctionsHtml } from './correctionsHtml';
+import { type CorrectionRow, correctionRows } from '../domain/corrections';
 import { standing } from '../domain/invoiceStanding';
 import { type InvoiceParties, invoiceParties } from '../domain/invoiceParties';
 import { upiQrSvg } from '../domain/upiQr';
@@ -51,16 +53,37 @@ function upiHtml(link: string | null | undefined): string {
  * The invoice as the API answers it (its standing follows from its account's today), found by its id alone, with
  * the parties it was issued to and from.
  */
-function shownInvoice(core: SandboxCore, id: string): { invoice: Invoice; parties: InvoiceParties } | undefined {
+function shownInvoice(
+  core: SandboxCore,
+  id: string,
+): { invoice: Invoice; parties: InvoiceParties; corrections: CorrectionRow[] } | undefined {
   const accountId = core.data.invoices.accountOf(id);
   const account = accountId === undefined ? undefined : core.data.accounts.get(accountId);
   const stored = core.data.invoices.get(id);
   if (!stored || !account) return undefined;
   const data = core.data.forAccount(account.id);
+  const of = { invoice_id: id };
   return {
     invoice: standing({ data, account }, stored),
     parties: invoiceParties(stored, account, data.clients.get(stored.client_id)),
+    corrections: correctionRows({
+      creditNotes: data.creditNotes.findAll(of),
+      debitNotes: data.debitNotes.findAll(of),
+      refunds: data.refunds.findAll(of),
+    }),
   };
+}
+
+/** What notes and refunds did to the invoice, beside what it was due and paid, when they did anything. */
+function correctedHtml(invoice: Invoice, money: (amount: number) => string): string {
+  const figures: Array<[string, number | null | undefined]> = [
+    ['credited', invoice.amount_credited],
+    ['debited', invoice.amount_debited],
+    ['refunded', invoice.amount_refunded],
+    ['to refund', invoice.amount_refundable],
+  ];
+  const shown = figures.filter(([, amount]) => amount);
+  return shown.length ? ` · ${shown.map(([word, amount]) => `${word} ${money(amount as number)}`).join(' · ')}` : '';
 }
 
 /** The UPI QR alone, for the dashboard's invoice page (like the hosted page, the id is what grants access). */
@@ -73,7 +96,7 @@ function upiQrImage(core: SandboxCore, id: string): Reply | undefined {
 function hostedInvoice(core: SandboxCore, id: string): Reply | undefined {
   const shown = shownInvoice(core, id);
   if (!shown) return undefined;
-  const { invoice, parties } = shown;
+  const { invoice, parties, corrections } = shown;
   const money = (amount: number) => escapeHtml(formatMinor(amount, invoice.currency));
   const rows = invoice.items.map(
     (item) => `<tr><td>${escapeHtml(item.description)}</td><td>${money(item.amount)}</td></tr>`,
@@ -90,8 +113,8 @@ ${
 <p>To ${escapeHtml(invoice.client_email)} · status ${escapeHtml(invoice.status)}</p>
 <table>${rows.join('')}</table>`
 }<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
-      `remaining ${money(invoice.amount_remaining)}</p>
-${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
+      `remaining ${money(invoice.amount_remaining)}${correctedHtml(invoice, money)}</p>
+${correctionsHtml(corrections, money, escapeHtml)}${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }
@@ -110,6 +133,18 @@ function taxInvoiceSection(core: SandboxCore, id: string): Reply | undefined {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2'),
+  };
+}
+
+/** The credit notes, debit notes and refunds alone, for the dashboard's invoice page (as taxInvoiceSection). */
+function correctionsSection(core: SandboxCore, id: string): Reply | undefined {
+  const shown = shownInvoice(core, id);
+  if (!shown) return undefined;
+  const money = (amount: number) => escapeHtml(formatMinor(amount, shown.invoice.currency));
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: correctionsHtml(shown.corrections, money, escapeHtml),
   };
 }
 
@@ -147,6 +182,8 @@ export function createPages(core: SandboxCore) {
     if (qr) return upiQrImage(core, qr[1]);
     const section = /^\/i\/([A-Za-z0-9_]+)\/tax-invoice$/.exec(route);
     if (section) return taxInvoiceSection(core, section[1]);
+    const corrections = /^\/i\/([A-Za-z0-9_]+)\/corrections$/.exec(route);
+    if (corrections) return correctionsSection(core, corrections[1]);
     const hosted = /^\/i\/([A-Za-z0-9_]+)$/.exec(route);
     return hosted ? hostedInvoice(core, hosted[1]) : undefined;
   };

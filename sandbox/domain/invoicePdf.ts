@@ -18,7 +18,7 @@ const invoiceWords = FIELDS.invoice;
  * "INR 1,999.00": the PDF's standard fonts (WinAnsi) have no ₹, so amounts carry the ISO code, with the
  * currency's own ISO 4217 decimals as everywhere else.
  */
-function moneyWithCode(amount: number, currency: string): string {
+export function moneyWithCode(amount: number, currency: string): string {
   const digits = currencyExponent(currency);
   const number = new Intl.NumberFormat('en-IN', {
     minimumFractionDigits: digits,
@@ -49,7 +49,10 @@ const NARROW_WIDTH: Record<string, number> = {
 };
 
 /** The lines as a table, a row per line, then the totals under the taxable value and each head. */
-function drawTaxTable(doc: PDFKit.PDFDocument, shown: TaxInvoiceParticulars): void {
+export function drawTaxTable(
+  doc: PDFKit.PDFDocument,
+  shown: Pick<TaxInvoiceParticulars, 'columns' | 'rows' | 'columnTotals'>,
+): void {
   const left = doc.page.margins.left;
   const full = doc.page.width - left - doc.page.margins.right;
   const widths = shown.columns.map((column) => NARROW_WIDTH[column.label] ?? (column.figure ? FIGURE_WIDTH : 0));
@@ -101,7 +104,10 @@ function drawTaxTable(doc: PDFKit.PDFDocument, shown: TaxInvoiceParticulars): vo
 }
 
 /** The parties side by side, each under its heading: its name in bold, its address and contact lines, `more`. */
-function drawParties(doc: PDFKit.PDFDocument, blocks: Array<[heading: string, party: Party, more: string[]]>): void {
+export function drawParties(
+  doc: PDFKit.PDFDocument,
+  blocks: Array<[heading: string, party: Party, more: string[]]>,
+): void {
   const left = doc.page.margins.left;
   const width = (doc.page.width - left - doc.page.margins.right) / blocks.length;
   const top = doc.y;
@@ -121,7 +127,7 @@ function drawParties(doc: PDFKit.PDFDocument, blocks: Array<[heading: string, pa
  * Rule 46(q)'s signature, at the foot of a band from `top` to `bottom` on the right: who signs for whom, the space
  * a signature takes, a rule, the role (see TAX_INVOICE_WORDS.signatory).
  */
-function drawSignatory(doc: PDFKit.PDFDocument, [forWhom, role]: [string, string], bottom: number): void {
+export function drawSignatory(doc: PDFKit.PDFDocument, [forWhom, role]: [string, string], bottom: number): void {
   const width = 180;
   const x = doc.page.width - doc.page.margins.right - width;
   const line = bottom - 16;
@@ -191,6 +197,11 @@ export function invoicePdf(invoice: Invoice, parties: InvoiceParties): Buffer {
     drawQr(doc, invoice.upi_link, doc.page.margins.left, top + 15, qrSize);
   }
   if (shown) drawSignatory(doc, shown.signatory, top + band);
+  return finished(doc);
+}
+
+/** The document's bytes: pdfkit has written them into its stream's buffer by the time it ends. */
+export function finished(doc: PDFKit.PDFDocument): Buffer {
   doc.end();
   const chunks: Buffer[] = [];
   for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);

@@ -6,8 +6,15 @@ import {
   listDebitNotesQuerySchema,
   noteBodySchema,
   operations,
+  PDF_MEDIA_TYPE,
+  pdfFileName,
+  todayIn,
   validateInput,
 } from '../../shared';
+import { timeZoneOf } from '../domain/clock';
+import type { Context } from '../domain/context';
+import { invoiceParties } from '../domain/invoiceParties';
+import { notePdf } from '../domain/notePdf';
 import { invoiceOr404 } from '../domain/invoices';
 import { issueNote } from '../domain/notes';
 import { orNotFound } from '../domain/problems';
@@ -19,6 +26,7 @@ const KINDS = {
     create: operations.createCreditNote,
     get: operations.getCreditNote,
     list: operations.listCreditNotes,
+    pdf: operations.downloadCreditNotePdf,
     query: listCreditNotesQuerySchema,
     collection: 'creditNotes',
     what: 'credit note',
@@ -28,12 +36,27 @@ const KINDS = {
     create: operations.createDebitNote,
     get: operations.getDebitNote,
     list: operations.listDebitNotes,
+    pdf: operations.downloadDebitNotePdf,
     query: listDebitNotesQuerySchema,
     collection: 'debitNotes',
     what: 'debit note',
     id: 'debit_note_id',
   },
 } as const;
+
+/** The note's PDF: its invoice's parties as issued, its date of issue on the account's calendar. */
+function pdfOf(ctx: Context, note: CreditNote | DebitNote) {
+  const stored = invoiceOr404(ctx, note.invoice_id);
+  const parties = invoiceParties(stored, ctx.account, ctx.data.clients.get(stored.client_id));
+  return {
+    status: 200,
+    headers: {
+      'content-type': PDF_MEDIA_TYPE,
+      'content-disposition': `attachment; filename="${pdfFileName(note.number)}"`,
+    },
+    body: notePdf(note, { issued: todayIn(new Date(note.created_at), timeZoneOf(ctx.account)), parties }),
+  };
+}
 
 export function noteRoutes(router: Router): void {
   for (const [kind, words] of Object.entries(KINDS) as Array<
@@ -48,6 +71,9 @@ export function noteRoutes(router: Router): void {
         );
         return { status: 201, body: note };
       })
+      .on(words.pdf.method, words.pdf.route, (req, ctx) =>
+        pdfOf(ctx, orNotFound(ctx.data[words.collection].get(req.params[words.id]), words.what, req.params[words.id])),
+      )
       .on(words.get.method, words.get.route, (req, ctx) => ({
         status: 200,
         body: orNotFound(ctx.data[words.collection].get(req.params[words.id]), words.what, req.params[words.id]),

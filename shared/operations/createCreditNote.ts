@@ -8,7 +8,7 @@ import { CREDIT_NOTE_LABELS, presentNote } from '../outputs';
 import { samplePresentedCreditNote } from '../samples';
 import { creditNoteSchema } from '../schemas/notes';
 import { defineOperation, read } from './define';
-import { NOTE_AMOUNTS, NOTE_FIELDS, noteBodySchema, noteInput } from './noteInputs';
+import { NOTE_FIELDS, noteAmounts, noteBodySchema, noteInput } from './noteInputs';
 
 export const createCreditNote = defineOperation({
   method: 'POST',
@@ -18,7 +18,7 @@ export const createCreditNote = defineOperation({
   response: creditNoteSchema,
   input: noteInput('credit'),
   bodySchema: noteBodySchema('credit'),
-  amounts: NOTE_AMOUNTS,
+  amounts: noteAmounts('credit'),
   result: (body) => presentNote(read(creditNoteSchema, body)),
   fields: NOTE_FIELDS,
   labels: CREDIT_NOTE_LABELS,

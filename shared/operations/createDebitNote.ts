@@ -8,7 +8,7 @@ import { DEBIT_NOTE_LABELS, presentNote } from '../outputs';
 import { samplePresentedDebitNote } from '../samples';
 import { debitNoteSchema } from '../schemas/notes';
 import { defineOperation, read } from './define';
-import { NOTE_AMOUNTS, NOTE_FIELDS, noteBodySchema, noteInput } from './noteInputs';
+import { NOTE_FIELDS, noteAmounts, noteBodySchema, noteInput } from './noteInputs';
 
 export const createDebitNote = defineOperation({
   method: 'POST',
@@ -18,7 +18,7 @@ export const createDebitNote = defineOperation({
   response: debitNoteSchema,
   input: noteInput('debit'),
   bodySchema: noteBodySchema('debit'),
-  amounts: NOTE_AMOUNTS,
+  amounts: noteAmounts('debit'),
   result: (body) => presentNote(read(debitNoteSchema, body)),
   fields: NOTE_FIELDS,
   labels: DEBIT_NOTE_LABELS,

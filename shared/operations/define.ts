@@ -11,7 +11,7 @@ import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors
 import type { FieldSpec } from '../fields';
 import { SERVICE, normalizeBaseUrl } from '../service';
 import { listPageSchema } from '../schemas/resources';
-import { validateGiven } from '../validation';
+import { InputError, validateGiven } from '../validation';
 import {
   amountSchemaFor,
   awaitsCurrency,
@@ -283,10 +283,15 @@ export async function convertAmounts(
   send: Send,
 ): Promise<Input> {
   const { amounts } = operation;
-  if (!amounts || typeof amounts.currency === 'string' || !awaitsCurrency(amounts, input)) return input;
-  const { from, key } = amounts.currency;
-  const { currency } = (await runOperation(from, connection, { [key]: input[key] }, send)) as { currency: string };
-  return convertTypedAmounts(amounts, input, currency);
+  if (!amounts || typeof amounts.currency === 'string') return input;
+  const { from, key, check } = amounts.currency;
+  const typed = awaitsCurrency(amounts, input);
+  if (!typed && !check) return input;
+  const looked = (await runOperation(from, connection, { [key]: input[key] }, send)) as { currency: string };
+  const ready = typed ? convertTypedAmounts(amounts, input, looked.currency) : input;
+  const issues = check?.(looked as never, ready) ?? [];
+  if (issues.length) throw new InputError(issues);
+  return ready;
 }
 
 /**

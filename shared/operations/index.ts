@@ -44,6 +44,8 @@ import { createDebitNote } from './createDebitNote';
 import { getDebitNote } from './getDebitNote';
 import { getGstr1 } from './getGstr1';
 import { listDebitNotes } from './listDebitNotes';
+import { downloadCreditNotePdf } from './downloadCreditNotePdf';
+import { downloadDebitNotePdf } from './downloadDebitNotePdf';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
 import type { Operation, OperationDisplay } from './define';
 
@@ -99,6 +101,8 @@ export const operations = {
   listDebitNotes,
   // Issue 41: the month's GSTR-1.
   getGstr1,
+  downloadCreditNotePdf,
+  downloadDebitNotePdf,
 };
 
 /** An operation both editors show from its `display`, without a platform file (docs/architecture.md). */
@@ -141,6 +145,8 @@ export { noteBodySchema } from './noteInputs';
 export { listCreditNotesQuerySchema } from './listCreditNotes';
 export { listDebitNotesQuerySchema } from './listDebitNotes';
 export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';
+export { notePdfAnswer } from './notePdf';
+export { PDF_DOWNLOADS, type PdfKind } from './pdfDownloads';
 export {
   advanceClockInputSchema,
   clockSchema,

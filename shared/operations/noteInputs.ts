@@ -5,7 +5,9 @@
  * refinement, built with builtAround so typed amounts can rebuild it around the amount as typed.
  */
 import { z } from 'zod';
-import { quantityInput } from '../gst';
+import { gstState, lumpSumLine, quantityInput, singleRate } from '../gst';
+import { formatMinor } from '../money';
+import { type Invoice, VOID } from '../schemas/resources';
 import { builtAround } from '../schemas/builtAround';
 import { NOTE_REASONS, type NoteKind } from '../schemas/notes';
 import {
@@ -20,7 +22,7 @@ import {
 } from '../schemas/primitives';
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
-import { fieldLabel } from '../validation';
+import { fieldLabel, type InputIssue } from '../validation';
 import { FIELDS } from '../fields';
 import { getInvoice } from './getInvoice';
 
@@ -121,9 +123,57 @@ export const NOTE_FIELDS = [
   FIELDS.note.idempotencyKey,
 ];
 
-/** The taxable amount is typed in the invoice's currency, so the invoice is read first, as Record Payment does. */
-export const NOTE_AMOUNTS = {
-  at: ['taxable_amount'],
-  currency: { from: getInvoice, key: 'invoice_id' },
-  min: 1,
-} as const;
+/**
+ * What the invoice read for the currency already refuses, before the note is issued (contract: "Checked against
+ * what it corrects"), in the service's words: a note on a void invoice, a credit note when nothing remains, and
+ * one whose taxable amount, with GST at the invoice's one rate for a lump sum, is more than remains in total. A
+ * line's note counts its taxable value alone: taking the rest of a line it takes the line's rest of tax, which may
+ * be a paisa off tax computed afresh, so its exact limit (and the line's own) is the service's to refuse.
+ */
+export const checkNoteAgainst =
+  (kind: NoteKind) =>
+  (invoice: Invoice, input: Record<string, unknown>): InputIssue[] => {
+    const money = (amount: number) => formatMinor(amount, invoice.currency);
+    const invoiceIs = `${fieldLabel('invoice_id')} is ${invoice.number}, which`;
+    if (invoice.status === VOID) {
+      return [{ field: 'invoice_id', message: `${invoiceIs} is void: no ${kind} note can be issued on it` }];
+    }
+    if (kind === 'debit') return [];
+    const credited = invoice.amount_credited ?? 0;
+    const left = invoice.amount_due + (invoice.amount_debited ?? 0) - credited;
+    if (left <= 0) {
+      const message =
+        `${invoiceIs} has nothing left to credit: ` + `its notes so far have credited all of it (${money(credited)})`;
+      return [{ field: 'invoice_id', message }];
+    }
+    const taxable = input.taxable_amount;
+    if (typeof taxable !== 'number') return [];
+    const rate = input.line === undefined ? singleRate(invoice.items) : undefined;
+    const place = invoice.tax?.place_of_supply;
+    const issued = {
+      supply: invoice.tax?.supply_type === 'inter_state' ? ('inter_state' as const) : ('intra_state' as const),
+      unionTerritory: place ? gstState(place)?.ut === true : false,
+    };
+    const total = rate ? lumpSumLine(taxable, rate.rate, issued).total : taxable;
+    if (total <= left) return [];
+    return [
+      {
+        field: 'taxable_amount',
+        message:
+          `${fieldLabel('taxable_amount')} is more than remains creditable of ${invoice.number}: ` +
+          `this note would credit ${money(total)}${rate ? ' with GST' : ''}, and ${money(left)} remains ` +
+          '(its total less earlier credit notes)',
+      },
+    ];
+  };
+
+/**
+ * The taxable amount is typed in the invoice's currency, so the invoice is read first, as Record Payment does;
+ * the same read checks the note against it.
+ */
+export const noteAmounts = (kind: NoteKind) =>
+  ({
+    at: ['taxable_amount'],
+    currency: { from: getInvoice, key: 'invoice_id', check: checkNoteAgainst(kind) },
+    min: 1,
+  }) as const;

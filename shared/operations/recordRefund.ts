@@ -1,7 +1,8 @@
 /**
  * Record Refund: money that went back to the client against one payment (docs/api-contract.md, "Refunds").
  * The amount is typed in the payment's currency, so the payment is read first, as Record Payment reads its
- * invoice; more than remains refundable is the service's refusal, on Amount, in its words.
+ * invoice, and that read refuses more than remains refundable of it before the refund is written, on Amount, in
+ * the service's words (contract: "Checked against what it corrects").
  */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
@@ -14,6 +15,9 @@ import { builtAround } from '../schemas/builtAround';
 import { refundFields, refundSchema } from '../schemas/refunds';
 import { onTheWire } from '../schemas/wire';
 import { given } from '../schemas/wireKeywords';
+import { formatMinor } from '../money';
+import type { Payment } from '../schemas/resources';
+import { fieldLabel, type InputIssue } from '../validation';
 import { defineOperation, read } from './define';
 import { getPayment } from './getPayment';
 
@@ -49,6 +53,19 @@ const input = builtAround(
 
 const { refund, payment } = FIELDS;
 
+/** More than the payment has left (its amount less its refunds) is refused before the request, as the service would. */
+function checkRefundAgainst(paid: Payment, input: Record<string, unknown>): InputIssue[] {
+  const left = paid.amount - (paid.amount_refunded ?? 0);
+  const amount = input.amount;
+  if (typeof amount !== 'number' || amount <= left) return [];
+  const money = (value: number) => formatMinor(value, paid.currency);
+  const message = left
+    ? `${fieldLabel('amount')} must be at most what remains refundable of ${paid.id}, ${left} (${money(left)})`
+    : `${fieldLabel('payment_id')} is ${paid.id}, which has been refunded in full (${money(paid.amount)}): ` +
+      'nothing remains to refund';
+  return [{ field: left ? 'amount' : 'payment_id', message }];
+}
+
 export const recordRefund = defineOperation({
   method: 'POST',
   path: '/payments/{payment_id}/refunds',
@@ -58,7 +75,7 @@ export const recordRefund = defineOperation({
   input,
   bodySchema: recordRefundInputSchema,
   nested: { upi: ['utr'] },
-  amounts: { at: ['amount'], currency: { from: getPayment, key: 'payment_id' }, min: 1 },
+  amounts: { at: ['amount'], currency: { from: getPayment, key: 'payment_id', check: checkRefundAgainst }, min: 1 },
   result: (body) => presentRefund(read(refundSchema, body)),
   // Which payment, how much, how it went back, then the details and options.
   fields: [

@@ -21,15 +21,22 @@ import {
 } from '../amounts';
 import { isKnownCurrency } from '../money';
 import { builtAround, howBuilt } from '../schemas/builtAround';
-import { InputError, fieldLabel } from '../validation';
+import { InputError, fieldLabel, type InputIssue } from '../validation';
 
 type Path = Array<string | number>;
 
 export interface AmountsDeclaration<Lookup = unknown> {
   /** Where typed amounts sit in the input: `amount`, or `items.amount` for each line item's. */
   at: readonly string[];
-  /** The input key holding the currency, or the operation (and its input key) whose answer has it. */
-  currency: string | { from: Lookup; key: string };
+  /**
+   * The input key holding the currency, or the operation (and its input key) whose answer has it. Such a
+   * lookup may `check` the input (its amounts in minor units by then) against what it read, before any write:
+   * the issues it answers are refused as bad input, in the field's words (contract: "Checked against what it
+   * corrects"), so the one GET that reads the currency also reads what remains.
+   */
+  currency:
+    | string
+    | { from: Lookup; key: string; check?: (read: never, input: Record<string, unknown>) => InputIssue[] };
   /** The least minor units accepted (a payment records at least 1). */
   min?: number;
 }

@@ -6,7 +6,12 @@
  *   line 1: 3 × ₹1,234.57 = 370371 paise, CGST = SGST 33333; line 2: 99999, 9000 each; line 3: 2 × ₹450.25 = 90050,
  *   8105 each (8104.5 half-up). Credit 1.5 of line 1's units: 370371 − 185186 = 185185 taxable, 9 % = 16666.65 →
  *   16667 each head, 218519 in all. A lump sum of ₹1,000.05: 9 % = 9000.45 → 9000 each head, 118005 in all.
+ * Each platform's Download Credit Note PDF is read back by Debian's pdftotext (poppler-utils), rule 53(1A)'s
+ * particulars and the heads credited as worked above.
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { operations } from '../../shared';
 import { startReceiver, type Receiver, type Sandbox } from '../../sandbox';
 import { observeReplies } from '../../sandbox/http/replyObservers';
@@ -45,6 +50,27 @@ const stopCounting = observeReplies(() => {
 });
 
 const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
+
+/** Text of a PDF, by pdftotext -layout, as a reader would copy it out with its columns. */
+function pdfText(bytes: Buffer, fileName: string): string {
+  const file = path.join(zapierWork.path, fileName);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The particulars the partial note above prints: its title and invoice, line 1's row, each head credited. */
+function partialNoteParticulars(text: string, note: { number: string; invoice_number: string }): string[] {
+  const wanted: Array<[string, RegExp]> = [
+    ['title', new RegExp(`Credit Note ${note.number}`)],
+    ['invoice', new RegExp(`Against Tax Invoice ${note.invoice_number} dated \\d{4}-\\d{2}-\\d{2}`)],
+    ['line 1', /1\. Kurta, cotton\s+1\.5 NOS\s+INR 1,234\.57\s+18 %\s+INR 1,851\.85\s+INR 166\.67\s+INR 166\.67/],
+    ['CGST', /CGST credited: INR 166\.67/],
+    ['SGST', /SGST credited: INR 166\.67/],
+    ['total', /Total with Tax credited: INR 2,185\.19/],
+    ['signatory', /Authorised signatory/],
+  ];
+  return wanted.filter(([, pattern]) => !pattern.test(text)).map(([name]) => name);
+}
 const zap = (method: string, bundle: Record<string, unknown> = {}): Promise<any> =>
   zapier!.execute({ baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
 
@@ -105,6 +131,30 @@ describe('n8n: Credit Note → Create, and New Credit Note on the trigger', () =
     counts.record('n8n', 'credit notes with every figure as worked by hand', 1, matches);
     expect(note).toMatchObject({ object: 'credit_note', invoice_id: invoice.id, total_formatted: '₹2,185.19' });
     expect(note.lines).toEqual([expect.objectContaining({ line: 1, quantity: 1.5, ...PARTIAL })]);
+
+    const pdfNode = 'Download Credit Note PDF';
+    const download = await n8n.createWorkflow(
+      manualWorkflow('Download the credit note PDF', credential, {
+        [pdfNode]: {
+          resource: 'creditNote',
+          operation: 'downloadPdf',
+          credit_note_id: { __rl: true, mode: 'id', value: note.id },
+        },
+      }),
+    );
+    const pdfRun = await runManually(n8n, download.id);
+    if (pdfRun.status !== 'success') throw new Error(await failureWords(n8n, pdfRun.id, pdfNode));
+    const [item] = await n8n.executionItems(pdfRun.id, pdfNode);
+    expect(item.json).toEqual(expect.objectContaining({ id: note.id, file_name: `${note.number}.pdf` }));
+    expect(item.binary?.data).toEqual(
+      expect.objectContaining({ fileName: `${note.number}.pdf`, mimeType: 'application/pdf' }),
+    );
+    const missing = partialNoteParticulars(
+      pdfText(await n8n.binaryBytes(item.binary!.data), `n8n-${note.number}.pdf`),
+      note,
+    );
+    counts.record('n8n', 'credit note PDFs with every particular as worked by hand', 1, missing.length ? 0 : 1);
+    expect(missing).toEqual([]);
   });
 
   test('a reason not in the list fails the node naming Reason and the list, before any request', async () => {
@@ -176,6 +226,40 @@ describe("Zapier's built zip: Create Credit Note, and New Credit Note as a REST 
     counts.record('zip', 'lump-sum credit notes as worked by hand', 1, note?.total === 118005 ? 1 : 0);
     expect(note.lines).toEqual([expect.objectContaining(LUMP_SUM)]);
     expect(note).toMatchObject({ total_formatted: '₹1,180.05', invoice_number: invoice.number });
+  });
+
+  test('Download Credit Note PDF: a dehydrated file; its hydrator, called as Zapier does, stashes the note PDF', async () => {
+    const invoice = await taxInvoice('zap.kurta.pdf@example.com');
+    const note = await api((c) =>
+      operations.createCreditNote.request(c, {
+        invoice_id: invoice.id,
+        note_reason: 'sales_return',
+        line: 1,
+        quantity: 1.5,
+      }),
+    );
+    const answer = await zap('creates.download_credit_note_pdf.operation.perform', {
+      inputData: { credit_note_id: note.id },
+    });
+    expect(answer).toEqual(
+      expect.objectContaining({ id: note.id, file_name: `${note.number}.pdf`, total_formatted: '₹2,185.19' }),
+    );
+    const payload = JSON.parse(/^hydrate\|\|\|(.*)\|\|\|hydrate$/.exec(answer.file)![1]);
+    expect(payload).toEqual({
+      type: 'file',
+      method: 'hydrators.hydrateInvoicePdf',
+      bundle: { kind: 'credit_note', credit_note_id: note.id, number: note.number },
+    });
+    const stashedBefore = zapier!.rpc.stashed().length;
+    await zap(payload.method, { inputData: payload.bundle });
+    const stashed = zapier!.rpc.stashed().slice(stashedBefore);
+    expect(stashed).toHaveLength(1);
+    expect(stashed[0]).toEqual(
+      expect.objectContaining({ fileName: `${note.number}.pdf`, contentType: 'application/pdf' }),
+    );
+    const missing = partialNoteParticulars(pdfText(stashed[0].bytes, `zap-${note.number}.pdf`), note);
+    counts.record('zip', 'stashed credit note PDFs with every particular as worked by hand', 1, missing.length ? 0 : 1);
+    expect(missing).toEqual([]);
   });
 
   test('a credit past what remains is refused in its words', async () => {

@@ -3,6 +3,10 @@
  * optional fields a user leaves empty left out (a saved workflow holds only what was typed), and amounts
  * typed as people write them. The invoice: ₹999.99 and 2 × ₹450.25 at 18 %, within Maharashtra.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { operations, setUp, type Setup } from './support';
 
 let s: Setup;
@@ -74,4 +78,41 @@ test('a negative Taxable Amount is refused naming the field', async () => {
     taxable_amount: '-5',
   });
   expect(String(run.error?.message)).toContain('Taxable Amount cannot be negative');
+});
+
+test('Credit Note → Download PDF: binary data named by the note, whose text is the note with each head credited', async () => {
+  const invoice = await taxInvoice('n8n.credit.pdf@example.com');
+  const created = await s.run({
+    resource: 'creditNote',
+    operation: 'create',
+    invoice_id: invoiceId(invoice.id),
+    note_reason: 'sales_return',
+    line: '2',
+    quantity: '1',
+  });
+  const note = created.items[0].json as { id: string; number: string };
+  const run = await s.run({
+    resource: 'creditNote',
+    operation: 'downloadPdf',
+    credit_note_id: { __rl: true, mode: 'id', value: note.id },
+  });
+  expect(run.error).toBeUndefined();
+  const item = run.items[0];
+  expect(item.json).toMatchObject({
+    id: note.id,
+    number: note.number,
+    invoice_number: invoice.number,
+    file_name: `${note.number}.pdf`,
+    total_formatted: '₹531.29',
+  });
+  const binary = item.binary!.data;
+  expect(binary).toMatchObject({ fileName: `${note.number}.pdf`, mimeType: 'application/pdf' });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'n8n-note-pdf-')), binary.fileName!);
+  writeFileSync(file, Buffer.from(binary.data, 'base64'));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  // As the first test worked it: ₹450.25 taxable, ₹40.52 each of CGST and SGST, ₹531.29 in all.
+  expect(text).toContain(`Credit Note ${note.number}`);
+  expect(text).toContain(`Against Tax Invoice ${invoice.number}`);
+  expect(text).toMatch(/2\. Dupatta\s+1\s+INR 450\.25\s+18 %\s+INR 450\.25\s+INR 40\.52\s+INR 40\.52\n/);
+  expect(text).toContain('Total with Tax credited: INR 531.29');
 });

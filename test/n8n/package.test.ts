@@ -101,8 +101,11 @@ describe('the packed tarball', () => {
   // operations, four events, the notes' GST arithmetic, fields and pickers): 260.5 kB packed, 1,082.7 kB
   // unpacked (2026-11-28). Budgets a little above the measured size, so a bundled second copy of zod (about 60 kB
   // packed) still fails.
-  const PACKED_BUDGET = 266_000;
-  const UNPACKED_BUDGET = 1_100_000;
+  // With issue 40's note PDFs (Download PDF on Credit Note and Debit Note, one download path for every document) and
+  // the checks before writing a note or a refund: 265.6 kB packed, 1,100.2 kB unpacked (2026-11-28). Budgets a
+  // little above, as before, so a bundled second copy of zod still fails.
+  const PACKED_BUDGET = 272_000;
+  const UNPACKED_BUDGET = 1_120_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated

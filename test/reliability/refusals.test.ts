@@ -7,14 +7,17 @@ import {
   FIELDS,
   InputError,
   MAX_MESSAGE,
+  sampleCreditNote,
   sampleInvoice,
   samplePayment,
+  sampleRefund,
   networkError,
   normalizeError,
   operations,
   runOperation,
   type HttpRequest,
 } from '../../shared';
+import { sampleTaxInvoice } from '../../shared/samples';
 import { nock } from '../zapier/nock';
 import { API_KEY, BASE_URL } from './support/inputs';
 
@@ -281,5 +284,123 @@ describe('the invoice after it is created: refused before any request, naming th
     const message = await refusal(createInvoice.run(connection, { ...invoice, ...due }, send));
     expect(message).toMatch(expected);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('credit and debit notes and refunds: refused before any request, or after the one read, before any write', () => {
+  const { createCreditNote, createDebitNote, recordRefund, downloadCreditNotePdf } = operations;
+  const note = { invoice_id: sampleTaxInvoice.id, note_reason: 'sales_return' };
+  /** A service whose invoice and payment read as given; a POST answers as if issued. */
+  const service = (invoice: object, paid: object = {}) => {
+    const sent: HttpRequest[] = [];
+    const send = async (request: HttpRequest) => {
+      sent.push(request);
+      if (request.method !== 'GET') {
+        return { status: 201, body: request.url.includes('/refunds') ? sampleRefund : sampleCreditNote };
+      }
+      if (request.url.includes('/payments/')) return { status: 200, body: { ...samplePayment, ...paid } };
+      return { status: 200, body: { ...sampleTaxInvoice, ...invoice } };
+    };
+    return { sent, send };
+  };
+  type Run = { run(c: typeof connection, raw: unknown, send: never): Promise<unknown> };
+
+  test.each<[string, () => Run, object, RegExp]>([
+    [
+      'a reason not in the list',
+      () => createCreditNote,
+      { ...note, note_reason: 'returned' },
+      /^Reason must be one of /,
+    ],
+    ['units without a line', () => createCreditNote, { ...note, quantity: '1' }, /^Quantity needs Invoice Line/],
+    [
+      'a debit note of nothing',
+      () => createDebitNote,
+      { ...note, note_reason: 'correction' },
+      /^Taxable Amount is required/,
+    ],
+    ['a taxable amount of 0', () => createCreditNote, { ...note, taxable_amount: '0' }, /^Taxable Amount /],
+    ['a refund of 0', () => recordRefund, { payment_id: samplePayment.id, method: 'cash', amount: '0' }, /^Amount /],
+    ['a note PDF of an empty ID', () => downloadCreditNotePdf, { credit_note_id: ' ' }, /^Credit Note ID /],
+  ])('%s: no request', async (_name, operation, raw, expected) => {
+    const { sent, send } = service({});
+    const message = await refusal(operation().run(connection, raw, send as never));
+    expect(message).toMatch(expected);
+    expect(sent).toEqual([]);
+  });
+
+  const number = sampleTaxInvoice.number;
+  // The invoice: ₹14,900.00 taxable at 18 % within Maharashtra, ₹17,582.00 with its CGST and SGST.
+  test.each<[string, () => Run, object, object, object, string]>([
+    [
+      'a credit note on a void invoice',
+      () => createCreditNote,
+      { status: 'void' },
+      {},
+      { ...note, taxable_amount: '100.00' },
+      `Invoice ID is ${number}, which is void: no credit note can be issued on it`,
+    ],
+    [
+      'a debit note on a void invoice',
+      () => createDebitNote,
+      { status: 'void' },
+      {},
+      { ...note, note_reason: 'correction', taxable_amount: '100.00' },
+      `Invoice ID is ${number}, which is void: no debit note can be issued on it`,
+    ],
+    [
+      // By hand: 14,900.01 + 9 % (1,341.0009 → 1,341.00) twice = ₹17,582.01, a paisa more than the total.
+      'a lump sum a paisa more than remains',
+      () => createCreditNote,
+      {},
+      {},
+      { ...note, taxable_amount: '14,900.01' },
+      `Taxable Amount is more than remains creditable of ${number}: this note would credit ₹17,582.01 with GST, ` +
+        'and ₹17,582.00 remains (its total less earlier credit notes)',
+    ],
+    [
+      'a credit note when earlier ones credited it all',
+      () => createCreditNote,
+      { amount_credited: 1758200 },
+      {},
+      note,
+      `Invoice ID is ${number}, which has nothing left to credit: its notes so far have credited all of it (₹17,582.00)`,
+    ],
+    [
+      'a refund a paisa above what remains of the payment',
+      () => recordRefund,
+      {},
+      { amount: 50000, amount_refunded: 20000 },
+      { payment_id: samplePayment.id, method: 'cash', amount: '300.01' },
+      `Amount must be at most what remains refundable of ${samplePayment.id}, 30000 (₹300.00)`,
+    ],
+    [
+      'a refund of a payment refunded in full',
+      () => recordRefund,
+      {},
+      { amount: 50000, amount_refunded: 50000 },
+      { payment_id: samplePayment.id, method: 'cash', amount: '1.00' },
+      `Payment ID is ${samplePayment.id}, which has been refunded in full (₹500.00): nothing remains to refund`,
+    ],
+  ])('%s: the one read, then refused', async (_name, operation, invoice, paid, raw, expected) => {
+    const { sent, send } = service(invoice, paid);
+    expect(await refusal(operation().run(connection, raw, send as never))).toBe(expected);
+    expect(sent.map((request) => request.method)).toEqual(['GET']);
+  });
+
+  test('at the limit each is sent: all that remains of the invoice, all that remains of the payment', async () => {
+    const credit = service({});
+    await createCreditNote.run(connection, { ...note, taxable_amount: '14,900.00' }, credit.send as never);
+    expect(credit.sent.map((request) => [request.method, request.body])).toEqual([
+      ['GET', undefined],
+      ['POST', { note_reason: 'sales_return', taxable_amount: 1490000 }],
+    ]);
+    const refund = service({}, { amount: 50000, amount_refunded: 20000 });
+    await recordRefund.run(
+      connection,
+      { payment_id: samplePayment.id, method: 'cash', amount: '300.00' },
+      refund.send as never,
+    );
+    expect(refund.sent.map((request) => request.method)).toEqual(['GET', 'POST']);
   });
 });

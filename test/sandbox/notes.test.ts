@@ -219,8 +219,13 @@ describe('refusals', () => {
   test('a void invoice takes no note', async () => {
     const invoice = await invoiceFor(MAHARASHTRA);
     await run('voidInvoice', { invoice_id: invoice.id });
-    const error = await failure(run('createCreditNote', { invoice_id: invoice.id, note_reason: 'others' }));
-    expect(error).toMatchObject({ status: 409, code: 'invoice_void' });
+    // The service's refusal, asked directly; the connectors refuse it after reading the invoice, before any write.
+    const asked = { invoice_id: invoice.id, note_reason: 'others' };
+    const answer = await t.send(operations.createCreditNote.request(t.connection, asked as never));
+    expect(answer).toMatchObject({ status: 409, body: { code: 'invoice_void' } });
+    const error = await failure(run('createCreditNote', asked));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(`Invoice ID is ${invoice.number}, which is void: no credit note can be issued on it`);
   });
 
   test('crediting all that remains, then once more: nothing is left', async () => {
@@ -230,8 +235,15 @@ describe('refusals', () => {
     expect(all.total).toBe(661296);
     const after = await run('getInvoice', { invoice_id: invoice.id });
     expect(after).toMatchObject({ amount_remaining: 0, amount_credited: 661296, status: 'open' });
-    const error = await failure(run('createCreditNote', { invoice_id: invoice.id, note_reason: 'sales_return' }));
-    expect(error).toMatchObject({ status: 409, code: 'nothing_to_credit' });
+    const asked = { invoice_id: invoice.id, note_reason: 'sales_return' };
+    const answer = await t.send(operations.createCreditNote.request(t.connection, asked as never));
+    expect(answer).toMatchObject({ status: 409, body: { code: 'nothing_to_credit' } });
+    const error = await failure(run('createCreditNote', asked));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(
+      `Invoice ID is ${invoice.number}, which has nothing left to credit: its notes so far have credited all of it ` +
+        '(₹6,612.96)',
+    );
   });
 });
 

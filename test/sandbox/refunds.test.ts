@@ -143,9 +143,15 @@ describe('recording a refund', () => {
       invoice_status: 'partially_paid',
     });
 
+    // The service's refusal, asked directly; the connectors refuse it after reading the payment, before any write.
+    const asked = { payment_id: payment.id, amount: 1, method: 'cash' };
+    const answer = await t.send(operations.recordRefund.request(t.connection, asked as never));
+    expect(answer).toMatchObject({ status: 422, body: { code: 'payment_fully_refunded' } });
     await expect(
       run(operations.recordRefund, { payment_id: payment.id, amount: '0.01', method: 'cash' }),
-    ).rejects.toMatchObject({ status: 422, code: 'payment_fully_refunded' });
+    ).rejects.toThrow(
+      `Payment ID is ${payment.id}, which has been refunded in full (₹1,500.00): nothing remains to refund`,
+    );
   });
 
   test('more than remains refundable: refused on Amount, naming what remains, and nothing changes', async () => {
@@ -154,7 +160,14 @@ describe('recording a refund', () => {
     await expect(over).rejects.toThrow(
       `Amount must be at most what remains refundable of ${payment.id}, 100000 (₹1,000.00)`,
     );
-    await expect(over).rejects.toMatchObject({ status: 422, fieldErrors: [{ field: 'amount' }] });
+    await expect(over).rejects.toMatchObject({ name: 'InputError', issues: [{ field: 'amount' }] });
+    // The service refuses it in the same words, asked directly.
+    const asked = { payment_id: payment.id, amount: 100001, method: 'cash' };
+    const answer = await t.send(operations.recordRefund.request(t.connection, asked as never));
+    expect(answer).toMatchObject({ status: 422, body: { errors: [{ param: 'amount' }] } });
+    expect(JSON.stringify(answer.body)).toContain(
+      `Amount must be at most what remains refundable of ${payment.id}, 100000 (₹1,000.00)`,
+    );
     await run(operations.recordRefund, { payment_id: payment.id, amount: '400', method: 'cash' });
     await expect(
       run(operations.recordRefund, { payment_id: payment.id, amount: '600.01', method: 'cash' }),

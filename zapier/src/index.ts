@@ -6,6 +6,7 @@ import { authentication } from './authentication';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
 import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
+import { downloadCreditNotePdf, downloadDebitNotePdf } from './creates/downloadNotePdfs';
 import { sendInvoice } from './creates/sendInvoice';
 import { hydrateInvoicePdf } from './hydrators/invoicePdf';
 import { getGstr1 } from './creates/getGstr1';
@@ -70,6 +71,8 @@ export = {
     send_invoice: sendInvoice,
     download_invoice_pdf: downloadInvoicePdf,
     get_gstr1: getGstr1,
+    download_credit_note_pdf: downloadCreditNotePdf,
+    download_debit_note_pdf: downloadDebitNotePdf,
   }),
   hydrators: { hydrateInvoicePdf, hydrateGstr1 },
   searches: {

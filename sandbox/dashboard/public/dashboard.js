@@ -219,9 +219,12 @@ const pages = {
         events: await api('GET', `/v1/test_helpers/invoices/${encodeURIComponent(p.id)}/events?limit=100`),
         // A tax invoice as the hosted page renders it (dashboard/taxInvoice.ts), so the two never differ.
         taxInvoice: invoice.tax ? await fetchText(`/i/${encodeURIComponent(invoice.id)}/tax-invoice`) : null,
+        // Its notes and refunds as the hosted page lists them (dashboard/correctionsHtml.ts), once it has any.
+        corrections: invoice.amount_credited || invoice.amount_debited || invoice.amount_refunded
+          ? await fetchText(`/i/${encodeURIComponent(invoice.id)}/corrections`) : null,
       };
     },
-    render({ invoice: i, events, taxInvoice }) {
+    render({ invoice: i, events, taxInvoice, corrections }) {
       const helper = (name, body) => () => api('POST', `/v1/test_helpers/invoices/${encodeURIComponent(i.id)}/${name}`, body);
       const forms = h('div', {});
       const payForm = () => {
@@ -274,6 +277,8 @@ const pages = {
           ['Amount due', h('span', { class: 'money' }, money(i.amount_due, i.currency))],
           ['Paid', h('span', { class: 'money' }, money(i.amount_paid, i.currency))],
           ['Remaining', h('span', { class: 'money' }, money(i.amount_remaining, i.currency))],
+          ...[['Credited', i.amount_credited], ['Debited', i.amount_debited], ['Refunded', i.amount_refunded], ['To refund', i.amount_refundable]]
+            .filter(([, amount]) => amount).map(([label, amount]) => [label, h('span', { class: 'money' }, money(amount, i.currency))]),
           ['Due date', i.due_date ? `${i.due_date}${i.overdue ? ` · ${i.days_overdue} day${i.days_overdue === 1 ? '' : 's'} overdue` : ''}` : '—'],
           ['UPI pay link', i.upi_link
             ? h('div', {}, h('img', { src: `/i/${encodeURIComponent(i.id)}/upi.svg`, alt: 'UPI QR code', width: 140, height: 140 }),
@@ -286,6 +291,7 @@ const pages = {
         taxInvoice ? serverHtml(taxInvoice) : [h('h2', {}, 'Line items'),
           table([['Description', (item) => item.description], ['Amount', (item) => h('span', { class: 'money' }, money(item.amount, i.currency))]],
             i.items.map((item, index) => ({ ...item, id: String(index) })), 'No items.')],
+        corrections ? serverHtml(corrections) : null,
         h('h2', {}, 'Events'),
         table([['Event', (e) => h('a', { href: `#/events/${e.id}` }, e.type)], ['ID', (e) => copyable(e.id)], ['When', (e) => when(e.created_at)]],
           events.data, 'No events yet: simulate a view, payment or dispute.', (e) => `#/events/${e.id}`),

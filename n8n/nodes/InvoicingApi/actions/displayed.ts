@@ -24,7 +24,7 @@ import { idempotencyKey } from './idempotency';
 const { key: IDEMPOTENCY_KEY } = FIELDS.invoice.idempotencyKey;
 
 /** Each kind's list mode (n8n/editor/pickers.ts listSearch). */
-const LISTS = {
+export const LISTS = {
   invoice: 'invoices',
   client: 'clients',
   payment: 'payments',

@@ -1,5 +1,6 @@
-/** The Credit Note resource: every operation is built from its module's `display` (../displayed.ts). */
+/** The Credit Note resource: Create and Get from their modules' `display` (../displayed.ts); Download PDF, a file. */
 import { resource } from '../common';
 import { withDisplayed } from '../displayed';
+import { downloadPdf } from './downloadPdf';
 
-export const creditNote = resource('creditNote', withDisplayed('creditNote', []), 'create');
+export const creditNote = resource('creditNote', withDisplayed('creditNote', [downloadPdf]), 'create');

@@ -1,5 +1,6 @@
-/** The Debit Note resource: every operation is built from its module's `display` (../displayed.ts). */
+/** The Debit Note resource: Create and Get from their modules' `display` (../displayed.ts); Download PDF, a file. */
 import { resource } from '../common';
 import { withDisplayed } from '../displayed';
+import { downloadPdf } from './downloadPdf';
 
-export const debitNote = resource('debitNote', withDisplayed('debitNote', []), 'create');
+export const debitNote = resource('debitNote', withDisplayed('debitNote', [downloadPdf]), 'create');
