@@ -23,6 +23,7 @@ import { refundRoutes } from '../routes/refundRoutes';
 import { noteRoutes } from '../routes/noteRoutes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
+import { einvoiceRoutes } from '../routes/einvoiceRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
 import { wireProblem } from './wireCheck';
 import type { Context } from '../domain/context';
@@ -134,6 +135,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     eventRoutes,
     testHelperRoutes,
     invoiceLifeRoutes,
+    einvoiceRoutes,
     deliveryRoutes,
     keyRoutes,
     productRoutes,

@@ -7,3 +7,6 @@ export * from './quantity';
 export * from './tax';
 export * from './inputs';
 export * from './notes';
+export * from './einvoiceSchema';
+export * from './einvoice';
+export * from './irpSignature';

@@ -14,6 +14,7 @@ import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 import { client } from './actions/client';
 import { creditNote } from './actions/creditNote';
 import { debitNote } from './actions/debitNote';
+import { eInvoice } from './actions/eInvoice';
 import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
@@ -33,6 +34,7 @@ const actions: Record<string, Record<string, Action>> = {
   refund: refund.actions,
   creditNote: creditNote.actions,
   debitNote: debitNote.actions,
+  eInvoice: eInvoice.actions,
 };
 
 export class InvoicingApi implements INodeType {
@@ -60,6 +62,7 @@ export class InvoicingApi implements INodeType {
           { name: 'Client', value: 'client' },
           { name: 'Credit Note', value: 'creditNote' },
           { name: 'Debit Note', value: 'debitNote' },
+          { name: 'E-Invoice', value: 'eInvoice' },
           { name: 'Invoice', value: 'invoice' },
           { name: 'Payment', value: 'payment' },
           { name: 'Product', value: 'product' },
@@ -74,6 +77,7 @@ export class InvoicingApi implements INodeType {
       ...refund.properties,
       ...creditNote.properties,
       ...debitNote.properties,
+      ...eInvoice.properties,
       {
         displayName: 'Options',
         name: 'options',
@@ -99,6 +103,7 @@ export class InvoicingApi implements INodeType {
             refund: refund.operations,
             creditNote: creditNote.operations,
             debitNote: debitNote.operations,
+            eInvoice: eInvoice.operations,
           }),
         ],
       },
