@@ -11,6 +11,7 @@ import { taxInvoiceHtml } from './taxInvoice';
 import { standing } from '../domain/invoiceStanding';
 import { type InvoiceParties, invoiceParties } from '../domain/invoiceParties';
 import { upiQrSvg } from '../domain/upiQr';
+import { einvoiceHtml } from './einvoice';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -91,7 +92,7 @@ ${
 <table>${rows.join('')}</table>`
 }<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
       `remaining ${money(invoice.amount_remaining)}</p>
-${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
+${dueHtml(invoice)}${upiHtml(invoice.upi_link)}${einvoiceHtml(invoice, escapeHtml)}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }
@@ -109,7 +110,7 @@ function taxInvoiceSection(core: SandboxCore, id: string): Reply | undefined {
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2'),
+    body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2') + einvoiceHtml(invoice, escapeHtml),
   };
 }
 

@@ -4,7 +4,11 @@
  * here by hand from NIC's rule; the signed QR and signed invoice verified with the key the sandbox publishes;
  * cancellation refused after 24 hours in the IRP's words; a duplicate IRN refused; a planted failure.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   ApiError,
   InputError,
@@ -172,6 +176,38 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
     // Credit: 1 × ₹1,234.57 at IGST 18 % = ₹222.22; debit: ₹100.00 + ₹18.00.
     expect(verified(credit.signed_invoice, pem).ValDtls).toMatchObject({ AssVal: 1234.57, IgstVal: 222.22 });
     expect(verified(debit.signed_invoice, pem).ValDtls).toMatchObject({ AssVal: 100, IgstVal: 18, TotInvVal: 118 });
+  });
+
+  test("the PDF prints the IRN and acknowledgement, and its second QR decodes (zbarimg) to the IRP's verified JWS", async () => {
+    const response = await fetch(`${t.sandbox.baseUrl}/v1/invoices/${invoice.id}/pdf`, {
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/pdf' },
+    });
+    expect(response.status).toBe(200);
+    const folder = mkdtempSync(path.join(tmpdir(), 'einvoice-pdf-'));
+    try {
+      writeFileSync(path.join(folder, 'invoice.pdf'), Buffer.from(await response.arrayBuffer()));
+      const text = execFileSync('pdftotext', [path.join(folder, 'invoice.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain(`IRN: ${invoice.irn}`);
+      expect(text).toContain(`Acknowledgement Number: ${invoice.ack_no}`);
+      execFileSync('pdftoppm', ['-r', '150', '-png', path.join(folder, 'invoice.pdf'), path.join(folder, 'page')]);
+      const pages = readdirSync(folder).filter((name) => name.endsWith('.png'));
+      const decoded = pages.flatMap((page) =>
+        execFileSync('zbarimg', ['--quiet', '--raw', path.join(folder, page)], { encoding: 'utf8' }).split('\n'),
+      );
+      expect(decoded.some((line) => line.startsWith('upi://pay?'))).toBe(true);
+      const jws = decoded.find((line) => line.split('.').length === 3 && line.startsWith('ey'));
+      expect(jws).toBe(invoice.signed_qr);
+      expect(verified(jws!, pem)).toMatchObject({ Irn: invoice.irn, DocNo: invoice.number });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('the hosted page shows the e-invoice: IRN, acknowledgement and the signed QR beside the UPI one', async () => {
+    const page = await (await fetch(invoice.hosted_url)).text();
+    expect(page).toContain(invoice.irn);
+    expect(page).toContain(invoice.ack_no);
+    expect(page.match(/<svg/g)).toHaveLength(2);
   });
 
   test('events: invoice.einvoice_generated once, after invoice.created', async () => {
