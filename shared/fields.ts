@@ -499,7 +499,7 @@ export const FIELDS = {
   /** Cancel and Validate E-Invoice (docs/api-contract.md, "E-invoicing (issue 41)"). */
   einvoice: {
     cancelReason: field({
-      key: 'reason',
+      key: 'cancel_reason',
       label: 'Cancellation Reason',
       type: 'string',
       allowCustom: false,
@@ -510,7 +510,7 @@ export const FIELDS = {
         'generation; later, correct the invoice with a credit note.',
     }),
     cancelRemark: field({
-      key: 'remark',
+      key: 'cancel_remark',
       label: 'Cancellation Remark',
       type: 'string',
       example: 'Raised twice for the same order',
@@ -519,9 +519,9 @@ export const FIELDS = {
     }),
     valid: labelled('valid', 'Valid'),
     problems: labelled('problems', 'Problems'),
-    problemCode: labelled('code', 'Problem Code'),
-    problemField: labelled('field', 'Problem Field'),
-    problemMessage: labelled('message', 'Problem'),
+    problemCode: labelled('problems[]code', 'Problem Code'),
+    problemField: labelled('problems[]field', 'Problem Field'),
+    problemMessage: labelled('problems[]message', 'Problem'),
     document: labelled('document', 'E-Invoice Document'),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */

@@ -106,7 +106,7 @@ const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice)
   },
   'invoice.einvoice_cancelled': async (c) => {
     const invoice = await einvoicedInvoice(c);
-    await send(operations.cancelEInvoice.request(c, { invoice_id: invoice.id, reason: 'data_entry_mistake' }));
+    await send(operations.cancelEInvoice.request(c, { invoice_id: invoice.id, cancel_reason: 'data_entry_mistake' }));
     return await latest(c, 'invoice.einvoice_cancelled');
   },
   'client.updated': async (c, invoice) => {

@@ -22,7 +22,12 @@ export function einvoiceRoutes(router: Router): void {
         body: inTransaction(ctx, () =>
           standing(
             ctx,
-            cancelEInvoice(ctx, invoiceOr404(ctx, req.params.invoice_id), input.reason, input.remark ?? undefined),
+            cancelEInvoice(
+              ctx,
+              invoiceOr404(ctx, req.params.invoice_id),
+              input.cancel_reason,
+              input.cancel_remark ?? undefined,
+            ),
           ),
         ),
       };

@@ -16,7 +16,10 @@ import { defineOperation, read } from './define';
 
 /** The body, as the service (and the sandbox) checks it. */
 export const cancelEInvoiceInputSchema = z
-  .object({ reason: oneOf(EINVOICE_CANCEL_REASON_VALUES), remark: optionalText(EINVOICE_REMARK_MAX) })
+  .object({
+    cancel_reason: oneOf(EINVOICE_CANCEL_REASON_VALUES),
+    cancel_remark: optionalText(EINVOICE_REMARK_MAX),
+  })
   .strict();
 
 export const cancelEInvoice = defineOperation({

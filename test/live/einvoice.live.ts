@@ -135,7 +135,7 @@ describe('n8n: E-Invoice Generated and Failed on the trigger; Validate and Cance
     const [validation] = await n8n.executionOutput(checked.id, NODE);
     expect(validation).toMatchObject({ object: 'einvoice_validation', invoice_id: invoice.id, valid: true });
     const cancel = await n8n.createWorkflow(
-      einvoiceWorkflow('Cancel an e-invoice', 'cancel', invoice.id, { reason: 'data_entry_mistake' }),
+      einvoiceWorkflow('Cancel an e-invoice', 'cancel', invoice.id, { cancel_reason: 'data_entry_mistake' }),
     );
     const run = await runManually(n8n, cancel.id);
     if (run.status !== 'success') throw new Error(await failureWords(n8n, run.id, NODE));
@@ -148,7 +148,7 @@ describe('n8n: E-Invoice Generated and Failed on the trigger; Validate and Cance
     const invoice = await b2bInvoice('einvoice.n8n.typo@example.com');
     const before = requests;
     const workflow = await n8n.createWorkflow(
-      einvoiceWorkflow('Cancel with a reason typed wrong', 'cancel', invoice.id, { reason: 'typo' }),
+      einvoiceWorkflow('Cancel with a reason typed wrong', 'cancel', invoice.id, { cancel_reason: 'typo' }),
     );
     const run = await runManually(n8n, workflow.id);
     const words = await failureWords(n8n, run.id, NODE);
@@ -211,7 +211,7 @@ describe("Zapier's built zip: the E-Invoice REST hooks, Validate and Cancel E-In
     const cancelKey = await createKey('cancel');
     const before = requests;
     const refused = await zap(`creates.${cancelKey}.operation.perform`, {
-      inputData: { invoice_id: invoice.id, reason: 'typo' },
+      inputData: { invoice_id: invoice.id, cancel_reason: 'typo' },
     }).then(
       () => undefined,
       (error: Error) => error,
@@ -220,7 +220,7 @@ describe("Zapier's built zip: the E-Invoice REST hooks, Validate and Cancel E-In
     expect(refused?.message).toContain('Cancellation Reason must be one of duplicate, data_entry_mistake');
     expect(requests - before).toBe(0);
     const cancelled = await zap(`creates.${cancelKey}.operation.perform`, {
-      inputData: { invoice_id: invoice.id, reason: 'order_cancelled', remark: 'Order withdrawn' },
+      inputData: { invoice_id: invoice.id, cancel_reason: 'order_cancelled', cancel_remark: 'Order withdrawn' },
     });
     expect(cancelled).toMatchObject({ id: invoice.id, einvoice_status: 'cancelled' });
   });

@@ -223,13 +223,13 @@ describe('cancelling an IRN', () => {
 
   test('within 24 hours: cancelled with the reason, once; a second cancel emits nothing', async () => {
     const invoice = await b2bInvoice();
-    const cancelled = await run('cancelEInvoice', { invoice_id: invoice.id, reason: 'data_entry_mistake' });
+    const cancelled = await run('cancelEInvoice', { invoice_id: invoice.id, cancel_reason: 'data_entry_mistake' });
     expect(cancelled).toMatchObject({
       einvoice_status: 'cancelled',
       einvoice_cancel_reason: 'data_entry_mistake',
       irn: invoice.irn,
     });
-    await run('cancelEInvoice', { invoice_id: invoice.id, reason: 'duplicate' });
+    await run('cancelEInvoice', { invoice_id: invoice.id, cancel_reason: 'duplicate' });
     const events = (await call('GET', '/v1/events?type=invoice.einvoice_cancelled&limit=100')).body.data;
     expect(events.filter((event: any) => event.data.invoice.id === invoice.id)).toHaveLength(1);
   });
@@ -237,7 +237,9 @@ describe('cancelling an IRN', () => {
   test("after 24 hours: refused in the IRP's words (2270), naming the way out", async () => {
     const invoice = await b2bInvoice();
     await call('POST', '/v1/test_helpers/clock/advance', { hours: 25 });
-    const error = await run('cancelEInvoice', { invoice_id: invoice.id, reason: 'order_cancelled' }).catch((e) => e);
+    const error = await run('cancelEInvoice', { invoice_id: invoice.id, cancel_reason: 'order_cancelled' }).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(409);
     expect(error.code).toBe('einvoice_cancel_window_passed');
@@ -251,7 +253,7 @@ describe('cancelling an IRN', () => {
     const error = await runOperation(
       operations.cancelEInvoice,
       connection(),
-      { invoice_id: 'inv_x1', reason: 'typo' },
+      { invoice_id: 'inv_x1', cancel_reason: 'typo' },
       counting,
     ).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
