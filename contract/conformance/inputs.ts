@@ -67,6 +67,10 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Net 15 on every other invoice, so the due-date filters have both sides (terms or a date, never both).
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
+  // Issue 41: the IRP's reasons for cancelling an IRN, and a failure it may be made to give next.
+  cancel_reason: () => 'data_entry_mistake',
+  cancel_remark: (ctx) => `Conformance ${ctx.tag} ${ctx.next()}`,
+  error_code: () => '2146',
   // A credit or debit note: a lump sum of the invoice's whole taxable value (its one rate), so a credit takes all.
   note_reason: () => 'others',
   taxable_amount: (ctx) => ctx.target?.tax?.taxable_value ?? ctx.target?.amount_remaining,
