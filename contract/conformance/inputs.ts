@@ -159,3 +159,12 @@ export const fieldFilter = (key: string): Filter => ({
   value: (object) => object[key],
   matches: (object, value) => text(object[key]) === text(value),
 });
+
+/**
+ * The target an operation can act on, where not every object of its kind is one (issue 41): an IRN is cancelled
+ * only once generated; Validate E-Invoice is checked on an invoice the IRP would refuse, so its problems are seen.
+ */
+export const USABLE_TARGETS: Record<string, (made: Thing) => boolean> = {
+  cancelEInvoice: (invoice) => invoice.einvoice_status === 'generated',
+  validateEInvoice: (invoice) => !invoice.einvoice_status,
+};

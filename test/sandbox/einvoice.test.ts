@@ -208,6 +208,10 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
     expect(page).toContain(invoice.irn);
     expect(page).toContain(invoice.ack_no);
     expect(page.match(/<svg/g)).toHaveLength(2);
+    // The dashboard's invoice page reads the same section under its tax invoice.
+    const section = await (await fetch(`${invoice.hosted_url}/tax-invoice`)).text();
+    expect(section).toContain('E-Invoice Status</dt><dd>generated');
+    expect(section).toContain(invoice.irn);
   });
 
   test('events: invoice.einvoice_generated once, after invoice.created', async () => {
