@@ -5,6 +5,7 @@
  * cancellation refused after 24 hours in the IRP's words; a duplicate IRN refused; a planted failure.
  */
 import { execFileSync } from 'node:child_process';
+import { get } from 'node:http';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,16 @@ async function einvoicingAccount(band: string, gstin = nextSupplier()) {
   const settings = { gstin, einvoicing: { enabled: true, aato_band: band } };
   expect((await call('PATCH', '/v1/test_helpers/account', settings)).status).toBe(200);
 }
+
+/** A page over a connection of its own (no keep-alive socket the server may have closed meanwhile). */
+const getText = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    get(url, { agent: false, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 /** The JWS checked with node:crypto alone against the published PEM, and its payload's `data` read. */
@@ -179,13 +190,14 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
   });
 
   test("the PDF prints the IRN and acknowledgement, and its second QR decodes (zbarimg) to the IRP's verified JWS", async () => {
-    const response = await fetch(`${t.sandbox.baseUrl}/v1/invoices/${invoice.id}/pdf`, {
-      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/pdf' },
+    const response = await getText(`${t.sandbox.baseUrl}/v1/invoices/${invoice.id}/pdf`, {
+      Authorization: `Bearer ${apiKey}`,
+      Accept: 'application/pdf',
     });
     expect(response.status).toBe(200);
     const folder = mkdtempSync(path.join(tmpdir(), 'einvoice-pdf-'));
     try {
-      writeFileSync(path.join(folder, 'invoice.pdf'), Buffer.from(await response.arrayBuffer()));
+      writeFileSync(path.join(folder, 'invoice.pdf'), response.body);
       const text = execFileSync('pdftotext', [path.join(folder, 'invoice.pdf'), '-'], { encoding: 'utf8' });
       expect(text).toContain(`IRN: ${invoice.irn}`);
       expect(text).toContain(`Acknowledgement Number: ${invoice.ack_no}`);
@@ -204,12 +216,12 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
   });
 
   test('the hosted page shows the e-invoice: IRN, acknowledgement and the signed QR beside the UPI one', async () => {
-    const page = await (await fetch(invoice.hosted_url)).text();
+    const page = (await getText(invoice.hosted_url)).body.toString('utf8');
     expect(page).toContain(invoice.irn);
     expect(page).toContain(invoice.ack_no);
     expect(page.match(/<svg/g)).toHaveLength(2);
     // The dashboard's invoice page reads the same section under its tax invoice.
-    const section = await (await fetch(`${invoice.hosted_url}/tax-invoice`)).text();
+    const section = (await getText(`${invoice.hosted_url}/tax-invoice`)).body.toString('utf8');
     expect(section).toContain('E-Invoice Status</dt><dd>generated');
     expect(section).toContain(invoice.irn);
   });
