@@ -20,6 +20,8 @@ export interface ValueContext {
   firstEvent?: string;
   /** A client this run made with a GSTIN: later invoices bill it, so the client GSTIN filter has both sides. */
   gstClient?: Thing;
+  /** Bill the client with a GSTIN whatever the turn (a target that must be a B2B invoice). */
+  billGstClient?: boolean;
 }
 
 /** A refund's request: its target is the payment it goes back against (docs/api-contract.md, "Refunds"). */
@@ -30,7 +32,8 @@ const HOUR = 3_600_000;
 /** Keys a request needs a value for; returning undefined leaves an optional key out. */
 export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Every other invoice bills the client with a GSTIN (once the run has one), so each invoice filter has both sides.
-  client_email: (ctx) => (ctx.gstClient && ctx.next() % 2 === 0 ? ctx.gstClient.email : email(ctx)),
+  client_email: (ctx) =>
+    ctx.gstClient && (ctx.billGstClient || ctx.next() % 2 === 0) ? ctx.gstClient.email : email(ctx),
   email,
   // A registered client in Karnataka (29): its invoices from the Maharashtra sandbox account are inter-state.
   gstin: () => '29AAPFU0939F1ZR',
