@@ -517,6 +517,7 @@ export const FIELDS = {
       inputOnly: true,
       help: `Optional words kept with the cancellation at the IRP (at most ${EINVOICE_REMARK_MAX} characters).`,
     }),
+    validatedId: labelled('id', 'Validated Invoice ID'),
     valid: labelled('valid', 'Valid'),
     problems: labelled('problems', 'Problems'),
     problemCode: labelled('problems[]code', 'Problem Code'),

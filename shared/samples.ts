@@ -467,7 +467,7 @@ const EINVOICED = {
   einvoice_status: 'generated',
   irn: '5d1b4e8f9c2a7e3b6f0d4c8a1e5b9f2d7c3a6e0b4f8d1c5a9e2b6f3d7c0a4e8b',
   ack_no: '112010000000123',
-  ack_date: '2026-05-02 14:45:41',
+  ack_date: '2026-05-02T14:45:41+05:30',
   signed_qr: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IjlmMmQ3YzNhNmUwYjRmOGQiLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie30ifQ.c2ln',
 } as const;
 const einvoiceEvent = <T extends EInvoiceEvent['type']>(type: T, id: string, invoice: Invoice) => ({
@@ -493,7 +493,7 @@ const einvoiceCancelled = einvoiceEvent('invoice.einvoice_cancelled', 'evt_1NqU1
   ...sampleTaxInvoice,
   ...EINVOICED,
   einvoice_status: 'cancelled',
-  einvoice_cancelled_at: '2026-05-02 18:00:00',
+  einvoice_cancelled_at: '2026-05-02T18:00:00+05:30',
   einvoice_cancel_reason: 'data_entry_mistake',
 });
 

@@ -89,7 +89,8 @@ export function noteSource(
 /** `YYYY-MM-DD HH:mm:ss` in IST, as the IRP writes AckDt. */
 const irpTime = (instant: Date) =>
   new Date(instant.getTime() + 330 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
-const irpTimeToMs = (text: string) => Date.parse(`${text.replace(' ', 'T')}+05:30`);
+/** The same instant as an answer writes it: ISO 8601 with IST's offset (Zapier reads dates with a zone). */
+const isoIst = (irp: string) => `${irp.replace(' ', 'T')}+05:30`;
 
 function nextAckNo(ctx: Context): string {
   const next = Number(ctx.data.store.meta('irp_ack_counter', () => '0')) + 1;
@@ -159,7 +160,7 @@ export function report(ctx: Context, source: EInvoiceSource, documentId: string)
     einvoice_status: 'generated',
     irn,
     ack_no: ackNo,
-    ack_date: ackDate,
+    ack_date: isoIst(ackDate),
     signed_qr: signedQr,
     signed_invoice: signedInvoice,
   };
@@ -188,7 +189,7 @@ export function cancelEInvoice(ctx: Context, invoice: Invoice, reason: EInvoiceC
         'only a generated IRN can be cancelled.',
     );
   }
-  if (nowFor(ctx).getTime() - irpTimeToMs(invoice.ack_date) > EINVOICE_CANCEL_WINDOW_MS) {
+  if (nowFor(ctx).getTime() - Date.parse(invoice.ack_date) > EINVOICE_CANCEL_WINDOW_MS) {
     throw new Problem(
       409,
       'einvoice_cancel_window_passed',
@@ -198,7 +199,7 @@ export function cancelEInvoice(ctx: Context, invoice: Invoice, reason: EInvoiceC
   const cancelled = {
     ...invoice,
     einvoice_status: 'cancelled',
-    einvoice_cancelled_at: irpTime(nowFor(ctx)),
+    einvoice_cancelled_at: isoIst(irpTime(nowFor(ctx))),
     einvoice_cancel_reason: reason,
     einvoice_cancel_remark: remark ?? null,
   } as Invoice;
@@ -226,12 +227,26 @@ export function validateEInvoice(ctx: Context, invoice: Invoice) {
       field: 'client_gstin',
       message: `${invoice.number} is not a B2B tax invoice (its client has no GSTIN), so it gets no e-invoice.`,
     });
-    return { object: 'einvoice_validation', invoice_id: invoice.id, valid: false, problems, document: null };
+    return {
+      object: 'einvoice_validation',
+      id: invoice.id,
+      invoice_id: invoice.id,
+      valid: false,
+      problems,
+      document: null,
+    };
   }
   const source = invoiceSource(ctx, invoice as Invoice & { tax: Tax });
   const doc = einvoiceDocument(source);
   // An IRN the invoice itself holds is not a duplicate of itself.
   const own = (problem: EInvoiceProblem) => !(problem.code === '2150' && invoice.irn);
   problems.push(...problemsOf(ctx, source, doc).filter(own));
-  return { object: 'einvoice_validation', invoice_id: invoice.id, valid: !problems.length, problems, document: doc };
+  return {
+    object: 'einvoice_validation',
+    id: invoice.id,
+    invoice_id: invoice.id,
+    valid: !problems.length,
+    problems,
+    document: doc,
+  };
 }

@@ -13,6 +13,8 @@ const { invoice, einvoice, record } = FIELDS;
 export const einvoiceValidationSchema = z
   .object({
     object: z.literal('einvoice_validation'),
+    /** The invoice's id again: each answer's stable id, as Zapier deduplicates on it. */
+    id: z.string(),
     invoice_id: z.string(),
     valid: z.boolean(),
     problems: z.array(z.object({ code: z.string(), field: z.string().nullable(), message: z.string() }).passthrough()),
@@ -22,6 +24,7 @@ export const einvoiceValidationSchema = z
 
 export const EINVOICE_VALIDATION_LABELS: Readonly<Record<string, string>> = {
   object: record.object.label,
+  id: einvoice.validatedId.label,
   invoice_id: invoice.id.label,
   valid: einvoice.valid.label,
   problems: einvoice.problems.label,
@@ -44,6 +47,7 @@ export const validateEInvoice = defineOperation({
   labels: EINVOICE_VALIDATION_LABELS,
   sample: {
     object: 'einvoice_validation' as const,
+    id: sampleTaxInvoice.id,
     invoice_id: sampleTaxInvoice.id,
     valid: false,
     problems: [

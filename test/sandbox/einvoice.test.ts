@@ -79,6 +79,9 @@ const getText = (url: string, headers: Record<string, string> = {}) =>
     }).on('error', reject);
   });
 
+/** NIC writes the acknowledgement time `YYYY-MM-DD HH:mm:ss` (IST); the answer, ISO 8601 with +05:30. */
+const nicTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 /** The JWS checked with node:crypto alone against the published PEM, and its payload's `data` read. */
 function verified(jws: string, pem: string) {
@@ -112,13 +115,13 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
     const irn = createHash('sha256').update(`${SUPPLIER}${fy}INV${invoice.number}`).digest('hex');
     expect(invoice.irn).toBe(irn);
     expect(invoice.ack_no).toMatch(/^\d{15}$/);
-    expect(invoice.ack_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(invoice.ack_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
   });
 
   test("the signed invoice is an INV-01 document our schema accepts, every figure the invoice's in rupees", () => {
     const doc = verified(invoice.signed_invoice, pem);
     const { Irn, AckNo, AckDt, ...document } = doc;
-    expect([Irn, String(AckNo), AckDt]).toEqual([invoice.irn, invoice.ack_no, invoice.ack_date]);
+    expect([Irn, String(AckNo), AckDt]).toEqual([invoice.irn, invoice.ack_no, nicTime(invoice.ack_date)]);
     expect(einvoiceDocumentSchema.safeParse(document).success).toBe(true);
     // 3 × ₹1,234.57 = ₹3,703.71 at 18 % within Maharashtra? No: the supplier is in Karnataka (29), so IGST.
     expect(document.ItemList.map((item: any) => [item.AssAmt, item.IgstAmt, item.CgstAmt])).toEqual([
@@ -141,7 +144,7 @@ describe('a three-line B2B tax invoice on an e-invoicing account', () => {
       ItemCnt: 3,
       MainHsnCode: '6211',
       Irn: invoice.irn,
-      IrnDt: invoice.ack_date,
+      IrnDt: nicTime(invoice.ack_date),
     });
   });
 
