@@ -28,6 +28,9 @@ import {
   invoiceDeliveryFailedEventSchema,
   invoiceOverdueEventSchema,
   invoiceVoidedEventSchema,
+  invoiceEInvoiceGeneratedEventSchema,
+  invoiceEInvoiceFailedEventSchema,
+  invoiceEInvoiceCancelledEventSchema,
   invoiceRefundedEventSchema,
   creditNoteCreatedEventSchema,
   invoiceCreditedEventSchema,
@@ -265,6 +268,9 @@ const EVENT_SCHEMAS = {
   'invoice.credited': invoiceCreditedEventSchema,
   'debit_note.created': debitNoteCreatedEventSchema,
   'invoice.debited': invoiceDebitedEventSchema,
+  'invoice.einvoice_generated': invoiceEInvoiceGeneratedEventSchema,
+  'invoice.einvoice_failed': invoiceEInvoiceFailedEventSchema,
+  'invoice.einvoice_cancelled': invoiceEInvoiceCancelledEventSchema,
 } as const;
 
 const SIGNING =

@@ -13,11 +13,12 @@ import { invoice } from '../n8n/nodes/InvoicingApi/actions/invoice';
 import { payment } from '../n8n/nodes/InvoicingApi/actions/payment';
 import { product } from '../n8n/nodes/InvoicingApi/actions/product';
 import { refund } from '../n8n/nodes/InvoicingApi/actions/refund';
+import { eInvoice } from '../n8n/nodes/InvoicingApi/actions/eInvoice';
 import { creditNote } from '../n8n/nodes/InvoicingApi/actions/creditNote';
 import { debitNote } from '../n8n/nodes/InvoicingApi/actions/debitNote';
 
 /** The Invoicing API node's resources, in its Resource list's order. */
-export const N8N_RESOURCES = { client, creditNote, debitNote, invoice, payment, product, refund };
+export const N8N_RESOURCES = { client, creditNote, debitNote, eInvoice, invoice, payment, product, refund };
 
 type Shown = { display?: { label: string }; method?: string; path?: string };
 

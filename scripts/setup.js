@@ -31,6 +31,11 @@ const needs = [
     found: () => onPath('pdftotext') && 'pdftotext',
   },
   {
+    pkg: 'zbar-tools',
+    why: "zbarimg, which decodes the invoice PDF's e-invoice QR in npm test",
+    found: () => onPath('zbarimg') && 'zbarimg',
+  },
+  {
     pkg: 'redis-server',
     why: "n8n's queue mode in npm run test:live",
     found: () => onPath('redis-server') && 'redis-server',

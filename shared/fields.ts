@@ -7,7 +7,14 @@
  */
 import { ID_PREFIX, KEY_PREFIX, SERVICE } from './service';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
-import { GST_RATES, GST_RATES_CHECKED, PLACE_OF_SUPPLY_CHOICES } from './gst';
+import {
+  EINVOICE_CANCEL_REASONS,
+  EINVOICE_CANCEL_REASON_VALUES,
+  EINVOICE_REMARK_MAX,
+  GST_RATES,
+  GST_RATES_CHECKED,
+  PLACE_OF_SUPPLY_CHOICES,
+} from './gst';
 import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
@@ -507,11 +514,52 @@ export const FIELDS = {
       ].map((entry) => [entry.key, entry]),
     ),
     voidedAt: labelled('voided_at', 'Voided At'),
+    /** Issue 41: the IRP's answer on an e-invoiced document (contract: "Statuses and the answer's fields"). */
+    einvoiceStatus: labelled('einvoice_status', 'E-Invoice Status'),
+    irn: labelled('irn', 'IRN'),
+    ackNo: labelled('ack_no', 'Acknowledgement Number'),
+    ackDate: labelled('ack_date', 'Acknowledgement Date'),
+    signedQr: labelled('signed_qr', 'Signed QR Code'),
+    signedInvoice: labelled('signed_invoice', 'Signed E-Invoice'),
+    einvoiceErrorCode: labelled('einvoice_error_code', 'E-Invoice Error Code'),
+    einvoiceErrorMessage: labelled('einvoice_error_message', 'E-Invoice Error'),
+    einvoiceCancelledAt: labelled('einvoice_cancelled_at', 'E-Invoice Cancelled At'),
+    einvoiceCancelReason: labelled('einvoice_cancel_reason', 'E-Invoice Cancel Reason'),
+    einvoiceCancelRemark: labelled('einvoice_cancel_remark', 'E-Invoice Cancel Remark'),
     amountRefunded,
     amountRefundedFormatted,
     /** Download Invoice PDF's answer: the file and its name (not fields of the invoice itself). */
     pdfFile: labelled('file', 'PDF File', { inputOnly: true }),
     pdfFileName: labelled('file_name', FILE_NAME_LABEL, { inputOnly: true }),
+  },
+  /** Cancel and Validate E-Invoice (docs/api-contract.md, "E-invoicing (issue 41)"). */
+  einvoice: {
+    cancelReason: field({
+      key: 'cancel_reason',
+      label: 'Cancellation Reason',
+      type: 'string',
+      allowCustom: false,
+      inputOnly: true,
+      choices: EINVOICE_CANCEL_REASON_VALUES.map((value) => ({ value, label: EINVOICE_CANCEL_REASONS[value].label })),
+      help:
+        "The IRP's reason for cancelling the IRN (its codes 1 to 4). The IRP cancels only within 24 hours of " +
+        'generation; later, correct the invoice with a credit note.',
+    }),
+    cancelRemark: field({
+      key: 'cancel_remark',
+      label: 'Cancellation Remark',
+      type: 'string',
+      example: 'Raised twice for the same order',
+      inputOnly: true,
+      help: `Optional words kept with the cancellation at the IRP (at most ${EINVOICE_REMARK_MAX} characters).`,
+    }),
+    validatedId: labelled('id', 'Validated Invoice ID'),
+    valid: labelled('valid', 'Valid'),
+    problems: labelled('problems', 'Problems'),
+    problemCode: labelled('problems[]code', 'Problem Code'),
+    problemField: labelled('problems[]field', 'Problem Field'),
+    problemMessage: labelled('problems[]message', 'Problem'),
+    document: labelled('document', 'E-Invoice Document'),
   },
   /** Send Invoice (docs/api-contract.md, "Sending and resending"). */
   sending: {

@@ -22,6 +22,7 @@ import type {
   InvoiceViewedEvent,
   InvoiceVoidedEvent,
   InvoiceRefundedEvent,
+  EInvoiceEvent,
 } from './schemas/webhookEvents';
 import type { Delivery } from './schemas/delivery';
 
@@ -461,6 +462,41 @@ const voided: InvoiceVoidedEvent = {
   data: { invoice: { ...sampleInvoice, ...VOIDED } },
 };
 
+/** Issue 41: what the IRP's answer adds to a B2B tax invoice (an illustrative IRN and a shortened JWS). */
+const EINVOICED = {
+  einvoice_status: 'generated',
+  irn: '5d1b4e8f9c2a7e3b6f0d4c8a1e5b9f2d7c3a6e0b4f8d1c5a9e2b6f3d7c0a4e8b',
+  ack_no: '112010000000123',
+  ack_date: '2026-05-02T14:45:41+05:30',
+  signed_qr: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IjlmMmQ3YzNhNmUwYjRmOGQiLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie30ifQ.c2ln',
+} as const;
+const einvoiceEvent = <T extends EInvoiceEvent['type']>(type: T, id: string, invoice: Invoice) => ({
+  id,
+  type,
+  created_at: '2026-05-02T09:15:41Z',
+  livemode: false,
+  data: { invoice },
+});
+const einvoiceGenerated = einvoiceEvent('invoice.einvoice_generated', 'evt_1NqU1aHq8ZkYd3TxIrnG', {
+  ...sampleTaxInvoice,
+  ...EINVOICED,
+});
+const einvoiceFailed = einvoiceEvent('invoice.einvoice_failed', 'evt_1NqU1aHq8ZkYd3TxIrnF', {
+  ...sampleTaxInvoice,
+  einvoice_status: 'failed',
+  einvoice_error_code: '3029',
+  einvoice_error_message:
+    "The client's GSTIN is not active: the IRP accepts B2B documents only for active registrations; " +
+    'confirm the GSTIN with the client.',
+});
+const einvoiceCancelled = einvoiceEvent('invoice.einvoice_cancelled', 'evt_1NqU1aHq8ZkYd3TxIrnC', {
+  ...sampleTaxInvoice,
+  ...EINVOICED,
+  einvoice_status: 'cancelled',
+  einvoice_cancelled_at: '2026-05-02T18:00:00+05:30',
+  einvoice_cancel_reason: 'data_entry_mistake',
+});
+
 const refunded: InvoiceRefundedEvent = {
   id: 'evt_1NrA8kHq8ZkYd3TxRefd',
   type: 'invoice.refunded',
@@ -540,6 +576,9 @@ export const sampleEvents = {
   invoiceCredited,
   debitNoteCreated,
   invoiceDebited,
+  einvoiceGenerated,
+  einvoiceFailed,
+  einvoiceCancelled,
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
@@ -559,4 +598,7 @@ export const sampleEventsByType = {
   'invoice.credited': invoiceCredited,
   'debit_note.created': debitNoteCreated,
   'invoice.debited': invoiceDebited,
+  'invoice.einvoice_generated': einvoiceGenerated,
+  'invoice.einvoice_failed': einvoiceFailed,
+  'invoice.einvoice_cancelled': einvoiceCancelled,
 } as const;

@@ -10,7 +10,7 @@ import { EVENT_TYPES, KEY_PREFIX, SERVICE, operations, type Operation } from '..
 import type { Assumption, Context } from './context';
 import type { Exchange } from './http';
 import type { FieldWalker, Document } from './fields';
-import { FILTERS, NOT_FILTERS, PAGING, fieldFilter, type Thing } from './inputs';
+import { FILTERS, NOT_FILTERS, PAGING, USABLE_TARGETS, fieldFilter, type Thing } from './inputs';
 import { catchUpRow, deliveryRows, replayRow, retryRow } from './events';
 import { dueDateRows, taxRows } from './money';
 import { pdfRows, refusalRows } from './refusals';
@@ -81,7 +81,7 @@ function requestRows(document: Document): Assumption[] {
         const fresh: Record<string, Thing> = {};
         if (changesTarget(operation)) {
           for (const key of pathKeys(operation)) {
-            const made = await ctx.world.fresh(key);
+            const made = await ctx.world.fresh(key, USABLE_TARGETS[name]);
             if (made) fresh[key] = made;
           }
         }
@@ -247,7 +247,8 @@ function idempotencyRows(): Assumption[] {
         need(ctx.world.input(operation, { idempotency_key: key }, { fresh }));
       const targets = async (ctx: Context) => {
         const fresh: Record<string, Thing> = {};
-        for (const key of pathKeys(operation)) fresh[key] = need(await ctx.world.fresh(key), `needs a new ${key}: `);
+        for (const key of pathKeys(operation))
+          fresh[key] = need(await ctx.world.fresh(key, USABLE_TARGETS[name]), `needs a new ${key}: `);
         return fresh;
       };
       const rows: Assumption[] = [

@@ -20,6 +20,8 @@ export interface ValueContext {
   firstEvent?: string;
   /** A client this run made with a GSTIN: later invoices bill it, so the client GSTIN filter has both sides. */
   gstClient?: Thing;
+  /** Bill the client with a GSTIN whatever the turn (a target that must be a B2B invoice). */
+  billGstClient?: boolean;
 }
 
 /** A refund's request: its target is the payment it goes back against (docs/api-contract.md, "Refunds"). */
@@ -30,7 +32,8 @@ const HOUR = 3_600_000;
 /** Keys a request needs a value for; returning undefined leaves an optional key out. */
 export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Every other invoice bills the client with a GSTIN (once the run has one), so each invoice filter has both sides.
-  client_email: (ctx) => (ctx.gstClient && ctx.next() % 2 === 0 ? ctx.gstClient.email : email(ctx)),
+  client_email: (ctx) =>
+    ctx.gstClient && (ctx.billGstClient || ctx.next() % 2 === 0) ? ctx.gstClient.email : email(ctx),
   email,
   // A registered client in Karnataka (29): its invoices from the Maharashtra sandbox account are inter-state.
   gstin: () => '29AAPFU0939F1ZR',
@@ -67,6 +70,10 @@ export const VALUES: Record<string, (ctx: ValueContext) => unknown> = {
   // Net 15 on every other invoice, so the due-date filters have both sides (terms or a date, never both).
   payment_terms: (ctx) => (ctx.next() % 2 ? 'net_15' : undefined),
   reason: () => 'amount_incorrect',
+  // Issue 41: the IRP's reasons for cancelling an IRN, and a failure it may be made to give next.
+  cancel_reason: () => 'data_entry_mistake',
+  cancel_remark: (ctx) => `Conformance ${ctx.tag} ${ctx.next()}`,
+  error_code: () => '2146',
   // A credit or debit note: a lump sum of the invoice's whole taxable value (its one rate), so a credit takes all.
   note_reason: () => 'others',
   taxable_amount: (ctx) => ctx.target?.tax?.taxable_value ?? ctx.target?.amount_remaining,
@@ -157,3 +164,12 @@ export const fieldFilter = (key: string): Filter => ({
   value: (object) => object[key],
   matches: (object, value) => text(object[key]) === text(value),
 });
+
+/**
+ * The target an operation can act on, where not every object of its kind is one (issue 41): an IRN is cancelled
+ * only once generated; Validate E-Invoice is checked on an invoice the IRP would refuse, so its problems are seen.
+ */
+export const USABLE_TARGETS: Record<string, (made: Thing) => boolean> = {
+  cancelEInvoice: (invoice) => invoice.einvoice_status === 'generated',
+  validateEInvoice: (invoice) => !invoice.einvoice_status,
+};

@@ -105,7 +105,7 @@ export class World {
     if (exchange.answer.status < 300) scan(exchange.answer.body);
   }
 
-  values(target?: Thing): ValueContext {
+  values(target?: Thing, billGstClient = false): ValueContext {
     return {
       tag: this.ctx.tag,
       next: () => (this.counter += 1),
@@ -113,6 +113,7 @@ export class World {
       receiverUrl: this.ctx.receiverUrl,
       firstEvent: this.firstEvent(),
       gstClient: this.made('cli_').find((client) => client.gstin),
+      billGstClient,
     };
   }
 
@@ -120,7 +121,11 @@ export class World {
    * The input a connector would send: every required key, and for a body every optional key the run has a
    * value for; `extra` adds keys (a filter, a cursor, an idempotency key). A string says why there is none.
    */
-  input(operation: Operation, extra: Thing = {}, options: { fresh?: Record<string, Thing> } = {}): Thing | string {
+  input(
+    operation: Operation,
+    extra: Thing = {},
+    options: { fresh?: Record<string, Thing>; billGstClient?: boolean } = {},
+  ): Thing | string {
     const input: Thing = {};
     let target: Thing | undefined;
     for (const key of pathKeys(operation)) {
@@ -130,7 +135,7 @@ export class World {
       input[key] = object.id;
       target = object;
     }
-    const values = this.values(target);
+    const values = this.values(target, options.billGstClient);
     for (const key of inputKeys(operation)) {
       if (key in input || key === 'idempotency_key') continue;
       if (!hasBody(operation) && !isRequired(operation, key)) continue;
@@ -174,7 +179,18 @@ export class World {
    * own (`POST /invoices`), or else one under another object made fresh first (a payment, `POST
    * /invoices/{invoice_id}/payments`, on a new invoice, for a refund's row).
    */
-  async fresh(key: string): Promise<Thing | undefined> {
+  async fresh(key: string, usable: (made: Thing) => boolean = () => true): Promise<Thing | undefined> {
+    // Invoices take turns between clients (inputs.ts): a second try is the other kind, a third forces a B2B one.
+    for (let tries = 0; tries < 2; tries += 1) {
+      const made = await this.freshOnce(key);
+      if (!made || usable(made)) return made;
+    }
+    // The other kind: an invoice to the client with a GSTIN (a B2B one, which an e-invoicing account reports).
+    const other = await this.freshOnce(key, true);
+    return other && usable(other) ? other : undefined;
+  }
+
+  private async freshOnce(key: string, billGstClient = false): Promise<Thing | undefined> {
     const prefix = prefixOf(key);
     const plural = `/${key.replace(/_id$/, '')}s`;
     const creates = singleRequest().filter(
@@ -188,11 +204,11 @@ export class World {
     if (!prefix || !create) return undefined;
     const under: Record<string, Thing> = {};
     for (const inner of pathKeys(create[1])) {
-      const made = inner === key ? undefined : await this.fresh(inner);
+      const made = inner === key ? undefined : await this.freshOnce(inner);
       if (!made) return undefined;
       under[inner] = made;
     }
-    const input = this.input(create[1], {}, { fresh: under });
+    const input = this.input(create[1], {}, { fresh: under, billGstClient });
     if (typeof input === 'string') return undefined;
     const exchange = await this.send(create[1], input);
     const body = exchange.answer.body as Thing | undefined;

@@ -22,19 +22,32 @@ export const ACCOUNT_USAGE = [
   '       npm start -- account [--gstin <GSTIN>] [--line1 <street> --line2 <more> --city <city> --state <state>',
   "                            --postal-code <PIN> --country <IN>]   read or set the supplier's GSTIN and address",
   '                            (new invoices use them; invoices already issued keep theirs)',
+  '                            [--einvoicing up_to_10_crore|above_10_crore|off]   report B2B invoices to the IRP',
 ].join('\n');
 
 /** The flags, each the address field of the same name (`--postal-code` is `postal_code`). */
-export const ACCOUNT_FLAGS = ['gstin', 'line1', 'line2', 'city', 'state', 'postal-code', 'country'] as const;
+export const ACCOUNT_FLAGS = [
+  'gstin',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postal-code',
+  'country',
+  'einvoicing',
+] as const;
+const NOT_ADDRESS = ['gstin', 'einvoicing'];
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** The settings the flags give: the address only when one of its flags is there; country IN unless given. */
 function settingsOf(values: Values): Record<string, unknown> {
   const text = (name: string) => values[name] as string | undefined;
-  const addressGiven = ACCOUNT_FLAGS.some((name) => name !== 'gstin' && text(name) !== undefined);
+  const addressGiven = ACCOUNT_FLAGS.some((name) => !NOT_ADDRESS.includes(name) && text(name) !== undefined);
+  const band = text('einvoicing');
   return {
     ...(text('gstin') !== undefined ? { gstin: text('gstin') } : {}),
+    ...(band !== undefined ? { einvoicing: band === 'off' ? null : { enabled: true, aato_band: band } } : {}),
     ...(addressGiven
       ? {
           address: Object.fromEntries(
@@ -57,7 +70,8 @@ export function supplierLine(account: Account): string {
   const state = account.state ? gstState(account.state) : undefined;
   const where = state ? ` (${state.name}, ${state.code})` : '';
   const address = addressLines(account.address).join(', ') || 'no address yet';
-  return `${account.name}: GSTIN ${account.gstin ?? 'none'}${where}; ${address}`;
+  const einvoicing = account.einvoicing?.enabled ? `e-invoicing (${account.einvoicing.aato_band})` : 'no e-invoicing';
+  return `${account.name}: GSTIN ${account.gstin ?? 'none'}${where}; ${address}; ${einvoicing}`;
 }
 
 export async function accountCommand(

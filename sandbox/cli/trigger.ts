@@ -21,6 +21,26 @@ const latest = async (connection: Connection, type: EventType) =>
   ((await send(operations.listEvents.request(connection, { type, limit: 1 }))) as { data: Emitted[] }).data[0];
 
 /** How each event is made to happen around a fresh invoice (like `stripe trigger`); a new event type adds one line. */
+/** A B2B tax invoice on an account that e-invoices (contract: "Which documents get an e-invoice"). */
+async function einvoicedInvoice(connection: Connection, failWith?: '3029'): Promise<Invoice> {
+  const base = operations.getAccount.request(connection, {});
+  const settings = { einvoicing: { enabled: true, aato_band: 'up_to_10_crore' } };
+  await send({
+    ...base,
+    method: 'PATCH',
+    url: base.url.replace(/\/account$/, '/test_helpers/account'),
+    body: settings,
+  });
+  const email = `einvoice.${Date.now()}@example.com`;
+  const address = { line1: '4 Residency Road', city: 'Bengaluru', postal_code: '560025', country: 'IN' };
+  await send(operations.createClient.request(connection, { email, gstin: '29AAGCB7383J1Z4', address } as never));
+  if (failWith) await send(operations.simulateEInvoiceFailure.request(connection, { error_code: failWith }));
+  const items = [{ description: 'Made by npm start -- trigger', amount: 150000, hsn_sac: '998314', gst_rate: '18' }];
+  return (await send(
+    operations.createInvoice.request(connection, { client_email: email, currency: 'INR', items } as never),
+  )) as Invoice;
+}
+
 const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice) => Promise<Emitted>> = {
   'invoice.created': (c) => latest(c, 'invoice.created'),
   'invoice.viewed': async (c, invoice) =>
@@ -75,6 +95,19 @@ const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice)
     const body = { invoice_id: invoice.id, note_reason: 'correction' as const, taxable_amount: 10000 };
     await send(operations.createDebitNote.request(c, body));
     return await latest(c, 'invoice.debited');
+  },
+  'invoice.einvoice_generated': async (c) => {
+    await einvoicedInvoice(c);
+    return await latest(c, 'invoice.einvoice_generated');
+  },
+  'invoice.einvoice_failed': async (c) => {
+    await einvoicedInvoice(c, '3029');
+    return await latest(c, 'invoice.einvoice_failed');
+  },
+  'invoice.einvoice_cancelled': async (c) => {
+    const invoice = await einvoicedInvoice(c);
+    await send(operations.cancelEInvoice.request(c, { invoice_id: invoice.id, cancel_reason: 'data_entry_mistake' }));
+    return await latest(c, 'invoice.einvoice_cancelled');
   },
   'client.updated': async (c, invoice) => {
     await send(

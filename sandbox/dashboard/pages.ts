@@ -13,6 +13,7 @@ import { type CorrectionRow, correctionRows } from '../domain/corrections';
 import { standing } from '../domain/invoiceStanding';
 import { type InvoiceParties, invoiceParties } from '../domain/invoiceParties';
 import { upiQrSvg } from '../domain/upiQr';
+import { einvoiceHtml } from './einvoice';
 
 /** Next to this file in the sources, copied next to cli.js by build.mjs. */
 const PUBLIC_DIR = path.join(__dirname, 'public');
@@ -114,7 +115,7 @@ ${
 <table>${rows.join('')}</table>`
 }<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
       `remaining ${money(invoice.amount_remaining)}${correctedHtml(invoice, money)}</p>
-${correctionsHtml(corrections, money, escapeHtml)}${dueHtml(invoice)}${upiHtml(invoice.upi_link)}
+${correctionsHtml(corrections, money, escapeHtml)}${dueHtml(invoice)}${upiHtml(invoice.upi_link)}${einvoiceHtml(invoice, escapeHtml)}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }
@@ -132,7 +133,7 @@ function taxInvoiceSection(core: SandboxCore, id: string): Reply | undefined {
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2'),
+    body: taxInvoiceHtml({ ...invoice, tax }, parties, money, escapeHtml, 'h2') + einvoiceHtml(invoice, escapeHtml),
   };
 }
 

@@ -5,14 +5,22 @@
  * with (./invoiceParties.ts), so a change reaches new invoices only.
  */
 import { z } from 'zod';
-import { type Account, addressInput, gstinInput, optional, validateInput } from '../../shared';
+import { AATO_BANDS, type Account, addressInput, gstinInput, optional, validateInput } from '../../shared';
 import type { AccountStore } from '../storage/accountStore';
 
 export const accountSettingsInputSchema = z
-  .object({ gstin: optional(gstinInput), address: addressInput.optional() })
+  .object({
+    gstin: optional(gstinInput),
+    address: addressInput.optional(),
+    // Issue 41: whether the account e-invoices, and its turnover band for the IRP's 30-day limit.
+    einvoicing: z
+      .object({ enabled: z.boolean(), aato_band: z.enum(AATO_BANDS) })
+      .strict()
+      .nullish(),
+  })
   .strict()
-  .refine((input) => input.gstin !== undefined || input.address !== undefined, {
-    message: 'needs a gstin, an address or both, e.g. {"gstin": "29AAGCB7383J1Z4"}',
+  .refine((input) => input.gstin !== undefined || input.address !== undefined || input.einvoicing !== undefined, {
+    message: 'needs a gstin, an address or einvoicing, e.g. {"gstin": "29AAGCB7383J1Z4"}',
   });
 
 export type AccountSettingsInput = z.output<typeof accountSettingsInputSchema>;
@@ -24,6 +32,7 @@ export function updateAccountSettings(accounts: AccountStore, account: Account, 
     ...account,
     ...(input.gstin ? { gstin: input.gstin, state: input.gstin.slice(0, 2) } : {}),
     ...(input.address ? { address: input.address } : {}),
+    ...(input.einvoicing !== undefined ? { einvoicing: input.einvoicing } : {}),
   };
   accounts.replace(updated);
   return updated;

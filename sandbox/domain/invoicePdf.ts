@@ -167,6 +167,12 @@ export function invoicePdf(invoice: Invoice, parties: InvoiceParties): Buffer {
       tax?.client_gstin ? [`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`] : [],
     ],
   ]);
+  if (invoice.irn) {
+    // Rule 48(4): an e-invoiced document carries its IRN and the IRP's acknowledgement (the QR is in the foot).
+    doc.moveDown(0.5).text(`${invoiceWords.irn.label}: ${invoice.irn}`);
+    doc.text(`${invoiceWords.ackNo.label}: ${invoice.ack_no}    ${invoiceWords.ackDate.label}: ${invoice.ack_date}`);
+    if (invoice.einvoice_status === 'cancelled') doc.text(`${invoiceWords.einvoiceStatus.label}: cancelled`);
+  }
   if (tax && shown) {
     doc.moveDown(0.5).text(`${TAX_INVOICE_WORDS.placeOfSupply}: ${shown.placeOfSupply}`);
     doc.text(TAX_INVOICE_WORDS.reverseCharge);
@@ -188,13 +194,21 @@ export function invoicePdf(invoice: Invoice, parties: InvoiceParties): Buffer {
   doc.fontSize(14).text(`${invoiceWords.amountRemainingFormatted.label}: ${money(invoice.amount_remaining)}`);
   doc.moveDown().fontSize(10).text(`Pay or view online: ${invoice.hosted_url}`, { link: invoice.hosted_url });
   // The foot: the UPI QR on the left while UPI can pay it, a tax invoice's signatory on the right, kept together.
+  // The IRP's signed QR beside it: a JWS, so a larger code (version ~25) drawn larger to stay scannable.
   const qrSize = 140;
-  const band = invoice.upi_link ? qrSize + 20 : shown ? 70 : 0;
+  const signedQr = invoice.einvoice_status === 'generated' ? invoice.signed_qr : undefined;
+  const signedSize = 200;
+  const band = signedQr ? signedSize + 20 : invoice.upi_link ? qrSize + 20 : shown ? 70 : 0;
   if (band && doc.y + 10 + band > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const top = doc.y + 10;
   if (invoice.upi_link) {
     doc.text('Scan to pay with any UPI app:', doc.page.margins.left, top);
     drawQr(doc, invoice.upi_link, doc.page.margins.left, top + 15, qrSize);
+  }
+  if (signedQr) {
+    const x = doc.page.margins.left + qrSize + 30;
+    doc.text(`${invoiceWords.signedQr.label} (e-invoice):`, x, top);
+    drawQr(doc, signedQr, x, top + 15, signedSize);
   }
   if (shown) drawSignatory(doc, shown.signatory, top + band);
   return finished(doc);

@@ -9,6 +9,7 @@ import { orNotFound } from './problems';
 import { ISSUED_PARTIES, partiesNow } from './invoiceParties';
 import { invoiceLines } from './tax';
 import { fillFromProducts } from './productLines';
+import { reportInvoice } from './einvoicing';
 
 /** WhatsApp is simulated: a client phone means `sent`; without one the invoice still exists and says why not. */
 function whatsappResult(requested: boolean, client: Client): Invoice['whatsapp'] {
@@ -77,7 +78,7 @@ export function createInvoice(ctx: Context, given: CreateInvoiceInput): Invoice 
     };
     ctx.data.invoices.insert(created);
     recordInvoiceEvent(ctx, 'invoice.created', created, {});
-    return sendAtCreation(ctx, created);
+    return sendAtCreation(ctx, reportInvoice(ctx, created));
   });
 }
 

@@ -28,6 +28,7 @@ import { timeZoneOf } from './clock';
 import type { Context } from './context';
 import { standing } from './invoiceStanding';
 import { recordEvent } from './eventLog';
+import { einvoices, noteSource, report } from './einvoicing';
 import { Problem } from './problems';
 
 type Note = CreditNote | DebitNote;
@@ -221,6 +222,8 @@ export function issueNote(ctx: Context, kind: NoteKind, invoice: Invoice, reques
     livemode: false,
     created_at: now,
   } as Note;
+  // Issue 41: a note on an e-invoiced B2B invoice is reported too; its outcome is the note's own fields.
+  if (einvoices(ctx, tax)) Object.assign(note, report(ctx, noteSource(ctx, note, { ...invoice, tax }), note.id));
   ctx.data[WORDS[kind].collection].insert(note as never);
   const after = corrected(invoice, kind, totals.total, now);
   ctx.data.invoices.replace(after);

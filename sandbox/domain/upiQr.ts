@@ -9,5 +9,8 @@ const svgTag = require('qrcode/lib/renderer/svg-tag') as {
   render(qr: QRCode.QRCode, options: { margin: number; width: number }): string;
 };
 
-export const upiQrSvg = (link: string, width = 180): string =>
-  svgTag.render(QRCode.create(link, { errorCorrectionLevel: 'M' }), { margin: 2, width });
+/** Any text's QR as an SVG element: the UPI link's, and the IRP's signed QR (a JWS, so a larger code). */
+export const qrSvg = (text: string, width: number): string =>
+  svgTag.render(QRCode.create(text, { errorCorrectionLevel: 'M' }), { margin: 2, width });
+
+export const upiQrSvg = (link: string, width = 180): string => qrSvg(link, width);

@@ -24,6 +24,7 @@ import { noteRoutes } from '../routes/noteRoutes';
 import { gstr1Routes } from '../routes/gstr1Routes';
 import { testHelperRoutes } from '../routes/testHelperRoutes';
 import { invoiceLifeRoutes } from '../routes/invoiceLifeRoutes';
+import { einvoiceRoutes } from '../routes/einvoiceRoutes';
 import { webhookRoutes } from '../routes/webhookRoutes';
 import { wireProblem } from './wireCheck';
 import type { Context } from '../domain/context';
@@ -135,6 +136,7 @@ export function createApi(core: SandboxCore, options: ApiOptions, onError: (erro
     eventRoutes,
     testHelperRoutes,
     invoiceLifeRoutes,
+    einvoiceRoutes,
     deliveryRoutes,
     keyRoutes,
     productRoutes,

@@ -10,3 +10,6 @@ export * from './notes';
 export * from './uqc';
 export * from './gstr1Schema';
 export * from './gstr1';
+export * from './einvoiceSchema';
+export * from './einvoice';
+export * from './irpSignature';

@@ -59,7 +59,7 @@ export type DocumentedSchema = object;
  */
 export interface OperationDisplay {
   /** The resource both editors file it under; Zapier's noun is its name capitalised ("Invoice"). */
-  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product' | 'creditNote' | 'debitNote';
+  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product' | 'creditNote' | 'debitNote' | 'eInvoice';
   /** Title Case, the resource's noun last: "Void Invoice" (n8n's Operation is the label without it: "Void"). */
   label: string;
   /**
@@ -72,8 +72,10 @@ export interface OperationDisplay {
 }
 
 /** The noun a resource is shown as: creditNote → "Credit Note" (Zapier's noun, the end of each label). */
+/** A noun that camelCase cannot spell: GST's own word is hyphenated. */
+const NOUNS: Partial<Record<OperationDisplay['resource'], string>> = { eInvoice: 'E-Invoice' };
 export const displayNoun = (resource: OperationDisplay['resource']) =>
-  resource[0].toUpperCase() + resource.slice(1).replace(/([A-Z])/g, ' $1');
+  NOUNS[resource] ?? resource[0].toUpperCase() + resource.slice(1).replace(/([A-Z])/g, ' $1');
 
 export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;

@@ -30,6 +30,9 @@ import { updateClient } from './updateClient';
 import { upsertClient } from './upsertClient';
 import { sendInvoice } from './sendInvoice';
 import { voidInvoice } from './voidInvoice';
+import { cancelEInvoice } from './cancelEInvoice';
+import { validateEInvoice } from './validateEInvoice';
+import { getIrpPublicKey, simulateEInvoiceFailure } from './einvoiceHelpers';
 import { downloadInvoicePdf } from './downloadInvoicePdf';
 import { createProduct } from './createProduct';
 import { getProduct } from './getProduct';
@@ -85,6 +88,10 @@ export const operations = {
   simulateDeliveryFailure,
   sendInvoice,
   voidInvoice,
+  cancelEInvoice,
+  validateEInvoice,
+  getIrpPublicKey,
+  simulateEInvoiceFailure,
   downloadInvoicePdf,
   // Issue 42: the product catalogue.
   createProduct,
@@ -142,6 +149,9 @@ export {
 } from './simulate';
 export { sendInvoiceInputSchema, DELIVERY_LABELS, type SendInvoiceInput } from './sendInvoice';
 export { noteBodySchema } from './noteInputs';
+export { cancelEInvoiceInputSchema, type CancelEInvoiceInput } from './cancelEInvoice';
+export { einvoiceValidationSchema } from './validateEInvoice';
+export { irpPublicKeySchema, simulateEInvoiceFailureInputSchema } from './einvoiceHelpers';
 export { listCreditNotesQuerySchema } from './listCreditNotes';
 export { listDebitNotesQuerySchema } from './listDebitNotes';
 export { PDF_MEDIA_TYPE, pdfAnswer, pdfFileName } from './downloadInvoicePdf';

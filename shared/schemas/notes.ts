@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ID_PREFIX } from '../service';
 import { idInput } from './primitives';
+import { einvoiceAnswerShape } from './resources';
 
 /** The GST portal's reasons for a credit or debit note (GSTR-1), as the contract lists them. */
 export const NOTE_REASONS = [
@@ -86,6 +87,7 @@ const noteSchema = <O extends 'credit_note' | 'debit_note'>(object: O) =>
       tax: noteTaxSchema.optional(),
       livemode: z.boolean(),
       created_at: z.string().min(1),
+      ...einvoiceAnswerShape,
     })
     .passthrough();
 

@@ -35,6 +35,8 @@ export const accountSchema = z
     time_zone: z.string().optional(),
     /** The VPA UPI payments to the account go to (its invoices' upi_link). */
     upi_vpa: z.string().nullish(),
+    /** Issue 41: whether the account reports its B2B documents to the IRP, and its turnover band; absent: no. */
+    einvoicing: z.object({ enabled: z.boolean(), aato_band: z.string() }).passthrough().nullish(),
   })
   .passthrough();
 
@@ -85,6 +87,24 @@ const invoiceTaxSchema = z
   })
   .passthrough();
 
+/**
+ * Issue 41: an e-invoiced document's IRP answer (contract: "Statuses and the answer's fields"); absent on documents
+ * that get no e-invoice and on answers from before it. Shared by the invoice and its notes.
+ */
+export const einvoiceAnswerShape = {
+  einvoice_status: z.string().nullish(),
+  irn: z.string().nullish(),
+  ack_no: z.string().nullish(),
+  ack_date: z.string().nullish(),
+  signed_qr: z.string().nullish(),
+  signed_invoice: z.string().nullish(),
+  einvoice_error_code: z.string().nullish(),
+  einvoice_error_message: z.string().nullish(),
+  einvoice_cancelled_at: z.string().nullish(),
+  einvoice_cancel_reason: z.string().nullish(),
+  einvoice_cancel_remark: z.string().nullish(),
+};
+
 /** A voided invoice: nothing is owed, it cannot be paid or sent (docs/api-contract.md, "Voiding"). */
 export const VOID = 'void' as const;
 
@@ -134,6 +154,7 @@ export const invoiceSchema = z
     amount_credited: minorAmount.optional(),
     amount_debited: minorAmount.optional(),
     amount_refundable: minorAmount.optional(),
+    ...einvoiceAnswerShape,
   })
   .passthrough();
 

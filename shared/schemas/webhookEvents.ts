@@ -22,6 +22,9 @@ const INVOICE_EVENT_TYPES = [
   'invoice.credited',
   'debit_note.created',
   'invoice.debited',
+  'invoice.einvoice_generated',
+  'invoice.einvoice_failed',
+  'invoice.einvoice_cancelled',
 ] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
 export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
@@ -148,6 +151,15 @@ export const invoiceDebitedEventSchema = z
   .object({ ...envelope, type: z.literal('invoice.debited'), data: debitData })
   .passthrough();
 
+/** Issue 41: the IRP's answer on the invoice (generated, failed) or its IRN cancelled; the invoice after it. */
+const einvoiceEventSchema = <T extends string>(type: T) =>
+  z
+    .object({ ...envelope, type: z.literal(type), data: z.object({ invoice: invoiceSchema }).passthrough() })
+    .passthrough();
+export const invoiceEInvoiceGeneratedEventSchema = einvoiceEventSchema('invoice.einvoice_generated');
+export const invoiceEInvoiceFailedEventSchema = einvoiceEventSchema('invoice.einvoice_failed');
+export const invoiceEInvoiceCancelledEventSchema = einvoiceEventSchema('invoice.einvoice_cancelled');
+
 export const clientCreatedEventSchema = z
   .object({
     ...envelope,
@@ -179,6 +191,9 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceCreditedEventSchema,
   debitNoteCreatedEventSchema,
   invoiceDebitedEventSchema,
+  invoiceEInvoiceGeneratedEventSchema,
+  invoiceEInvoiceFailedEventSchema,
+  invoiceEInvoiceCancelledEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
 ]);
@@ -198,6 +213,11 @@ export type CreditNoteCreatedEvent = z.infer<typeof creditNoteCreatedEventSchema
 export type InvoiceCreditedEvent = z.infer<typeof invoiceCreditedEventSchema>;
 export type DebitNoteCreatedEvent = z.infer<typeof debitNoteCreatedEventSchema>;
 export type InvoiceDebitedEvent = z.infer<typeof invoiceDebitedEventSchema>;
+export type EInvoiceEvent = z.infer<
+  | typeof invoiceEInvoiceGeneratedEventSchema
+  | typeof invoiceEInvoiceFailedEventSchema
+  | typeof invoiceEInvoiceCancelledEventSchema
+>;
 export type NoteEvent = CreditNoteCreatedEvent | InvoiceCreditedEvent | DebitNoteCreatedEvent | InvoiceDebitedEvent;
 export type InvoiceEvent =
   | InvoiceCreatedEvent
@@ -209,7 +229,8 @@ export type InvoiceEvent =
   | InvoiceOverdueEvent
   | InvoiceVoidedEvent
   | InvoiceRefundedEvent
-  | NoteEvent;
+  | NoteEvent
+  | EInvoiceEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

@@ -72,6 +72,26 @@ function taxRecord(
 const NOTE_FIGURES = ['taxable_value', 'total_tax', 'total'] as const;
 const NOTE_EFFECTS = ['amount_credited', 'amount_debited', 'amount_refundable'] as const;
 const invoiceLabel = (key: string) => (invoice as Readonly<Record<string, FieldLabel>>)[key].label;
+/** Issue 41: an e-invoice event's record carries the IRP's answer as the invoice now has it. */
+const EINVOICE_KEYS = [
+  'einvoiceStatus',
+  'irn',
+  'ackNo',
+  'ackDate',
+  'signedQr',
+  'einvoiceErrorCode',
+  'einvoiceErrorMessage',
+  'einvoiceCancelledAt',
+  'einvoiceCancelReason',
+] as const;
+const EINVOICE_LABELS: Record<string, string> = Object.fromEntries(
+  EINVOICE_KEYS.map((name) => [FIELDS.invoice[name].key, FIELDS.invoice[name].label]),
+);
+const einvoiceRecord = (invoice: Record<string, unknown>): Record<string, Flat> =>
+  Object.fromEntries(
+    EINVOICE_KEYS.map((name) => FIELDS.invoice[name].key).map((key) => [key, (invoice[key] as Flat) ?? null]),
+  );
+
 const NOTE_LABELS: Record<string, string> = {
   note_id: 'Note ID',
   note_number: 'Note Number',
@@ -166,6 +186,7 @@ export const INVOICE_EVENT_LABELS: Readonly<Record<string, string>> = {
   payment_amount_refunded: prefixed('Payment', payment.amountRefunded),
   payment_amount_refunded_formatted: prefixed('Payment', payment.amountRefundedFormatted),
   ...NOTE_LABELS,
+  ...EINVOICE_LABELS,
 };
 
 export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
@@ -238,6 +259,10 @@ export function flattenInvoiceEvent(event: InvoiceEvent): Record<string, Flat> {
         days_overdue: event.data.overdue.days_overdue,
         upi_link: invoice.upi_link ?? null,
       };
+    case 'invoice.einvoice_generated':
+    case 'invoice.einvoice_failed':
+    case 'invoice.einvoice_cancelled':
+      return { ...record, ...einvoiceRecord(invoice) };
     case 'invoice.voided':
       return { ...record, voided_at: invoice.voided_at ?? null };
     case 'invoice.refunded': {

@@ -26,7 +26,10 @@ export interface EventDescription {
     | 'credit_note_created'
     | 'invoice_credited'
     | 'debit_note_created'
-    | 'invoice_debited';
+    | 'invoice_debited'
+    | 'invoice_einvoice_generated'
+    | 'invoice_einvoice_failed'
+    | 'invoice_einvoice_cancelled';
   label: string;
   noun: string;
   description: string;
@@ -130,6 +133,29 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     label: 'Invoice Debited',
     noun: 'Debited Invoice',
     description: 'Triggers when a debit note raises what an invoice is worth, and what is owed on it.',
+  },
+  'invoice.einvoice_generated': {
+    type: 'invoice.einvoice_generated',
+    key: 'invoice_einvoice_generated',
+    label: 'E-Invoice Generated',
+    noun: 'E-Invoice',
+    description:
+      'Triggers when the IRP registers a B2B tax invoice: its IRN, acknowledgement number and date, ' +
+      'and signed QR code.',
+  },
+  'invoice.einvoice_failed': {
+    type: 'invoice.einvoice_failed',
+    key: 'invoice_einvoice_failed',
+    label: 'E-Invoice Failed',
+    noun: 'Failed E-Invoice',
+    description: "Triggers when the IRP refuses a B2B tax invoice, with the IRP's code and what to do about it.",
+  },
+  'invoice.einvoice_cancelled': {
+    type: 'invoice.einvoice_cancelled',
+    key: 'invoice_einvoice_cancelled',
+    label: 'E-Invoice Cancelled',
+    noun: 'Cancelled E-Invoice',
+    description: "Triggers when an invoice's IRN is cancelled at the IRP (within 24 hours), with the reason.",
   },
   'client.created': {
     type: 'client.created',

@@ -17,8 +17,9 @@ import { creditNote } from '../../n8n/nodes/InvoicingApi/actions/creditNote';
 import { debitNote } from '../../n8n/nodes/InvoicingApi/actions/debitNote';
 import { app } from '../zapier/support';
 import { refund } from '../../n8n/nodes/InvoicingApi/actions/refund';
+import { eInvoice } from '../../n8n/nodes/InvoicingApi/actions/eInvoice';
 
-const resources = { invoice, client, payment, product, refund, creditNote, debitNote };
+const resources = { invoice, client, payment, product, refund, creditNote, debitNote, eInvoice };
 
 test('there is at least one, so the checks below check something', () => {
   expect(displayedOperations.map(({ name }) => name)).toContain('voidInvoice');

@@ -198,6 +198,9 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Credited',
       'New Debit Note',
       'Invoice Debited',
+      'E-Invoice Generated',
+      'E-Invoice Failed',
+      'E-Invoice Cancelled',
       'New Client',
       'Updated Client',
     ]);

@@ -34,6 +34,9 @@ import { creditNoteCreated } from './triggers/creditNoteCreated';
 import { invoiceCredited } from './triggers/invoiceCredited';
 import { debitNoteCreated } from './triggers/debitNoteCreated';
 import { invoiceDebited } from './triggers/invoiceDebited';
+import { invoiceEInvoiceGenerated } from './triggers/invoiceEInvoiceGenerated';
+import { invoiceEInvoiceFailed } from './triggers/invoiceEInvoiceFailed';
+import { invoiceEInvoiceCancelled } from './triggers/invoiceEInvoiceCancelled';
 
 export = {
   version,
@@ -61,6 +64,9 @@ export = {
     invoice_credited: invoiceCredited,
     debit_note_created: debitNoteCreated,
     invoice_debited: invoiceDebited,
+    invoice_einvoice_generated: invoiceEInvoiceGenerated,
+    invoice_einvoice_failed: invoiceEInvoiceFailed,
+    invoice_einvoice_cancelled: invoiceEInvoiceCancelled,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({

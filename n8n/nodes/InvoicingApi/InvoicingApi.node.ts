@@ -14,6 +14,7 @@ import { CREDENTIAL, connectionOf, sender } from '../../transport/connection';
 import { client } from './actions/client';
 import { creditNote } from './actions/creditNote';
 import { debitNote } from './actions/debitNote';
+import { eInvoice } from './actions/eInvoice';
 import { ItemWithBinary, param, type Action } from './actions/common';
 import { idempotencyKeyOption } from './actions/idempotency';
 import { invoice } from './actions/invoice';
@@ -29,7 +30,7 @@ const DEFAULT_CONCURRENCY = 5;
  * Every resource, in the order their fields are declared; the Resource list shows them by their noun
  * (displayNoun, the word Zapier ends each label with), alphabetically as n8n's own nodes do.
  */
-const resources = { invoice, client, payment, product, refund, creditNote, debitNote };
+const resources = { invoice, client, payment, product, refund, creditNote, debitNote, eInvoice };
 type ResourceKey = keyof typeof resources;
 const resourceKeys = Object.keys(resources) as ResourceKey[];
 const each = <T>(read: (one: (typeof resources)[ResourceKey]) => T): Record<string, T> =>

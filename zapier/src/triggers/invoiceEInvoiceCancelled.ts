@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceEInvoiceCancelled = hookTrigger('invoice.einvoice_cancelled');

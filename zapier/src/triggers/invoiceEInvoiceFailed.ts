@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceEInvoiceFailed = hookTrigger('invoice.einvoice_failed');

@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const invoiceEInvoiceGenerated = hookTrigger('invoice.einvoice_generated');
