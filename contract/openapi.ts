@@ -33,6 +33,8 @@ import {
   invoiceCreditedEventSchema,
   debitNoteCreatedEventSchema,
   invoiceDebitedEventSchema,
+  productCreatedEventSchema,
+  productUpdatedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -265,6 +267,8 @@ const EVENT_SCHEMAS = {
   'invoice.credited': invoiceCreditedEventSchema,
   'debit_note.created': debitNoteCreatedEventSchema,
   'invoice.debited': invoiceDebitedEventSchema,
+  'product.created': productCreatedEventSchema,
+  'product.updated': productUpdatedEventSchema,
 } as const;
 
 const SIGNING =

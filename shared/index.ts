@@ -63,6 +63,8 @@ export {
   invoiceCreditedEventSchema,
   debitNoteCreatedEventSchema,
   invoiceDebitedEventSchema,
+  productCreatedEventSchema,
+  productUpdatedEventSchema,
   isBlank,
   listPageSchema,
   listQuery,

@@ -200,6 +200,8 @@ describe('Invoicing API Trigger node', () => {
       'Invoice Debited',
       'New Client',
       'Updated Client',
+      'New Product',
+      'Product Updated',
     ]);
   });
 

@@ -220,7 +220,8 @@ describe('client, list and webhook messages', () => {
         message:
           'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
           'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, credit_note.created, ' +
-          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated',
+          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated, product.created, ' +
+          'product.updated',
       },
     ]);
   });

@@ -31,6 +31,8 @@ import { creditNoteCreated } from './triggers/creditNoteCreated';
 import { invoiceCredited } from './triggers/invoiceCredited';
 import { debitNoteCreated } from './triggers/debitNoteCreated';
 import { invoiceDebited } from './triggers/invoiceDebited';
+import { productCreated } from './triggers/productCreated';
+import { productUpdated } from './triggers/productUpdated';
 
 export = {
   version,
@@ -58,6 +60,8 @@ export = {
     invoice_credited: invoiceCredited,
     debit_note_created: debitNoteCreated,
     invoice_debited: invoiceDebited,
+    product_created: productCreated,
+    product_updated: productUpdated,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({
