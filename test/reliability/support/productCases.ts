@@ -7,8 +7,11 @@ import fc from 'fast-check';
 
 import { FIELDS } from '../../../shared';
 import { badAmountArb, badCurrencyArb, clean, optionalTextArb, padded, textArb } from '../../shared/arbitraries';
-import type { Expected } from './cases';
 
+// cases.ts's shapes, restated: this file may not import it back (it is loaded from there).
+type Expected =
+  | { valid: true; method: 'POST' | 'PATCH'; path: string; body: unknown; idempotencyKey?: string }
+  | { valid: false; named: string[] };
 type Form = Record<string, unknown>;
 interface Mutation {
   group: string;
