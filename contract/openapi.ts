@@ -36,6 +36,8 @@ import {
   invoiceCreditedEventSchema,
   debitNoteCreatedEventSchema,
   invoiceDebitedEventSchema,
+  productCreatedEventSchema,
+  productUpdatedEventSchema,
   invoicePaidEventSchema,
   invoiceSchema,
   invoiceViewedEventSchema,
@@ -271,6 +273,8 @@ const EVENT_SCHEMAS = {
   'invoice.einvoice_generated': invoiceEInvoiceGeneratedEventSchema,
   'invoice.einvoice_failed': invoiceEInvoiceFailedEventSchema,
   'invoice.einvoice_cancelled': invoiceEInvoiceCancelledEventSchema,
+  'product.created': productCreatedEventSchema,
+  'product.updated': productUpdatedEventSchema,
 } as const;
 
 const SIGNING =

@@ -66,6 +66,8 @@ export {
   invoiceCreditedEventSchema,
   debitNoteCreatedEventSchema,
   invoiceDebitedEventSchema,
+  productCreatedEventSchema,
+  productUpdatedEventSchema,
   isBlank,
   listPageSchema,
   listQuery,

@@ -23,6 +23,8 @@ import type {
   InvoiceVoidedEvent,
   InvoiceRefundedEvent,
   EInvoiceEvent,
+  ProductCreatedEvent,
+  ProductUpdatedEvent,
 } from './schemas/webhookEvents';
 import type { Delivery } from './schemas/delivery';
 
@@ -338,6 +340,26 @@ const clientUpdated: ClientUpdatedEvent = {
   },
 };
 
+const productCreated: ProductCreatedEvent = {
+  id: 'evt_1NqS7xHq8ZkYd3TxPrd',
+  type: 'product.created',
+  created_at: sampleProduct.created_at,
+  livemode: false,
+  data: { product: sampleProduct },
+};
+
+/** The design's price raised from ₹12,500.00 to ₹15,000.00 (contract: "Product events"). */
+const productUpdated: ProductUpdatedEvent = {
+  id: 'evt_1NqY4fHq8ZkYd3TxPru',
+  type: 'product.updated',
+  created_at: '2026-05-04T12:30:00Z',
+  livemode: false,
+  data: {
+    product: { ...sampleProduct, unit_price: 1500000, updated_at: '2026-05-04T12:30:00Z' },
+    previous_attributes: { unit_price: sampleProduct.unit_price },
+  },
+};
+
 const viewed: InvoiceViewedEvent = {
   id: 'evt_1NqV8bHq8ZkYd3TxView',
   type: 'invoice.viewed',
@@ -579,6 +601,8 @@ export const sampleEvents = {
   einvoiceGenerated,
   einvoiceFailed,
   einvoiceCancelled,
+  productCreated,
+  productUpdated,
 };
 
 /** Samples keyed by event type, for code that holds a type rather than a name. */
@@ -601,4 +625,6 @@ export const sampleEventsByType = {
   'invoice.einvoice_generated': einvoiceGenerated,
   'invoice.einvoice_failed': einvoiceFailed,
   'invoice.einvoice_cancelled': einvoiceCancelled,
+  'product.created': productCreated,
+  'product.updated': productUpdated,
 } as const;

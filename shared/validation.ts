@@ -46,6 +46,13 @@ export function fieldLabel(key: string): string {
   return LABELS[key] ?? key;
 }
 
+/**
+ * The words an operation's own form shows for its keys (Create Product's `name` is Product Name, not a
+ * client's Name): a refusal names the field as the user sees it where they typed it. Else the global label.
+ */
+type OwnLabels = Readonly<Record<string, string>>;
+const labelIn = (key: string, own: OwnLabels = {}) => (Object.hasOwn(own, key) ? own[key] : fieldLabel(key));
+
 const ITEM = 'Item';
 /** "Item 2" for items[1]: how messages name a line item, and how namesItsPlace recognises them. */
 const itemPlace = (index: number) => `${ITEM} ${index + 1}`;
@@ -67,9 +74,9 @@ function pathText(path: Array<string | number>): string {
  * What the user calls the place in the input: "Item 2" for items[1], "Events entry 2" for events[1],
  * else the label.
  */
-function placeName(path: Array<string | number>): string {
+function placeName(path: Array<string | number>, own?: OwnLabels): string {
   const last = path[path.length - 1];
-  if (typeof last !== 'number') return fieldLabel(String(last));
+  if (typeof last !== 'number') return labelIn(String(last), own);
   const owner = path[path.length - 2];
   return owner === FIELDS.invoice.items.key ? itemPlace(last) : `${fieldLabel(String(owner))} entry ${last + 1}`;
 }
@@ -87,7 +94,7 @@ function amountMessage(issue: z.ZodIssue, raw: unknown, currency: string): strin
   return base;
 }
 
-function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean): InputIssue {
+function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean, own?: OwnLabels): InputIssue {
   const path = issue.path;
   const field = pathText(path);
   const currencyRaw = (raw as Record<string, unknown> | undefined)?.currency;
@@ -132,7 +139,7 @@ function describe(issue: z.ZodIssue, raw: unknown, typedAmounts: boolean): Input
     return { field, message: `${fieldLabel(String(path[1]))} ${message}` };
   }
   if (!path.length) return { field: 'input', message };
-  return { field, message: `${placeName(path)} ${message}` };
+  return { field, message: `${placeName(path, own)} ${message}` };
 }
 
 /**
@@ -164,23 +171,30 @@ function withUnitHint(issue: InputIssue, path: Array<string | number>, raw: unkn
 }
 
 /** One message per field (the first, most basic one): '' is both "required" and "not an e-mail address". */
-function inputError(issues: z.ZodIssue[], raw: unknown, typedAmounts: boolean): InputError {
+function inputError(issues: z.ZodIssue[], raw: unknown, options: ValidateOptions): InputError {
   const byField = new Map<string, InputIssue>();
-  for (const issue of issues.map((entry) => withUnitHint(describe(entry, raw, typedAmounts), entry.path, raw))) {
+  const described = (entry: z.ZodIssue) => describe(entry, raw, options.typedAmounts === true, options.labels);
+  for (const issue of issues.map((entry) => withUnitHint(described(entry), entry.path, raw))) {
     if (!byField.has(issue.field)) byField.set(issue.field, issue);
   }
   return new InputError([...byField.values()]);
+}
+
+interface ValidateOptions {
+  typedAmounts?: boolean;
+  /** The operation's own labels by key (its form's words), before the global ones. */
+  labels?: OwnLabels;
 }
 
 /** Parses `raw` with `schema`, or throws an InputError listing every problem. */
 export function validateInput<S extends z.ZodTypeAny>(
   schema: S,
   raw: unknown,
-  options: { typedAmounts?: boolean } = {},
+  options: ValidateOptions = {},
 ): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  throw inputError(result.error.issues, raw, options.typedAmounts === true);
+  throw inputError(result.error.issues, raw, options);
 }
 
 /**
@@ -215,10 +229,10 @@ function templateIssues(value: unknown, path: Array<string | number> = []): z.Zo
 export function validateGiven<S extends z.ZodTypeAny>(
   schema: S,
   raw: unknown,
-  options: { typedAmounts?: boolean } = {},
+  options: ValidateOptions = {},
 ): z.output<S> {
   const templates = templateIssues(raw);
   if (!templates.length) return validateInput(schema, raw, options);
   const result = schema.safeParse(raw);
-  throw inputError([...templates, ...(result.success ? [] : result.error.issues)], raw, options.typedAmounts === true);
+  throw inputError([...templates, ...(result.success ? [] : result.error.issues)], raw, options);
 }

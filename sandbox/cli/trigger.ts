@@ -20,6 +20,15 @@ const send = async (request: HttpRequest) => expectOk(await fetchSend(request));
 const latest = async (connection: Connection, type: EventType) =>
   ((await send(operations.listEvents.request(connection, { type, limit: 1 }))) as { data: Emitted[] }).data[0];
 
+/** A SKU of its own each time, so a second trigger never meets the first one's product (SKUs are unique). */
+const newProduct = () => ({
+  name: 'Made by npm start -- trigger',
+  sku: `TRIGGER-${Date.now()}`,
+  product_type: 'goods' as const,
+  unit_price: 89900,
+  currency: 'INR',
+});
+
 /** How each event is made to happen around a fresh invoice (like `stripe trigger`); a new event type adds one line. */
 /** A B2B tax invoice on an account that e-invoices (contract: "Which documents get an e-invoice"). */
 async function einvoicedInvoice(connection: Connection, failWith?: '3029'): Promise<Invoice> {
@@ -117,6 +126,15 @@ const TEST_HELPERS: Record<EventType, (connection: Connection, invoice: Invoice)
       }),
     );
     return await latest(c, 'client.updated');
+  },
+  'product.created': async (c) => {
+    await send(operations.createProduct.request(c, newProduct()));
+    return await latest(c, 'product.created');
+  },
+  'product.updated': async (c) => {
+    const made = (await send(operations.createProduct.request(c, newProduct()))) as Emitted;
+    await send(operations.updateProduct.request(c, { product_id: made.id, unit_price: 99900 }));
+    return await latest(c, 'product.updated');
   },
 };
 

@@ -7,6 +7,7 @@ import { newId } from '../storage/ids';
 import { isoNow } from '../storage/records';
 import { referenceKey } from '../storage/collections';
 import type { Context } from './context';
+import { recordEvent } from './eventLog';
 import { Problem, orNotFound } from './problems';
 
 /** The product a SKU names in this account, archived or not (a SKU names one product for good). */
@@ -46,21 +47,31 @@ export function createProduct(ctx: Context, input: ProductCreateInput): Product 
     created_at: now,
     updated_at: now,
   };
-  ctx.data.products.insert(product);
+  ctx.data.store.transaction(() => {
+    ctx.data.products.insert(product);
+    recordEvent(ctx, 'product.created', { product });
+  });
   return product;
 }
 
-/** The product after `changes` (undefined ones stay); unchanged, it is answered as it is. */
+/**
+ * The product after `changes` (undefined ones stay), with `product.updated` carrying the old value of every
+ * field that moved; unchanged, it is answered as it is and nothing is emitted (as a client's update).
+ */
 export function updateProduct(ctx: Context, product: Product, input: Record<string, unknown>): Product {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (typeof changes.sku === 'string') skuTaken(ctx, changes.sku, product.id);
-  const moved = Object.entries(changes).some(
-    ([key, value]) => JSON.stringify(product[key] ?? null) !== JSON.stringify(value),
+  const moved = Object.keys(changes).filter(
+    (key) => JSON.stringify(product[key] ?? null) !== JSON.stringify(changes[key]),
   );
-  if (!moved) return product;
+  if (!moved.length) return product;
   const updated: Product = { ...product, ...changes, updated_at: isoNow() };
   kindMatchesCode(updated);
-  ctx.data.products.replace(updated);
+  const previous = Object.fromEntries(moved.map((key) => [key, product[key] ?? null]));
+  ctx.data.store.transaction(() => {
+    ctx.data.products.replace(updated);
+    recordEvent(ctx, 'product.updated', { product: updated, previous_attributes: previous });
+  });
   return updated;
 }
 

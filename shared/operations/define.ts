@@ -246,16 +246,18 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
 ): Operation<S, Out> & Pick<D, 'sample' | 'labels'> {
   const amountSchemas = definition.amounts && typedAmountSchemas(definition.input, definition.amounts);
   const input = amountSchemas?.typed ?? definition.input;
+  const fields = fieldsOf(input, definition.fields);
+  const labels = Object.fromEntries(Object.values(fields).map((spec) => [spec.key, spec.label]));
   const operation: Operation<S, Out> & Pick<D, 'sample' | 'labels'> = {
     ...definition,
     input,
     inputOnly: [...(definition.inputOnly ?? []), ...(definition.amounts ? ['amount_unit'] : [])],
     route: `/${SERVICE.apiVersion}${definition.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    fields: fieldsOf(input, definition.fields),
+    fields,
     wireKeys: wireKeysOf(definition),
     validate: (raw) => {
       const schema = amountSchemas ? amountSchemaFor(raw, amountSchemas) : input;
-      return validateGiven(schema, raw ?? {}, { typedAmounts: schema === amountSchemas?.typed });
+      return validateGiven(schema, raw ?? {}, { typedAmounts: schema === amountSchemas?.typed, labels });
     },
     request: (connection, given) => buildRequest(operation, connection, given),
     run: (connection, raw, send) => runOperation(operation, connection, raw, send),

@@ -1,11 +1,11 @@
 /**
- * Webhook events: the spec's three (viewed, paid, disputed) plus the client-sync and invoice-created events, in
- * the envelope the contract decides.
+ * Webhook events: the spec's three (viewed, paid, disputed) plus the client-sync, catalogue and invoice-created
+ * events, in the envelope the contract decides.
  */
 import { z } from 'zod';
 import { deliverySchema } from './delivery';
 import { refundSchema } from './refunds';
-import { clientSchema, invoiceSchema, paymentSchema } from './resources';
+import { clientSchema, invoiceSchema, paymentSchema, productSchema } from './resources';
 import { creditNoteSchema, debitNoteSchema } from './notes';
 
 const INVOICE_EVENT_TYPES = [
@@ -27,7 +27,8 @@ const INVOICE_EVENT_TYPES = [
   'invoice.einvoice_cancelled',
 ] as const;
 const CLIENT_EVENT_TYPES = ['client.created', 'client.updated'] as const;
-export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES] as const;
+const PRODUCT_EVENT_TYPES = ['product.created', 'product.updated'] as const;
+export const EVENT_TYPES = [...INVOICE_EVENT_TYPES, ...CLIENT_EVENT_TYPES, ...PRODUCT_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const envelope = {
@@ -177,6 +178,23 @@ export const clientUpdatedEventSchema = z
   })
   .passthrough();
 
+/** Issue 42: the catalogue's events, shaped as the client's (the product as it is now, and what moved). */
+export const productCreatedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('product.created'),
+    data: z.object({ product: productSchema }).passthrough(),
+  })
+  .passthrough();
+
+export const productUpdatedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('product.updated'),
+    data: z.object({ product: productSchema, previous_attributes: z.record(z.unknown()) }).passthrough(),
+  })
+  .passthrough();
+
 export const eventSchema = z.discriminatedUnion('type', [
   invoiceCreatedEventSchema,
   invoiceViewedEventSchema,
@@ -196,6 +214,8 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceEInvoiceCancelledEventSchema,
   clientCreatedEventSchema,
   clientUpdatedEventSchema,
+  productCreatedEventSchema,
+  productUpdatedEventSchema,
 ]);
 
 export type InvoiceCreatedEvent = z.infer<typeof invoiceCreatedEventSchema>;
@@ -232,5 +252,8 @@ export type InvoiceEvent =
   | NoteEvent
   | EInvoiceEvent;
 export type ClientEvent = ClientCreatedEvent | ClientUpdatedEvent;
+export type ProductCreatedEvent = z.infer<typeof productCreatedEventSchema>;
+export type ProductUpdatedEvent = z.infer<typeof productUpdatedEventSchema>;
+export type ProductEvent = ProductCreatedEvent | ProductUpdatedEvent;
 /** Any event the connectors know. */
 export type WebhookEvent = z.infer<typeof eventSchema>;

@@ -1,11 +1,12 @@
 /**
  * Receiving a webhook, from a verified delivery to what a Zap or workflow receives: the event catalogue
  * (what each type is called), the event parsed with the shared schema, then flattened into one record
- * whose top-level fields a non-developer can map directly (invoiceEvents.ts, clientEvents.ts).
+ * whose top-level fields a non-developer can map directly (invoiceEvents.ts, clientEvents.ts, productEvents.ts).
  */
 import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/webhookEvents';
 import { CLIENT_EVENT_LABELS, flattenClientEvent } from './clientEvents';
 import { INVOICE_EVENT_LABELS, flattenInvoiceEvent } from './invoiceEvents';
+import { PRODUCT_EVENT_LABELS, flattenProductEvent } from './productEvents';
 import { VERIFY_FAILURE_MESSAGES, verifyWebhook, type HeaderBag, type VerifyFailure } from './signature';
 
 export interface EventDescription {
@@ -29,7 +30,9 @@ export interface EventDescription {
     | 'invoice_debited'
     | 'invoice_einvoice_generated'
     | 'invoice_einvoice_failed'
-    | 'invoice_einvoice_cancelled';
+    | 'invoice_einvoice_cancelled'
+    | 'product_created'
+    | 'product_updated';
   label: string;
   noun: string;
   description: string;
@@ -171,6 +174,22 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     noun: 'Client',
     description: "Triggers when a client's details change, with the fields that changed and their previous values.",
   },
+  'product.created': {
+    type: 'product.created',
+    key: 'product_created',
+    label: 'New Product',
+    noun: 'Product',
+    description: 'Triggers when a product or service is added to the catalogue, with its SKU, HSN/SAC, rate and price.',
+  },
+  'product.updated': {
+    type: 'product.updated',
+    key: 'product_updated',
+    label: 'Product Updated',
+    noun: 'Product',
+    description:
+      'Triggers when a product of the catalogue changes (its price, rate or SKU, or it is archived or restored), ' +
+      'with the fields that changed and their previous values.',
+  },
 };
 
 /**
@@ -203,9 +222,13 @@ export function parseEvent(raw: string | Uint8Array | object): ParseResult {
 }
 
 /** Labels of a flat record's fields, keyed as Zapier shows them. */
-export const EVENT_LABELS: Readonly<Record<string, string>> = { ...INVOICE_EVENT_LABELS, ...CLIENT_EVENT_LABELS };
+export const EVENT_LABELS: Readonly<Record<string, string>> = {
+  ...INVOICE_EVENT_LABELS,
+  ...CLIENT_EVENT_LABELS,
+  ...PRODUCT_EVENT_LABELS,
+};
 
-/** What a trigger outputs: an invoice event's record (invoiceEvents.ts) or a client event's (clientEvents.ts). */
+/** What a trigger outputs: an invoice event's record, a client event's or a product event's. */
 export interface FlatEventRecord {
   id: string;
   event_id: string;
@@ -220,7 +243,9 @@ export function flattenEvent(event: WebhookEvent): FlatEventRecord {
   const record =
     event.type === 'client.created' || event.type === 'client.updated'
       ? flattenClientEvent(event)
-      : flattenInvoiceEvent(event);
+      : event.type === 'product.created' || event.type === 'product.updated'
+        ? flattenProductEvent(event)
+        : flattenInvoiceEvent(event);
   return record as FlatEventRecord;
 }
 

@@ -21,6 +21,7 @@ import { SingleN8n } from './single';
 import { parseMail, SmtpReceiver } from './smtp-receiver';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE, settledExecutions } from './workflows';
+import { ORDER_1042_INVOICE, stockOrderProducts } from '../templates/orderProducts';
 
 const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates');
 const DELIVERY_SECONDS = 30;
@@ -269,8 +270,9 @@ test('every template is here; every node type, picker mode, parameter and option
   expect(missingNames).toEqual([]);
 });
 
-test("1 · a paid shop order: one client, one invoice with the order's lines sent on WhatsApp; the same order again bills nothing", async () => {
+test("1 · a paid shop order: one client, one invoice billing the order's lines by SKU (its price winning); again: nothing", async () => {
   const { credential, api } = await account('order');
+  await stockOrderProducts(api);
   const workflow = await n8n.createWorkflow(forThisMachine(load('01-order-to-whatsapp-invoice'), credential));
   await n8n.activate(workflow.id);
   const email = 'priya.order@example.com';
@@ -279,8 +281,8 @@ test("1 · a paid shop order: one client, one invoice with the order's lines sen
     currency: 'INR',
     customer: { email, name: 'Priya Nair', phone: '+91 98450 12345' },
     line_items: [
-      { title: 'Kurta, indigo', quantity: 2, line_total: '3,000.00' },
-      { title: 'Shipping', quantity: 1, line_total: '99' },
+      { sku: 'KURTA-INDIGO-M', title: 'Kurta, indigo, M', quantity: 2, price: '1,399.00' },
+      { sku: 'DUPATTA-SILK', title: 'Silk dupatta', quantity: 1, price: '799.00' },
     ],
   };
   expect(await postToWebhook('shop-order-paid', order)).toBe(200);
@@ -289,15 +291,7 @@ test("1 · a paid shop order: one client, one invoice with the order's lines sen
   const first = await invoices();
   counts.record('1 order', 'invoices for one paid order', 1, first.length);
   expect(first).toHaveLength(1);
-  expect(first[0]).toMatchObject({
-    currency: 'INR',
-    amount_due: 309900,
-    whatsapp: { status: 'sent' },
-    items: [
-      { description: 'Kurta, indigo × 2', amount: 300000 },
-      { description: 'Shipping × 1', amount: 9900 },
-    ],
-  });
+  expect(first[0]).toMatchObject(ORDER_1042_INVOICE);
   const clients = (await api((c) => operations.listClients.request(c, {}))).data;
   expect(clients).toEqual([expect.objectContaining({ email, name: 'Priya Nair', phone: '+919845012345' })]);
 

@@ -203,6 +203,8 @@ describe('Invoicing API Trigger node', () => {
       'E-Invoice Cancelled',
       'New Client',
       'Updated Client',
+      'New Product',
+      'Product Updated',
     ]);
   });
 

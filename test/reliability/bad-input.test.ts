@@ -28,6 +28,7 @@ const PERFORMS: Record<OperationKey, unknown> = {
   createClient: App.creates.create_client.operation.perform,
   updateClient: App.creates.update_client.operation.perform,
   recordPayment: App.creates.record_payment.operation.perform,
+  createProduct: App.creates.create_product.operation.perform,
 };
 const OPERATION_KEYS = Object.keys(PERFORMS) as OperationKey[];
 
@@ -113,12 +114,14 @@ describe('Zapier (zapier-platform-core pipeline, nock as the service)', () => {
         };
 
   /**
-   * The cases' oracle counts amounts in minor units (as the wire does), so the two operations with an
+   * The cases' oracle counts amounts in minor units (as the wire does), so the operations with an
    * amount run with Amounts Are In: Minor Units; the typed rule has its own table and property tests
    * (test/shared/amounts.test.ts).
    */
   const inputDataOf = (key: string, c: { zapier: Record<string, unknown> }) =>
-    key === 'createInvoice' || key === 'recordPayment' ? { ...c.zapier, amount_unit: 'minor' } : c.zapier;
+    key === 'createInvoice' || key === 'recordPayment' || key === 'createProduct'
+      ? { ...c.zapier, amount_unit: 'minor' }
+      : c.zapier;
 
   test.each(OPERATION_KEYS)(
     '%s: 10,000 inputs',

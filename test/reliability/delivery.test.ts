@@ -67,8 +67,8 @@ let payers = 0;
 /**
  * Every event type once per round, each with its own subscription on Zapier: a new client invoiced, the invoice
  * viewed, sent, failing a send, overdue, paid, part refunded and disputed, the client renamed, and a second invoice credited,
- * debited and voided (a paid invoice cannot be): so a round makes one event more than there are types (two
- * invoice.created).
+ * debited and voided (a paid invoice cannot be), and a product made and repriced: so a round makes one event more
+ * than there are types (two invoice.created).
  */
 const EVENTS_PER_INVOICE = EVENT_TYPES.length + 1;
 async function viewPayAndDispute(count: number): Promise<void> {
@@ -101,6 +101,10 @@ async function viewPayAndDispute(count: number): Promise<void> {
     ok(await p.s.api((c) => operations.createCreditNote.request(c, note)));
     ok(await p.s.api((c) => operations.createDebitNote.request(c, note)));
     ok(await p.s.api((c) => operations.voidInvoice.request(c, { invoice_id: second.id })));
+    // The catalogue's two events: a product of the round's own SKU, then its price changed.
+    const product = { name: `Item ${payers}`, sku: `ITEM-${payers}`, product_type: 'goods' as const, currency: 'INR' };
+    const made = ok(await p.s.api((c) => operations.createProduct.request(c, { ...product, unit_price: 100 })));
+    ok(await p.s.api((c) => operations.updateProduct.request(c, { product_id: made.id, unit_price: 200 })));
   }
 }
 
@@ -211,7 +215,7 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
     durationMs: since(started),
     seed,
     facts: [
-      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, each client renamed, before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
+      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, each client renamed, a product made and repriced, before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
       `The sandbox's delivery log: ${attempts.length} attempts, ${duplicatesSent} deliberate duplicates, ${refusedDuringOutage} refused connections during the outage, all retried until delivered.`,
     ],
   });

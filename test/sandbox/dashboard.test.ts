@@ -186,6 +186,47 @@ test('payments: UPI payments and recorded transfers in one list, found by UTR or
   await eventually(async () => (await ids()) === transfer.id, 5000, 'only the transfer');
 });
 
+test('products: the catalogue with SKU, price and rate; archived products listed apart, marked; search', async () => {
+  const made = async (fields: Record<string, unknown>) =>
+    (
+      await t.send(
+        operations.createProduct.request(t.connection, {
+          product_type: 'goods',
+          currency: 'INR',
+          hsn_sac: '6109',
+          gst_rate: '5',
+          ...fields,
+        } as any),
+      )
+    ).body as any;
+  const tee = await made({ name: 'Cotton T-shirt, red, M', sku: 'TSHIRT-RED-M', unit_price: 89900 });
+  const old = await made({ name: 'Old tee', sku: 'TEE-OLD', unit_price: 49900 });
+  await t.send(operations.updateProduct.request(t.connection, { product_id: old.id, archived: true }));
+  const page = await open('#/products');
+  const cells = (id: string) => page.locator(`tr[data-id="${id}"] td`).allTextContents();
+  await page.locator(`tr[data-id="${tee.id}"]`).waitFor();
+  expect(await cells(tee.id)).toEqual([
+    'Cotton T-shirt, red, M',
+    'TSHIRT-RED-M',
+    '₹899.00',
+    '5 %',
+    '6109',
+    'goods',
+    'active',
+    `${tee.id}Copy`,
+  ]);
+  expect((await cells(old.id)).slice(1, 7)).toEqual(['TEE-OLD', '₹499.00', '5 %', '6109', 'goods', 'archived']);
+  // The archived one is under its own heading, not among the active ones the pickers list.
+  const section = await page
+    .locator('h2:has-text("Archived") + table tr[data-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
+  expect(section).toEqual([old.id]);
+  await page.fill('input[name=q]', 'cotton');
+  await page.click('button:has-text("Search")');
+  await eventually(async () => (await page.locator(`tr[data-id="${old.id}"]`).count()) === 0, 5000, 'only the tee');
+  expect(await page.locator('table.list tbody tr').count()).toBe(1);
+});
+
 test('invoice page: copy the id in one click; simulate buttons only where they apply; Cancel does nothing', async () => {
   const created = await invoice({
     client_email: 'detail@example.com',

@@ -397,6 +397,8 @@ describe('EVENT_CATALOGUE', () => {
       'invoice.debited',
       'client.created',
       'client.updated',
+      'product.created',
+      'product.updated',
     ]);
     for (const type of EVENT_TYPES) {
       const entry = EVENT_CATALOGUE[type];

@@ -442,7 +442,7 @@ describe('samples are valid objects of their schemas', () => {
             ? invoice.amount_paid
             : invoice.amount_due + (invoice.amount_debited ?? 0) - (invoice.amount_credited ?? 0),
         );
-      else expect(event.type).toMatch(/^client\./);
+      else expect(event.type).toMatch(/^(client|product)\./);
     }
     for (const type of EVENT_TYPES) expect(sampleEventsByType[type].type).toBe(type);
     expect(sampleEvents.paid.data.payment.amount).toBe(sampleEvents.paid.data.invoice.amount_paid);

@@ -8,6 +8,7 @@ import {
   validateInput,
   webhookCreateInputSchema,
   FIELDS,
+  operations,
 } from '../../shared';
 import { inputErrorOf } from './support';
 
@@ -220,7 +221,8 @@ describe('client, list and webhook messages', () => {
         message:
           'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
           'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, credit_note.created, ' +
-          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated',
+          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated, product.created, ' +
+          'product.updated',
       },
     ]);
   });
@@ -238,4 +240,27 @@ test('InputError carries no raw value beyond what the user typed into an amount'
   const error = invoiceError({ ...invoice('INR', 1), client_email: 'secret-ish value with spaces' });
   expect(error.message).not.toContain('secret-ish');
   expect(error).toBeInstanceOf(InputError);
+});
+
+const TEE = { name: 'Tee', sku: 'TEE-1', product_type: 'goods', unit_price: '899.00', currency: 'INR' };
+
+test("Create Product's refusals name its own fields (Product Name, SKU, Price), not a client's or a line's", () => {
+  const { createProduct } = operations;
+  const { name, sku, unitPrice, description } = FIELDS.product;
+  const issues = (raw: object) => {
+    try {
+      createProduct.validate(raw);
+    } catch (error) {
+      return (error as InputError).issues;
+    }
+    throw new Error('accepted');
+  };
+  expect(issues({ product_type: 'goods', currency: 'INR' })).toEqual([
+    { field: 'name', message: `${name.label} is required` },
+    { field: 'sku', message: `${sku.label} is required` },
+    { field: 'unit_price', message: expect.stringMatching(new RegExp(`^${unitPrice.label} is required`)) },
+  ]);
+  expect([name.label, sku.label, unitPrice.label]).toEqual(['Product Name', 'SKU', 'Price']);
+  const [tooLong] = issues({ ...TEE, description: 'x'.repeat(501) });
+  expect(tooLong).toEqual({ field: 'description', message: `${description.label} must be at most 500 characters` });
 });

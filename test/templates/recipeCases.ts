@@ -5,6 +5,7 @@
  * cases, so both run the recipes exactly as written.
  */
 import { addDays, operations, todayIn } from '../../shared';
+import { ORDER_1042_INVOICE, stockOrderProducts } from './orderProducts';
 import {
   fieldKeys,
   polledRecords,
@@ -63,20 +64,12 @@ export function recipeCases(w: () => RecipeWorld): void {
     }
   });
 
-  test('1 · a paid order: one client, one invoice with its lines sent on WhatsApp; the order again bills nothing', async () => {
+  test("1 · a paid order: one client, one invoice billing its lines by SKU, the order's price winning; again: nothing", async () => {
     const steps = recipe('01-order-to-whatsapp-invoice');
     expect(steps.map((step) => step.kind)).toEqual(['trigger', 'search_or_create', 'create']);
+    await stockOrderProducts((build) => w().api(build));
     const first = await runZap(w(), steps, steps[0].sample);
-    expect(first[3]).toMatchObject({
-      client_email: 'priya.order@example.com',
-      currency: 'INR',
-      amount_due: 309900,
-      whatsapp: { status: 'sent' },
-      items: [
-        { description: 'Kurta, indigo', amount: 300000 },
-        { description: 'Shipping', amount: 9900 },
-      ],
-    });
+    expect(first[3]).toMatchObject(ORDER_1042_INVOICE);
     expect(first[2]).toMatchObject({ name: 'Priya Nair', phone: '+919845012345' });
     const again = await runZap(w(), steps, steps[0].sample);
     expect(again[2].id).toBe(first[2].id);

@@ -140,15 +140,15 @@ describe.each(Object.values(EVENT_CATALOGUE))('$label trigger', ({ type, key }) 
 
   it('labels its output fields', () => {
     const keys = trigger.operation.outputFields.map((field) => field.key);
-    expect(keys).toEqual(
-      expect.arrayContaining([
-        'id',
-        'event_type',
-        'client_id',
-        'client_email',
-        ...(type.startsWith('client.') ? ['client_name', 'client_city'] : ['invoice_number', 'amount_due_formatted']),
-      ]),
-    );
+    // A product event names no client: it carries the product (its SKU, price and rate) instead.
+    const own = type.startsWith('product.')
+      ? ['product_id', 'product_sku', 'product_unit_price_formatted', 'product_gst_rate']
+      : [
+          'client_id',
+          'client_email',
+          ...(type.startsWith('client.') ? ['client_name', 'client_city'] : ['invoice_number', 'amount_due_formatted']),
+        ];
+    expect(keys).toEqual(expect.arrayContaining(['id', 'event_type', ...own]));
     expect([...keys].sort()).toEqual(Object.keys(trigger.operation.sample).sort());
     expect(keys.length).toBeGreaterThan(15);
   });

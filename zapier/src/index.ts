@@ -37,6 +37,8 @@ import { invoiceDebited } from './triggers/invoiceDebited';
 import { invoiceEInvoiceGenerated } from './triggers/invoiceEInvoiceGenerated';
 import { invoiceEInvoiceFailed } from './triggers/invoiceEInvoiceFailed';
 import { invoiceEInvoiceCancelled } from './triggers/invoiceEInvoiceCancelled';
+import { productCreated } from './triggers/productCreated';
+import { productUpdated } from './triggers/productUpdated';
 
 export = {
   version,
@@ -67,6 +69,8 @@ export = {
     invoice_einvoice_generated: invoiceEInvoiceGenerated,
     invoice_einvoice_failed: invoiceEInvoiceFailed,
     invoice_einvoice_cancelled: invoiceEInvoiceCancelled,
+    product_created: productCreated,
+    product_updated: productUpdated,
   },
   // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
   creates: createsFor({

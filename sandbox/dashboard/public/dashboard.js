@@ -1,5 +1,5 @@
 // The sandbox dashboard: a small single-page app over the sandbox's own API (no build step, no
-// dependencies). Pages: invoices, clients, events (with payload and every delivery attempt), webhooks, keys.
+// dependencies). Pages: invoices, clients, products, events (with payload and every delivery attempt), webhooks, keys.
 // Live updates re-draw a page only when its data changed, and never while the user selects text or types.
 'use strict';
 
@@ -331,6 +331,31 @@ const pages = {
         table([['Amount', (i) => h('span', { class: 'money' }, money(i.amount_due, i.currency))], ['Status', (i) => badge(i.status)],
           ['Number', (i) => h('a', { href: `#/invoices/${i.id}` }, i.number)], ['Created', (i) => when(i.created_at)]],
         invoices.data, 'No invoices for this client.', (i) => `#/invoices/${i.id}`),
+      ];
+    },
+  },
+
+  // The catalogue (issue 42): active products first, as the pickers list them; archived ones below, marked,
+  // since they stay on the invoices that used them and a shop owner looks for them when an old SKU comes back.
+  products: {
+    load: async (p) => ({
+      active: await api('GET', `/v1/products${query({ limit: PAGE_SIZE, search: p.search, starting_after: p.after })}`),
+      archived: await api('GET', `/v1/products${query({ limit: 100, search: p.search, archived: 'true' })}`),
+    }),
+    render({ active, archived }, p) {
+      const columns = [
+        ['Name', (pr) => pr.name], ['SKU', (pr) => h('code', { class: 'mono' }, pr.sku)],
+        ['Price', (pr) => h('span', { class: 'money' }, money(pr.unit_price, pr.currency))],
+        ['GST rate', (pr) => (pr.gst_rate ? `${pr.gst_rate} %` : '—')], ['HSN/SAC', (pr) => pr.hsn_sac || '—'],
+        ['Kind', (pr) => pr.product_type],
+        ['Status', (pr) => (pr.archived ? badge('archived') : badge('active'))], ['ID', (pr) => copyable(pr.id)],
+      ];
+      return [
+        h('h1', {}, 'Products'),
+        searchBar('Name, SKU or description', p.search, (q) => (location.hash = `#/products${query({ search: q })}`)),
+        table(columns, active.data, p.search ? 'No active product matches.' : 'No products yet: npm start -- products add.'),
+        pager('products', p, active),
+        archived.data.length ? [h('h2', {}, 'Archived'), table(columns, archived.data, '')] : null,
       ];
     },
   },

@@ -21,8 +21,9 @@ import {
   padded,
   TEMPLATE_SYNTAX,
 } from '../../shared/arbitraries';
+import { productCases } from './productCases';
 
-export type OperationKey = 'createInvoice' | 'createClient' | 'updateClient' | 'recordPayment';
+export type OperationKey = 'createInvoice' | 'createClient' | 'updateClient' | 'recordPayment' | 'createProduct';
 
 export type Expected =
   | { valid: true; method: 'POST' | 'PATCH'; path: string; body: unknown; idempotencyKey?: string }
@@ -596,6 +597,13 @@ function broken(valid: fc.Arbitrary<Draft>, mutations: (draft: Draft) => fc.Arbi
 const mix = (valid: fc.Arbitrary<Draft>, invalid: fc.Arbitrary<Draft>) =>
   fc.oneof({ weight: 1, arbitrary: valid }, { weight: 4, arbitrary: invalid });
 
+/** Idempotency keys refused before any request: too long, or not printable ASCII. */
+const badKeyArb = fc.oneof(
+  fc.integer({ min: 256, max: 300 }).map((n) => 'k'.repeat(n)),
+  fc.constantFrom('stmt-😀', 'выписка-1', 'stmt\u00001'),
+);
+const products = productCases({ keyArb, longText, notTextArb, badKeyArb, broken, mix, withStrayKey });
+
 const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
   createInvoice: mix(
     withStrayKey(validInvoice),
@@ -621,6 +629,7 @@ const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
     ),
   ),
   recordPayment: mix(withStrayKey(validPayment), broken(validPayment, paymentMutations)),
+  createProduct: products.generator,
 };
 
 // ── The issue's nasty cases, spelled out ─────────────────────────────────────────────────────────
@@ -921,6 +930,7 @@ const NASTY: Record<OperationKey, Draft[]> = {
       `${LABEL.clientId} must be at most`,
     ),
   ],
+  createProduct: products.nasty,
 };
 
 /** The nasty cases, then generated ones from `seed` up to `total`: the same list on both platforms. */

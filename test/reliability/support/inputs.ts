@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import { MAX_MESSAGE, sampleClient, sampleInvoice, samplePayment } from '../../../shared';
+import { MAX_MESSAGE, sampleClient, sampleInvoice, samplePayment, sampleProduct } from '../../../shared';
 import { nock } from '../../zapier/nock';
 import type { InputCase } from './cases';
 
@@ -35,6 +35,7 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
     if (entry.path === '/v1/invoices' || entry.method === 'GET')
       return [entry.method === 'GET' ? 200 : 201, sampleInvoice];
     if (entry.path.endsWith('/payments')) return [201, samplePayment];
+    if (entry.path === '/v1/products') return [201, sampleProduct];
     return [entry.method === 'POST' ? 201 : 200, sampleClient];
   };
   nock(BASE_URL)

@@ -28,6 +28,9 @@ function clientForm(): IDataObject {
   return Object.fromEntries(keys.map((key) => [key, `={{ $json.${key} }}`]));
 }
 
+/** The creates whose node makes an idempotency key when none is given. */
+const DERIVES_A_KEY = new Set<OperationKey>(['createInvoice', 'recordPayment', 'createProduct']);
+
 // One request at a time (Max Concurrent Requests = 1), so requests arrive in item order.
 export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
   createInvoice: {
@@ -70,6 +73,23 @@ export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
       note: '={{ $json.note }}',
       amount_unit: 'minor',
     },
+    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
+  },
+  createProduct: {
+    resource: 'product',
+    operation: 'create',
+    name: '={{ $json.name }}',
+    sku: '={{ $json.sku }}',
+    product_type: '={{ $json.product_type }}',
+    unit_price: '={{ $json.unit_price }}',
+    currency: '={{ $json.currency }}',
+    additionalFields: {
+      hsn_sac: '={{ $json.hsn_sac }}',
+      gst_rate: '={{ $json.gst_rate }}',
+      unit: '={{ $json.unit }}',
+      description: '={{ $json.description }}',
+    },
+    amount_unit: 'minor',
     options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
   },
 };
@@ -118,7 +138,7 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
           mine,
           typeof json.error === 'string' ? { ok: false, message: json.error } : { ok: true, id: json.id },
           (header, wanted) => {
-            if (wanted !== undefined || (key !== 'createInvoice' && key !== 'recordPayment')) return header === wanted;
+            if (wanted !== undefined || !DERIVES_A_KEY.has(key)) return header === wanted;
             // No key given: the node derives one from the n8n instance, the execution, the node, its run and the item,
             // so each is new.
             const fresh =

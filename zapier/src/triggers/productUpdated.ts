@@ -1,0 +1,3 @@
+import { hookTrigger } from './hook';
+
+export const productUpdated = hookTrigger('product.updated');
