@@ -115,7 +115,10 @@ ${
 <table>${rows.join('')}</table>`
 }<p>Due ${money(invoice.amount_due)} · paid ${money(invoice.amount_paid)} · ` +
       `remaining ${money(invoice.amount_remaining)}${correctedHtml(invoice, money)}</p>
-${correctionsHtml(corrections, money, escapeHtml)}${dueHtml(invoice)}${upiHtml(invoice.upi_link)}${einvoiceHtml(invoice, escapeHtml)}
+${correctionsHtml(corrections, money, escapeHtml)}${dueHtml(invoice)}${upiHtml(invoice.upi_link)}${einvoiceHtml(
+        invoice,
+        escapeHtml,
+      )}
 <p><small>Sandbox page: nothing here moves money.</small></p>`,
   };
 }
