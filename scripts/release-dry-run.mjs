@@ -59,7 +59,7 @@ export const COUNTERPARTS = {
   'actions/checkout@v4': { does: 'a fresh clone of the committed tree (git clone --no-local)', act: 'clone' },
   'actions/setup-node@v4': { does: 'checks that this run is on the Node major the workflow asks for', act: 'node' },
   'npm ci': { does: 'as written', act: 'run' },
-  'sudo apt-get update && sudo apt-get install -y --no-install-recommends poppler-utils': {
+  'sudo apt-get update && sudo apt-get install -y --no-install-recommends poppler-utils zbar-tools': {
     does: 'checks the packages are installed here (no sudo) and are what npm run setup lists for npm test',
     act: 'debian',
   },

@@ -60,13 +60,13 @@ test('a step added to a workflow without its counterpart is named', () => {
 
 test('each workflow installs what npm run setup installs for npm test before running it', () => {
   const read = fromScript();
-  expect(read.packages).toEqual(['chromium', 'poppler-utils']);
+  expect(read.packages).toEqual(['chromium', 'poppler-utils', 'zbar-tools']);
   for (const [file, steps] of Object.entries(read.workflows)) {
     const at = (wanted: RegExp) => steps.findIndex((step) => wanted.test(text(step)));
     const apt = steps[at(/apt-get install/)];
     expect({ file, installs: text(apt).split('install -y --no-install-recommends ')[1] }).toEqual({
       file,
-      installs: 'poppler-utils',
+      installs: 'poppler-utils zbar-tools',
     });
     expect(at(/apt-get install/)).toBeLessThan(at(/^npm test$/));
     // chromium: the runner's Chrome, as setup.js's CHROMIUM_PATH allows.
