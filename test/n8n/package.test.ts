@@ -104,8 +104,12 @@ describe('the packed tarball', () => {
   // With issue 40's note PDFs (Download PDF on Credit Note and Debit Note, one download path for every document) and
   // the checks before writing a note or a refund: 265.6 kB packed, 1,100.2 kB unpacked (2026-11-28). Budgets a
   // little above, as before, so a bundled second copy of zod still fails.
-  const PACKED_BUDGET = 272_000;
-  const UNPACKED_BUDGET = 1_120_000;
+  // With issue 41 (an E-Invoice resource of two operations, three events, the INV-01 schema, the IRN and the QR's
+  // JWS check; Get GSTR-1 with the return's builder and schema) and issue 42's product events: 295.0 kB packed,
+  // 1,217.5 kB unpacked (2026-11-28). Budgets a little above, as before. The shared core is bundled into each of
+  // the three node files, so each kB of core costs about three: bundling it once, as zod is, is the next cut.
+  const PACKED_BUDGET = 300_000;
+  const UNPACKED_BUDGET = 1_240_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
@@ -279,8 +283,8 @@ describe('loaded by n8n-core', () => {
       expect(JSON.parse(output)).toEqual({
         nodes: ['invoicingApi', 'invoicingApiTrigger', 'invoicingApiPollingTrigger'],
         credentials: ['invoicingApi'],
-        // One Operation list per resource: Client, Credit Note, Debit Note, Invoice, Payment, Product, Refund.
-        operations: 7,
+        // One Operation list per resource: Client, Credit Note, Debit Note, E-Invoice, Invoice, Payment, Product, Refund.
+        operations: 8,
       });
     } finally {
       built.cleanup();
