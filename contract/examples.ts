@@ -16,12 +16,18 @@ const CONTEXT = {
 };
 
 /**
- * A path id's example: an example object (sandbox/examples.ts); a request that deletes or voids names one of
- * its own, so whatever runs after it still finds the others.
+ * A path id's example: an example object (sandbox/examples.ts); a request that deletes, voids or cancels an
+ * e-invoice names one of its own, so whatever runs after it still finds the others.
  */
 export function examplePathId(operation: Operation, key: string): string | undefined {
   const own: Record<string, string> =
-    operation.method === 'DELETE' ? EXAMPLE_IDS.deleted : operation.path.endsWith('/void') ? EXAMPLE_IDS.voided : {};
+    operation.method === 'DELETE'
+      ? EXAMPLE_IDS.deleted
+      : operation.path.endsWith('/void')
+        ? EXAMPLE_IDS.voided
+        : operation.path.endsWith('/einvoice/cancel')
+          ? EXAMPLE_IDS.einvoiced
+          : {};
   return own[key] ?? (EXAMPLE_IDS as unknown as Record<string, string | undefined>)[key];
 }
 

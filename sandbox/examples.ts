@@ -16,6 +16,7 @@ import {
   samplePayment,
   sampleProduct,
   sampleRefund,
+  sampleTaxInvoice,
   sampleWebhook,
   validateInput,
   webhookCreateInputSchema,
@@ -47,6 +48,9 @@ export const EXAMPLE_IDS = {
   deleted: { webhook_id: `${sampleWebhook.id}Del` },
   // Voiding ends an invoice as deleting ends a webhook; and the shared example invoice is part paid (refused).
   voided: { invoice_id: `${sampleInvoice.id}Void` },
+  // Cancelling an e-invoice ends it too; the example account does not e-invoice, so this one was made as one that
+  // does would make it (issue 41), with its IRN generated.
+  einvoiced: { invoice_id: `${sampleInvoice.id}Einv` },
 } as const;
 
 const WEBHOOK_URL = 'https://hooks.example.com/invoicing';
@@ -62,6 +66,7 @@ export function seedExamples(core: SandboxCore): void {
     sampleEvents.clientCreated.id,
     EXAMPLE_IDS.invoice_id,
     EXAMPLE_IDS.voided.invoice_id,
+    EXAMPLE_IDS.einvoiced.invoice_id,
     EXAMPLE_IDS.event_id,
     EXAMPLE_IDS.payment_id,
     EXAMPLE_IDS.refund_id,
@@ -102,6 +107,41 @@ export function seedExamples(core: SandboxCore): void {
           client_email: email,
           currency: sampleInvoice.currency,
           items: sampleInvoice.items,
+          auto_send_whatsapp: false,
+        }),
+      );
+      // Made through a context whose account e-invoices, so the stored account (every user's first) stays as it was.
+      const einvoicing = contextFor(
+        core,
+        { ...account, einvoicing: { enabled: true, aato_band: 'up_to_10_crore' } },
+        key.id,
+      );
+      // Reported only as B2B: to a client with a GSTIN (the example client has none, so its invoices are B2C).
+      const registered = `accounts.${email}`;
+      createClient(
+        ctx,
+        validateInput(clientCreateInputSchema, {
+          email: registered,
+          name,
+          company,
+          address,
+          gstin: sampleClient.gstin,
+        }),
+      );
+      createInvoice(
+        einvoicing,
+        validateInput(createInvoiceInputSchema, {
+          client_email: registered,
+          currency: sampleTaxInvoice.currency,
+          // A B2B tax invoice's lines as typed (the client has a GSTIN): only such an invoice is reported.
+          items: sampleTaxInvoice.items.map(({ description, quantity, unit, unit_price, hsn_sac, gst_rate }) => ({
+            description,
+            quantity,
+            unit,
+            unit_price,
+            hsn_sac,
+            gst_rate,
+          })),
           auto_send_whatsapp: false,
         }),
       );

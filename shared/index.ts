@@ -190,6 +190,7 @@ export {
   samplePresentedInvoice,
   samplePresentedPayment,
   sampleRefund,
+  sampleTaxInvoice,
   sampleWebhook,
 } from './samples';
 export {
