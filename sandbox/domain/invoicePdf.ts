@@ -123,6 +123,26 @@ export function drawParties(
   doc.y = bottom;
 }
 
+/** Who a document is from and to, each with its GSTIN when it has one (rule 46(a) and (e); rule 53(1A)(a), (e)). */
+export function drawDocumentParties(
+  doc: PDFKit.PDFDocument,
+  parties: InvoiceParties,
+  tax: { supplier_gstin: string; client_gstin: string | null } | null | undefined,
+): void {
+  drawParties(doc, [
+    [
+      TAX_INVOICE_WORDS.supplier,
+      parties.supplier,
+      tax ? [`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`] : [],
+    ],
+    [
+      TAX_INVOICE_WORDS.recipient,
+      parties.recipient,
+      tax?.client_gstin ? [`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`] : [],
+    ],
+  ]);
+}
+
 /**
  * Rule 46(q)'s signature, at the foot of a band from `top` to `bottom` on the right: who signs for whom, the space
  * a signature takes, a rule, the role (see TAX_INVOICE_WORDS.signatory).
@@ -155,18 +175,7 @@ export function invoicePdf(invoice: Invoice, parties: InvoiceParties): Buffer {
   doc.text(`Due: ${invoice.due_date ?? 'no due date'}${invoice.payment_terms ? ` (${invoice.payment_terms})` : ''}`);
   doc.text(`Status: ${invoice.status}`);
   doc.moveDown();
-  drawParties(doc, [
-    [
-      TAX_INVOICE_WORDS.supplier,
-      parties.supplier,
-      tax ? [`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`] : [],
-    ],
-    [
-      TAX_INVOICE_WORDS.recipient,
-      parties.recipient,
-      tax?.client_gstin ? [`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`] : [],
-    ],
-  ]);
+  drawDocumentParties(doc, parties, tax);
   if (invoice.irn) {
     // Rule 48(4): an e-invoiced document carries its IRN and the IRP's acknowledgement (the QR is in the foot).
     doc.moveDown(0.5).text(`${invoiceWords.irn.label}: ${invoice.irn}`);

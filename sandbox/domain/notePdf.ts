@@ -11,13 +11,11 @@ import { type CreditNote, type DebitNote, FIELDS, gstRate } from '../../shared';
 
 type Note = CreditNote | DebitNote;
 import type { InvoiceParties } from './invoiceParties';
-import { drawParties, drawSignatory, drawTaxTable, finished, moneyWithCode } from './invoicePdf';
-import { TAX_INVOICE_WORDS } from './taxInvoiceParticulars';
+import { drawDocumentParties, drawSignatory, drawTaxTable, finished, moneyWithCode } from './invoicePdf';
+import { type Head, TAX_INVOICE_WORDS, lineColumns, suppliedHeads, taxLabel } from './taxInvoiceParticulars';
 
-type Head = 'cgst' | 'sgst' | 'utgst' | 'igst';
 const HEADS: Head[] = ['cgst', 'sgst', 'utgst', 'igst'];
 
-const itemWords = FIELDS.item;
 const reasonWords = new Map((FIELDS.note.reason.choices ?? []).map((choice) => [choice.value, choice.label]));
 const quantityFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
@@ -33,12 +31,8 @@ function headsOf(note: Note): Head[] {
   const levied = HEADS.filter((head) => note[head] !== 0);
   if (levied.length) return levied;
   // A note of nothing but Non-GST lines still prints the heads its supply levies, each 0.
-  return note.tax.supply_type === 'inter_state' ? ['igst'] : ['cgst', 'sgst'];
+  return suppliedHeads(note.tax);
 }
-
-/** Which of the two `name`s `head` is labelled: "CGST", "SGST", as the invoice's own figures are. */
-const headLabel = (head: string) =>
-  (FIELDS.invoice as Record<string, { label: string }>)[`tax_${head}_formatted`].label;
 
 export interface NotePdfFacts {
   /** The note's date of issue in the account's time zone, YYYY-MM-DD. */
@@ -59,33 +53,13 @@ export function notePdf(note: Note, { issued, parties }: NotePdfFacts): Buffer {
   doc.text(`${FIELDS.note.reason.label}: ${reasonWords.get(note.note_reason) ?? note.note_reason}`);
   if (note.note) doc.text(note.note);
   doc.moveDown();
-  drawParties(doc, [
-    [
-      TAX_INVOICE_WORDS.supplier,
-      parties.supplier,
-      tax ? [`${TAX_INVOICE_WORDS.supplierGstin}: ${tax.supplier_gstin}`] : [],
-    ],
-    [
-      TAX_INVOICE_WORDS.recipient,
-      parties.recipient,
-      tax?.client_gstin ? [`${TAX_INVOICE_WORDS.clientGstin}: ${tax.client_gstin}`] : [],
-    ],
-  ]);
+  drawDocumentParties(doc, parties, tax);
   if (tax)
     doc.moveDown(0.5).text(`${TAX_INVOICE_WORDS.placeOfSupply}: ${tax.place_of_supply_name} (${tax.place_of_supply})`);
   doc.moveDown().fontSize(12).text(`Lines ${words.moved}`);
   const heads = headsOf(note);
-  const column = (label: string, figure = true) => ({ label, figure });
   drawTaxTable(doc, {
-    columns: [
-      column(itemWords.description.label, false),
-      column(itemWords.hsnSac.label, false),
-      column(itemWords.quantity.label),
-      column(itemWords.unitPrice.label),
-      column(itemWords.gstRate.label),
-      column(headLabel('taxable_value')),
-      ...heads.map((head) => column(headLabel(head))),
-    ],
+    columns: lineColumns(heads),
     rows: note.lines.map((line) => [
       line.line === null ? line.description : `${line.line}. ${line.description}`,
       line.hsn_sac ?? '',
@@ -101,10 +75,10 @@ export function notePdf(note: Note, { issued, parties }: NotePdfFacts): Buffer {
   });
   doc.moveDown();
   const totals: Array<[string, number]> = [
-    [headLabel('taxable_value'), note.taxable_value],
-    ...heads.map((head): [string, number] => [headLabel(head), note[head]]),
-    ...(tax ? [[headLabel('total_tax'), note.total_tax] as [string, number]] : []),
-    [headLabel('total'), note.total],
+    [taxLabel('taxable_value'), note.taxable_value],
+    ...heads.map((head): [string, number] => [taxLabel(head), note[head]]),
+    ...(tax ? [[taxLabel('total_tax'), note.total_tax] as [string, number]] : []),
+    [taxLabel('total'), note.total],
   ];
   for (const [label, amount] of totals) doc.text(`${label} ${words.moved}: ${money(amount)}`);
   if (tax) {

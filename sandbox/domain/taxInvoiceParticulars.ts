@@ -10,12 +10,29 @@ import type { InvoiceParties, Party } from './invoiceParties';
 
 type Tax = NonNullable<Invoice['tax']>;
 export type TaxInvoice = Invoice & { tax: Tax };
-type Head = 'cgst' | 'sgst' | 'utgst' | 'igst';
+export type Head = 'cgst' | 'sgst' | 'utgst' | 'igst';
 
 const invoiceWords = FIELDS.invoice as typeof FIELDS.invoice & Record<string, FieldLabel>;
 const itemWords = FIELDS.item;
 /** The invoice's formatted figure's label: "CGST", "Taxable Value", "Total Tax", "Total with Tax". */
-const taxLabel = (key: string) => invoiceWords[`tax_${key}_formatted`].label;
+export const taxLabel = (key: string) => invoiceWords[`tax_${key}_formatted`].label;
+
+/** The heads a supply levies: CGST + SGST (UTGST in a Union territory) within a state, IGST across. */
+export const suppliedHeads = (tax: Pick<Tax, 'supply_type' | 'place_of_supply'>): Head[] =>
+  tax.supply_type === 'intra_state' ? ['cgst', gstState(tax.place_of_supply)?.ut ? 'utgst' : 'sgst'] : ['igst'];
+
+const column = (label: string, figure = true): TaxInvoiceColumn => ({ label, figure });
+
+/** A tax document's line columns, a note's as its invoice's: what was supplied, then each figure under its word. */
+export const lineColumns = (heads: Head[]): TaxInvoiceColumn[] => [
+  column(itemWords.description.label, false),
+  column(itemWords.hsnSac.label, false),
+  column(itemWords.quantity.label),
+  column(itemWords.unitPrice.label),
+  column(itemWords.gstRate.label),
+  column(taxLabel('taxable_value')),
+  ...heads.map((head) => column(taxLabel(head))),
+];
 
 /** The words a tax invoice prints that name no field of shared/. */
 export const TAX_INVOICE_WORDS = {
@@ -66,22 +83,12 @@ export function taxInvoiceParticulars(
   money: (amount: number) => string,
 ): TaxInvoiceParticulars {
   const { tax } = invoice;
-  const heads: Head[] =
-    tax.supply_type === 'intra_state' ? ['cgst', gstState(tax.place_of_supply)?.ut ? 'utgst' : 'sgst'] : ['igst'];
-  const column = (label: string, figure = true): TaxInvoiceColumn => ({ label, figure });
+  const heads = suppliedHeads(tax);
   return {
     ...parties,
     signatory: [`For ${parties.supplier.name}`, TAX_INVOICE_WORDS.signatory],
     placeOfSupply: `${tax.place_of_supply_name} (${tax.place_of_supply})`,
-    columns: [
-      column(itemWords.description.label, false),
-      column(itemWords.hsnSac.label, false),
-      column(itemWords.quantity.label),
-      column(itemWords.unitPrice.label),
-      column(itemWords.gstRate.label),
-      column(taxLabel('taxable_value')),
-      ...heads.map((head) => column(taxLabel(head))),
-    ],
+    columns: lineColumns(heads),
     rows: invoice.items.map((line) => [
       line.description,
       line.hsn_sac ?? '',
