@@ -56,6 +56,25 @@ export function filterMeaning(document: Document, operation: Operation, key: str
 const listed = (exchange: Exchange): Thing[] => (Array.isArray(body(exchange)?.data) ? body(exchange).data : []);
 const ids = (items: Thing[]) => items.map((item) => item?.id);
 
+/** Runs whose events were all read once for the event filter's rows (their types are checked one row each). */
+const eventsRead = new WeakSet<Context>();
+
+/**
+ * The run knows an event only once it has listed it, and a list page holds the newest 100: with every event type
+ * a run now makes, its first client.updated was further back than that. So before the first event filter row,
+ * the events are read back page by page (at most 20) to what was there before the run.
+ */
+async function readEventsBack(ctx: Context, operation: Operation, first: Exchange): Promise<void> {
+  if (eventsRead.has(ctx)) return;
+  eventsRead.add(ctx);
+  let exchange = first;
+  for (let pages = 1; pages < 20 && body(exchange)?.has_more === true; pages += 1) {
+    const last = listed(exchange).at(-1)?.id;
+    if (typeof last !== 'string' || !ctx.world.events().some((event) => event.id === last)) return;
+    exchange = await page(ctx, operation, { limit: 100, starting_after: last });
+  }
+}
+
 /** An unfiltered page of a list, as its request row or a new request gets it. */
 async function page(ctx: Context, operation: Operation, query: Thing): Promise<Exchange> {
   const input = need(ctx.world.input(operation, query));
@@ -122,7 +141,9 @@ function filterRows(document: Document): Assumption[] {
                 '(pickers, finds, triggers)',
               async run(ctx, verdict) {
                 // What the list holds now (the request row's page may be older than what later rows made).
-                const first = listed(await page(ctx, operation, { limit: 100 }));
+                const newest = await page(ctx, operation, { limit: 100 });
+                if (name === 'listEvents') await readEventsBack(ctx, operation, newest);
+                const first = listed(newest);
                 // An empty list has no prefix to read ('' would take every object this run made as a candidate).
                 const prefix = String(first[0]?.id ?? '').replace(/_.*$/, '_');
                 if (!prefix.endsWith('_'))
