@@ -37,6 +37,13 @@ beforeAll(async () => {
     seed,
     timeScale: 0.001,
   });
+  // The account e-invoices (a sandbox setting), so each round's B2B invoices make the three e-invoice events.
+  const settings = await fetch(`${p.s.sandbox.baseUrl}/v1/test_helpers/account`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${p.s.sandbox.testKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ einvoicing: { enabled: true, aato_band: 'up_to_10_crore' } }),
+  });
+  expect(settings.status).toBe(200);
   host = await p.n8nTrigger(EVENT_TYPES);
   await host.activate();
   receiver = await startReceiver();
@@ -66,11 +73,12 @@ function frontDoor(trigger: TriggerHost) {
 let payers = 0;
 /**
  * Every event type once per round, each with its own subscription on Zapier: a new client invoiced, the invoice
- * viewed, sent, failing a send, overdue, paid, part refunded and disputed, the client renamed, and a second invoice credited,
- * debited and voided (a paid invoice cannot be), and a product made and repriced: so a round makes one event more
- * than there are types (two invoice.created).
+ * viewed, sent, failing a send, overdue, paid, part refunded and disputed, a second invoice credited, debited and
+ * voided (a paid invoice cannot be), a product made and repriced, the client renamed with a GSTIN, then two B2B tax
+ * invoices to it on the e-invoicing account, the first's IRN generated and cancelled, the second's refused by a
+ * planted IRP failure: so a round makes three events more than there are types (four invoice.created).
  */
-const EVENTS_PER_INVOICE = EVENT_TYPES.length + 1;
+const EVENTS_PER_INVOICE = EVENT_TYPES.length + 3;
 async function viewPayAndDispute(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
     const email = `payer${(payers += 1)}@example.com`;
@@ -90,11 +98,6 @@ async function viewPayAndDispute(count: number): Promise<void> {
     const refund = { payment_id: paid.data.payment.id, amount: 100, method: 'cash' as const };
     ok(await p.s.api((c) => operations.recordRefund.request(c, refund)));
     ok(await p.s.api((c) => operations.simulateDispute.request(c, { invoice_id, reason: 'amount_incorrect' })));
-    ok(
-      await p.s.api((c) =>
-        operations.updateClient.request(c, { client_id: invoice.client_id, name: `Payer ${payers}` }),
-      ),
-    );
     const second = await p.newInvoice(email);
     // A credit and a debit note on it first (₹1.00 each), then void it: nothing was paid on it.
     const note = { invoice_id: second.id, note_reason: 'others' as const, taxable_amount: 100 };
@@ -105,6 +108,25 @@ async function viewPayAndDispute(count: number): Promise<void> {
     const product = { name: `Item ${payers}`, sku: `ITEM-${payers}`, product_type: 'goods' as const, currency: 'INR' };
     const made = ok(await p.s.api((c) => operations.createProduct.request(c, { ...product, unit_price: 100 })));
     ok(await p.s.api((c) => operations.updateProduct.request(c, { product_id: made.id, unit_price: 200 })));
+    // Renamed and registered: the invoices after this are B2B, which the e-invoicing account reports (issue 41).
+    // With an address too: the IRP refuses a buyer without one (INV-01's BuyerDtls.Addr1).
+    const address = { line1: '12 MG Road', city: 'Pune', state: 'Maharashtra', postal_code: '411001', country: 'IN' };
+    const client = { client_id: invoice.client_id, name: `Payer ${payers}`, gstin: '27AAPFU0939F1ZV', address };
+    ok(await p.s.api((c) => operations.updateClient.request(c, client)));
+    const taxInvoice = () =>
+      p.s.api((c) =>
+        operations.createInvoice.request(c, {
+          client_email: email,
+          currency: 'INR',
+          items: [{ description: 'Design', quantity: 1, unit_price: 100000, hsn_sac: '998314', gst_rate: '18' }],
+          auto_send_whatsapp: false,
+        }),
+      );
+    const reported = ok(await taxInvoice());
+    const cancel = { invoice_id: reported.id, cancel_reason: 'data_entry_mistake' as const };
+    ok(await p.s.api((c) => operations.cancelEInvoice.request(c, cancel)));
+    ok(await p.s.api((c) => operations.simulateEInvoiceFailure.request(c, { error_code: '2150' })));
+    ok(await taxInvoice());
   }
 }
 
@@ -215,7 +237,7 @@ test('with duplicates, shuffling and an outage, every event reaches both platfor
     durationMs: since(started),
     seed,
     facts: [
-      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, each client renamed, a product made and repriced, before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
+      `Sandbox faults: duplicate=${DUPLICATE_SHARE}, shuffle, retry waits ×0.001; seed ${seed}. ${events.length} events of all ${EVENT_TYPES.length} types (${INVOICES_PER_PHASE} new clients invoiced, each invoice viewed, paid and disputed, a product made and repriced, each client renamed with a GSTIN and sent two B2B tax invoices (one e-invoice generated and cancelled, one failed), before, during and after a ${OUTAGE_MS} ms outage of both receivers).`,
       `The sandbox's delivery log: ${attempts.length} attempts, ${duplicatesSent} deliberate duplicates, ${refusedDuringOutage} refused connections during the outage, all retried until delivered.`,
     ],
   });
