@@ -6,7 +6,6 @@
  * cancelled only within 24 hours, and the next report can be made to fail (as a send can).
  */
 import {
-  EINVOICE_CANCEL_REASONS,
   EINVOICE_CANCEL_WINDOW_MS,
   EINVOICE_REPORTING_DAYS,
   IRP_ERRORS,
@@ -208,9 +207,6 @@ export function cancelEInvoice(ctx: Context, invoice: Invoice, reason: EInvoiceC
   return cancelled;
 }
 
-/** The IRP's reason code for a cancellation reason (`CnlRsn`). */
-export const cancelReasonCode = (reason: EInvoiceCancelReason) => EINVOICE_CANCEL_REASONS[reason].code;
-
 /** A dry run: the document and every reason the IRP would refuse it, reporting and emitting nothing. */
 export function validateEInvoice(ctx: Context, invoice: Invoice) {
   const problems: EInvoiceProblem[] = [];
@@ -227,26 +223,21 @@ export function validateEInvoice(ctx: Context, invoice: Invoice) {
       field: 'client_gstin',
       message: `${invoice.number} is not a B2B tax invoice (its client has no GSTIN), so it gets no e-invoice.`,
     });
-    return {
-      object: 'einvoice_validation',
-      id: invoice.id,
-      invoice_id: invoice.id,
-      valid: false,
-      problems,
-      document: null,
-    };
+    return validation(invoice, problems, null);
   }
   const source = invoiceSource(ctx, invoice as Invoice & { tax: Tax });
   const doc = einvoiceDocument(source);
   // An IRN the invoice itself holds is not a duplicate of itself.
   const own = (problem: EInvoiceProblem) => !(problem.code === '2150' && invoice.irn);
   problems.push(...problemsOf(ctx, source, doc).filter(own));
-  return {
-    object: 'einvoice_validation',
-    id: invoice.id,
-    invoice_id: invoice.id,
-    valid: !problems.length,
-    problems,
-    document: doc,
-  };
+  return validation(invoice, problems, doc);
 }
+
+const validation = (invoice: Invoice, problems: EInvoiceProblem[], document: EInvoiceDocument | null) => ({
+  object: 'einvoice_validation',
+  id: invoice.id,
+  invoice_id: invoice.id,
+  valid: !problems.length,
+  problems,
+  document,
+});

@@ -60,7 +60,7 @@ describe('setting the supplier', () => {
       'address.city',
       'City is required',
     ],
-    ['nothing to set', {}, 'input', 'needs a gstin, an address or both'],
+    ['nothing to set', {}, 'input', 'needs a gstin, an address or einvoicing'],
     ['a field it does not take', { gstin: KARNATAKA, name: 'Other' }, 'name', 'unexpected field name'],
   ])('refuses %s with 422 naming the field; the account is unchanged', async (_case, body, param, message) => {
     const c = freshAccount();
@@ -192,7 +192,7 @@ describe('the CLI', () => {
     const shown = await cli(c.apiKey, 'account');
     expect(shown.exitCode).toBe(0);
     expect(shown.out).toMatch(
-      /^Sandbox account \d+: GSTIN 27AAACS\d{4}K1Z[0-9A-Z] \(Maharashtra, 27\); 1 Example Road, Pune, Maharashtra 411001, India$/,
+      /^Sandbox account \d+: GSTIN 27AAACS\d{4}K1Z[0-9A-Z] \(Maharashtra, 27\); 1 Example Road, Pune, Maharashtra 411001, India; no e-invoicing$/,
     );
     const wrong = await cli(c.apiKey, 'account', '--gstin', '29AAGCB7383J1Z5');
     expect(wrong.exitCode).toBe(1);
@@ -218,7 +218,7 @@ describe('the CLI', () => {
     expect(set.exitCode).toBe(0);
     expect(set.out.split('\n')).toEqual([
       expect.stringMatching(
-        /^Sandbox account \d+: GSTIN 29AAGCB7383J1Z4 \(Karnataka, 29\); 4 Residency Road, Bengaluru, Karnataka 560025, India$/,
+        /^Sandbox account \d+: GSTIN 29AAGCB7383J1Z4 \(Karnataka, 29\); 4 Residency Road, Bengaluru, Karnataka 560025, India; no e-invoicing$/,
       ),
       'New invoices use these; invoices already issued keep the ones they were issued with.',
     ]);

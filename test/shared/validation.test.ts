@@ -221,8 +221,8 @@ describe('client, list and webhook messages', () => {
         message:
           'Events entry 2 must be one of invoice.created, invoice.viewed, invoice.paid, invoice.disputed, ' +
           'invoice.sent, invoice.delivery_failed, invoice.overdue, invoice.voided, invoice.refunded, credit_note.created, ' +
-          'invoice.credited, debit_note.created, invoice.debited, client.created, client.updated, product.created, ' +
-          'product.updated',
+          'invoice.credited, debit_note.created, invoice.debited, invoice.einvoice_generated, invoice.einvoice_failed, ' +
+          'invoice.einvoice_cancelled, client.created, client.updated, product.created, product.updated',
       },
     ]);
   });
