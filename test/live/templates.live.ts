@@ -204,6 +204,7 @@ test('every template is here; every node type, picker mode, parameter and option
     '07-two-way-contact-sync',
     '08-invoice-pdf-by-email',
     '09-monthly-gstr1-to-accountant',
+    '10-return-credit-note-refund',
   ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
