@@ -22,6 +22,7 @@ import { parseMail, SmtpReceiver } from './smtp-receiver';
 import { Counts } from './table';
 import { CREDENTIAL, PACKAGE, settledExecutions } from './workflows';
 import { ORDER_1042_INVOICE, stockOrderProducts } from '../templates/orderProducts';
+import { AFTER_THE_RETURN, paidOrderReturned, REFUND_UTR, RETURNED_LINE_CREDIT } from '../templates/returnedOrder';
 
 const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates');
 const DELIVERY_SECONDS = 30;
@@ -204,6 +205,7 @@ test('every template is here; every node type, picker mode, parameter and option
     '07-two-way-contact-sync',
     '08-invoice-pdf-by-email',
     '09-monthly-gstr1-to-accountant',
+    '10-return-credit-note-refund',
   ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
@@ -826,5 +828,54 @@ test("8 · a new invoice: one e-mail with the service's PDF as INV-….pdf; a re
   counts.record('8 pdf', 'e-mails after the redelivery', 1, smtp.mails.length - from);
   expect(runs).toBe(1);
   expect(smtp.mails.length - from).toBe(1);
+  await n8n.deactivate(workflow.id);
+});
+
+test('10 · a returned order line: one credit note, its total refunded by UPI, one WhatsApp message; the return again: nothing', async () => {
+  const { credential, api } = await account('return');
+  const { invoice, payment, shopReturn } = await paidOrderReturned(api, 'priya.return@example.com', 'RET-77');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('10-return-credit-note-refund'), credential));
+  await n8n.activate(workflow.id);
+  const look = async () => {
+    const notes = (await api((c) => operations.listCreditNotes.request(c, { invoice_id: invoice.id }))).data;
+    const refunds = (await api((c) => operations.listRefunds.request(c, { invoice_id: invoice.id }))).data;
+    const sent = (await api((c) => operations.listEvents.request(c, { type: 'invoice.sent', limit: 100 }))).data
+      .map((event: any) => event.data)
+      .filter((data: any) => data.invoice.id === invoice.id);
+    return { notes, refunds, sent };
+  };
+
+  expect(await postToWebhook('shop-order-returned', shopReturn)).toBe(200);
+  await settle(workflow.id, 1);
+  const first = await look();
+  counts.record('10 return', 'credit notes for one returned line', 1, first.notes.length);
+  counts.record('10 return', 'UPI refunds of its total', 1, first.refunds.length);
+  counts.record('10 return', 'WhatsApp messages to the customer', 1, first.sent.length);
+  expect(first.notes).toEqual([expect.objectContaining({ ...RETURNED_LINE_CREDIT, invoice_id: invoice.id })]);
+  expect(first.refunds).toEqual([
+    expect.objectContaining({ payment_id: payment.id, amount: 83896, method: 'upi', upi: { utr: REFUND_UTR } }),
+  ]);
+  expect(first.sent.map((data: any) => data.delivery)).toEqual([
+    expect.objectContaining({ channel: 'whatsapp', kind: 'invoice', status: 'sent', to: '+919845012345' }),
+  ]);
+  expect(await api((c) => operations.getInvoice.request(c, { invoice_id: invoice.id }))).toMatchObject({
+    ...AFTER_THE_RETURN,
+    status: 'paid',
+  });
+
+  expect(await postToWebhook('shop-order-returned', shopReturn)).toBe(200);
+  const runs = await settle(workflow.id, 2);
+  const again = await look();
+  counts.record('10 return', 'executions for the return posted twice', 2, runs);
+  counts.record(
+    '10 return',
+    'credit notes, refunds, messages after it again',
+    3,
+    again.notes.length + again.refunds.length + again.sent.length,
+  );
+  expect(runs).toBe(2);
+  // The second run succeeds: each step answers what the first made (its Prevent Duplicates Key), refusing nothing.
+  expect((await n8n.executions(workflow.id)).map((run) => run.status)).toEqual(['success', 'success']);
+  expect(again).toEqual(first);
   await n8n.deactivate(workflow.id);
 });

@@ -6,6 +6,7 @@
  */
 import { addDays, operations, todayIn } from '../../shared';
 import { ORDER_1042_INVOICE, stockOrderProducts } from './orderProducts';
+import { AFTER_THE_RETURN, paidOrderReturned, REFUND_UTR, RETURNED_LINE_CREDIT } from './returnedOrder';
 import {
   fieldKeys,
   polledRecords,
@@ -33,6 +34,7 @@ export function recipeCases(w: () => RecipeWorld): void {
       '07-two-way-contact-sync',
       '08-invoice-pdf-by-email',
       '09-monthly-gstr1-to-accountant',
+      '10-return-credit-note-refund',
     ]) {
       const text = recipeText(slug);
       expect(text).toContain('Zapier lets only a public integration publish real Zap templates');
@@ -408,5 +410,39 @@ export function recipeCases(w: () => RecipeWorld): void {
     const [, pointer] = /^hydrate\|\|\|(.*)\|\|\|hydrate$/.exec(outputs[4].Attachment)!;
     const { method, bundle } = JSON.parse(pointer);
     expect({ method, bundle }).toEqual({ method: 'hydrators.hydrateGstr1', bundle: { period } });
+  });
+  test('10 · a returned line: one credit note (its GST reversed by hand), its total refunded by UPI, the invoice on WhatsApp; again: nothing', async () => {
+    const steps = recipe('10-return-credit-note-refund');
+    expect(steps.map((step) => `${step.kind} ${step.key ?? ''}`.trim())).toEqual([
+      'trigger other',
+      'search find_invoice',
+      'create create_credit_note',
+      'search find_payment',
+      'create record_refund',
+      'create send_invoice',
+    ]);
+    const email = 'priya.return@example.com';
+    const { invoice, payment, shopReturn } = await paidOrderReturned((build) => w().api(build), email, 'RET-77');
+    const first = await runZap(w(), steps, shopReturn);
+    expect(first[3]).toMatchObject({ ...RETURNED_LINE_CREDIT, invoice_id: invoice.id, total_formatted: '₹838.96' });
+    expect(first[4].id).toBe(payment.id);
+    expect(first[5]).toMatchObject({ payment_id: payment.id, amount: 83896, method: 'upi', upi: { utr: REFUND_UTR } });
+    expect(first[6]).toMatchObject({ channel: 'whatsapp', kind: 'invoice', status: 'sent', to: '+919845012345' });
+    const again = await runZap(w(), steps, shopReturn);
+    expect([3, 5, 6].map((step) => again[step].id)).toEqual([3, 5, 6].map((step) => first[step].id));
+    const look = async () => ({
+      invoice: await w().api((c) => operations.getInvoice.request(c, { invoice_id: invoice.id })),
+      notes: (await w().api((c) => operations.listCreditNotes.request(c, { invoice_id: invoice.id }))).data.length,
+      refunds: (await w().api((c) => operations.listRefunds.request(c, { invoice_id: invoice.id }))).data.length,
+      sent: (await w().api((c) => operations.listEvents.request(c, { type: 'invoice.sent', limit: 100 }))).data.filter(
+        (event: any) => event.data.invoice.id === invoice.id,
+      ).length,
+    });
+    expect(await look()).toEqual({
+      invoice: expect.objectContaining({ ...AFTER_THE_RETURN, status: 'paid' }),
+      notes: 1,
+      refunds: 1,
+      sent: 1,
+    });
   });
 }
