@@ -52,6 +52,7 @@ test("all eight of the issue's templates are here", () => {
     '07-two-way-contact-sync',
     '08-invoice-pdf-by-email',
     '09-monthly-gstr1-to-accountant',
+    '11-catalogue-sync',
   ]);
 });
 
