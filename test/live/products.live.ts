@@ -5,17 +5,28 @@
  * pages an account of 10,000 products to the end with no duplicate; a tax invoice whose three lines come from
  * three products (picked, and by SKU, one with the order's own price) has the tax worked by hand below on both
  * platforms; an unknown SKU is refused naming the line and the SKU; a service with an HSN code is refused before
- * any request. Counts in one table.
+ * any request. New Product and Product Updated start one n8n execution per event (none for a redelivery) and one
+ * Zap run per delivery through the zip (none for a repeat). Counts in one table.
  */
-import type { Sandbox } from '../../sandbox';
+import { startReceiver, type Receiver, type Sandbox } from '../../sandbox';
 import { observeReplies } from '../../sandbox/http/replyObservers';
 import { operations } from '../../shared';
+import { zapierHookRequest } from '../zapier/hook-request';
 import type { N8nServer } from './n8n-server';
-import { progress } from './processes';
-import { sandboxApi, sandboxKey } from './sandbox';
+import { eventually, progress } from './processes';
+import { activeSubscriptions, redeliver, sandboxApi, sandboxKey } from './sandbox';
 import { SingleN8n, workFolder } from './single';
 import { Counts } from './table';
-import { CREDENTIAL, PACKAGE, failureWords, manualWorkflow, runManually } from './workflows';
+import {
+  CREDENTIAL,
+  PACKAGE,
+  TRIGGER,
+  failureWords,
+  manualWorkflow,
+  runManually,
+  settledExecutions,
+  triggerWorkflow,
+} from './workflows';
 import { startBuiltZip, type BuiltZip } from './zapier-lambda';
 
 const zip = process.env.LIVE_ZAPIER_ZIP;
@@ -52,6 +63,8 @@ const WRAPPED = { ...WRAP, gst_rate: '18', unit_price: 4999 };
  */
 const HAND = { taxable_value: 269649, cgst: 13882, sgst: 13882, igst: 0, total_tax: 27764, total: 297413 };
 const CLIENT = 'shop.pune@example.com';
+const DELIVERY_SECONDS = 30;
+const QUIET_MS = 3000;
 
 const counts = new Counts();
 let live: SingleN8n;
@@ -63,6 +76,7 @@ let manyKey = '';
 let tshirtId = '';
 const zapierWork = workFolder('products-zapier');
 let zapier: BuiltZip | undefined;
+let receiver: Receiver | undefined;
 let requests = 0;
 const stopCounting = observeReplies(() => {
   requests += 1;
@@ -70,6 +84,8 @@ const stopCounting = observeReplies(() => {
 const api = (build: Parameters<typeof sandboxApi>[1]) => sandboxApi(sandbox, build);
 const zap = (method: string, inputData: Record<string, unknown>): Promise<any> =>
   zapier!.execute({ baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, { inputData });
+const zapBundle = (method: string, bundle: Record<string, unknown>): Promise<any> =>
+  zapier!.execute({ baseUrl: sandbox.baseUrl, apiKey: sandboxKey(sandbox) }, method, bundle);
 
 /** An account of `count` products, seeded straight into the store (the paging is under test, not 10,000 creates). */
 function accountWithProducts(count: number): string {
@@ -109,7 +125,7 @@ async function listProducts(
 beforeAll(async () => {
   live = await SingleN8n.start('products');
   ({ sandbox, n8n, credential } = live);
-  zapier = await startBuiltZip(zip, zapierWork.path);
+  [zapier, receiver] = await Promise.all([startBuiltZip(zip, zapierWork.path), startReceiver()]);
   const began = Date.now();
   manyProducts = await n8n.createCredential('Invoicing sandbox, 10,000 products', CREDENTIAL, {
     apiKey: (manyKey = accountWithProducts(PRODUCTS)),
@@ -125,6 +141,7 @@ beforeAll(async () => {
 afterAll(async () => {
   stopCounting();
   await zapier?.close();
+  await receiver?.close();
   zapierWork.remove();
   await live?.stop(counts, `n8n ${live.n8n.install.version} and Zapier's zip: the product catalogue`);
 }, 120_000);
@@ -200,6 +217,42 @@ describe('n8n', () => {
     counts.record('n8n', 'refusals naming the line and the unknown SKU', 1, words.includes('NO-SUCH-SKU') ? 1 : 0);
     expect(run.status).toBe('error');
     expect(words).toContain('Item 1: Product SKU NO-SUCH-SKU names no product of this account');
+  });
+});
+
+describe('n8n: New Product and Product Updated', () => {
+  test('one execution per product event (created, then updated), none for a redelivery', async () => {
+    const workflow = triggerWorkflow('On a product', credential, ['product.created', 'product.updated'], 2);
+    const workflowId = (await n8n.createWorkflow(workflow)).id;
+    const subscribed = activeSubscriptions(sandbox).length;
+    await n8n.activate(workflowId);
+    await eventually('the subscription', 30, async () =>
+      activeSubscriptions(sandbox).length > subscribed ? true : undefined,
+    );
+    const settled = (expected: number) =>
+      settledExecutions(n8n, workflowId, sandbox, expected, { seconds: DELIVERY_SECONDS, quietMs: QUIET_MS });
+    const made = await api((c) =>
+      operations.createProduct.request(c, { ...TSHIRT, name: 'Linen shirt, white, L', sku: 'SHIRT-LINEN-L' }),
+    );
+    const created = await settled(1);
+    counts.record('n8n trigger', 'executions for product.created', 1, created);
+    await api((c) => operations.updateProduct.request(c, { product_id: made.id, unit_price: 129900 }));
+    const updated = await settled(2);
+    counts.record('n8n trigger', 'executions for product.updated', 1, updated - created);
+    const records = await Promise.all(
+      (await n8n.executions(workflowId)).map(async (run) => ((await n8n.executionOutput(run.id, TRIGGER)) as any[])[0]),
+    );
+    expect(records.map((record) => [record.event_type, record.product_id]).sort()).toEqual([
+      ['product.created', made.id],
+      ['product.updated', made.id],
+    ]);
+    const update = records.find((record) => record.event_type === 'product.updated');
+    expect(update).toMatchObject({ product_unit_price: 129900, previous_product_unit_price: 89900 });
+    await redeliver(sandbox, String(update.event_id));
+    const after = await settled(updated);
+    counts.record('n8n trigger', 'executions for a redelivered product.updated', 0, after - updated);
+    expect([created, updated, after]).toEqual([1, 2, 2]);
+    await n8n.deactivate(workflowId);
   });
 });
 
@@ -280,5 +333,63 @@ describe("Zapier's built zip", () => {
     expect(refused).toMatchObject({ status: 400, code: 'invalid_input' });
     expect(refused.message).toContain('HSN/SAC Code is an HSN code, which is for goods');
     expect(sent).toBe(0);
+  });
+});
+
+describe("Zapier's built zip: New Product and Product Updated as REST hooks", () => {
+  /** Subscribes `key`, lets `happen` make the event, and runs the delivery through perform twice (the repeat). */
+  async function hookRuns(key: string, happen: () => Promise<unknown>) {
+    const targetUrl = `${receiver!.url}/${key}`;
+    const subscription = await zapBundle(`triggers.${key}.operation.performSubscribe`, { targetUrl });
+    try {
+      const already = receiver!.requests.length;
+      await happen();
+      await eventually('the delivery', DELIVERY_SECONDS, async () =>
+        receiver!.requests.slice(already).some((d) => d.path === `/hooks/${key}`) ? true : undefined,
+      );
+      await sandbox.settled();
+      const deliveries = receiver!.requests.slice(already).filter((d) => d.path === `/hooks/${key}`);
+      const bundle = {
+        subscribeData: subscription,
+        ...zapierHookRequest(deliveries[0].headers, deliveries[0].rawBody),
+      };
+      const started = await zapBundle(`triggers.${key}.operation.perform`, bundle);
+      const repeated = await zapBundle(`triggers.${key}.operation.perform`, bundle);
+      return { deliveries: deliveries.length, started, repeated };
+    } finally {
+      await zapBundle(`triggers.${key}.operation.performUnsubscribe`, { subscribeData: subscription });
+    }
+  }
+
+  test('New Product and Product Updated: one Zap run per event, none for a repeat', async () => {
+    let id = '';
+    const created = await hookRuns('product_created', async () => {
+      const bag = { name: 'Jute bag', sku: 'BAG-JUTE', product_type: 'goods', hsn_sac: '6305', gst_rate: '5' };
+      id = (await zap('creates.create_product.operation.perform', { ...bag, unit_price: '899.00', currency: 'INR' }))
+        .id;
+    });
+    const updated = await hookRuns('product_updated', () =>
+      zap('creates.update_product.operation.perform', { product_id: id, unit_price: '999.00' }),
+    );
+    counts.record('zip', 'Zap runs for product.created', 1, created.started.length);
+    counts.record('zip', 'Zap runs for product.updated', 1, updated.started.length);
+    counts.record('zip', 'Zap runs for a repeat', 0, created.repeated.length + updated.repeated.length);
+    expect(created).toEqual({
+      deliveries: 1,
+      started: [expect.objectContaining({ event_type: 'product.created', product_id: id, product_sku: 'BAG-JUTE' })],
+      repeated: [],
+    });
+    expect(updated).toEqual({
+      deliveries: 1,
+      started: [
+        expect.objectContaining({
+          event_type: 'product.updated',
+          product_id: id,
+          product_unit_price: 99900,
+          previous_product_unit_price: 89900,
+        }),
+      ],
+      repeated: [],
+    });
   });
 });

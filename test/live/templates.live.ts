@@ -206,6 +206,7 @@ test('every template is here; every node type, picker mode, parameter and option
     '08-invoice-pdf-by-email',
     '09-monthly-gstr1-to-accountant',
     '10-return-credit-note-refund',
+    '11-catalogue-sync',
   ]);
   const reply = await n8n.request('GET', '/types/nodes.json');
   expect(reply.status).toBe(200);
@@ -877,5 +878,50 @@ test('10 · a returned order line: one credit note, its total refunded by UPI, o
   // The second run succeeds: each step answers what the first made (its Prevent Duplicates Key), refusing nothing.
   expect((await n8n.executions(workflow.id)).map((run) => run.status)).toEqual(['success', 'success']);
   expect(again).toEqual(first);
+  await n8n.deactivate(workflow.id);
+});
+
+test('11 · a shop product saved: one catalogue product by its SKU with its HSN and rate; saved again repriced: the same one, updated', async () => {
+  const { credential, api } = await account('catalogue');
+  const workflow = await n8n.createWorkflow(forThisMachine(load('11-catalogue-sync'), credential));
+  await n8n.activate(workflow.id);
+  // WooCommerce's product webhook body (wc/v3), as template 11's recipe shows it.
+  const product = {
+    id: 794,
+    name: 'Kanjivaram saree, red',
+    type: 'simple',
+    status: 'publish',
+    sku: 'SAREE-KANJI-RED',
+    price: '7999.00',
+    regular_price: '8499.00',
+    sale_price: '7999.00',
+    virtual: false,
+    meta_data: [
+      { id: 1201, key: 'hsn_sac', value: '5007' },
+      { id: 1202, key: 'gst_rate', value: '5' },
+    ],
+  };
+  const catalogue = async () => (await api((c) => operations.listProducts.request(c, {}))).data;
+  expect(await postToWebhook('shop-product-saved', product)).toBe(200);
+  await settle(workflow.id, 1);
+  const first = await catalogue();
+  counts.record('11 catalogue', 'products for one shop product', 1, first.length);
+  expect(first).toEqual([
+    expect.objectContaining({
+      sku: 'SAREE-KANJI-RED',
+      name: 'Kanjivaram saree, red',
+      product_type: 'goods',
+      hsn_sac: '5007',
+      gst_rate: '5',
+      unit_price: 849900,
+      currency: 'INR',
+    }),
+  ]);
+
+  expect(await postToWebhook('shop-product-saved', { ...product, regular_price: '8999.00' })).toBe(200);
+  await settle(workflow.id, 2);
+  const after = await catalogue();
+  counts.record('11 catalogue', 'products after the same product saved again', 1, after.length);
+  expect(after).toEqual([expect.objectContaining({ id: first[0].id, unit_price: 899900, hsn_sac: '5007' })]);
   await n8n.deactivate(workflow.id);
 });

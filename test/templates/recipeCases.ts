@@ -35,6 +35,7 @@ export function recipeCases(w: () => RecipeWorld): void {
       '08-invoice-pdf-by-email',
       '09-monthly-gstr1-to-accountant',
       '10-return-credit-note-refund',
+      '11-catalogue-sync',
     ]) {
       const text = recipeText(slug);
       expect(text).toContain('Zapier lets only a public integration publish real Zap templates');
@@ -48,8 +49,10 @@ export function recipeCases(w: () => RecipeWorld): void {
         if (!definition) continue;
         const inputFields: InputField[] = definition.operation.inputFields;
         const keys = fieldKeys(inputFields);
-        if (step.kind === 'search_or_create')
-          for (const [label, key] of fieldKeys(app().definition.creates.create_client.operation.inputFields))
+        if (step.kind.startsWith('search_or_create'))
+          for (const [label, key] of fieldKeys(
+            app().definition.creates[app().definition.searchOrCreates[step.key!].create].operation.inputFields,
+          ))
             keys.set(label, key);
         expect({
           slug,
@@ -444,5 +447,24 @@ export function recipeCases(w: () => RecipeWorld): void {
       refunds: 1,
       sent: 1,
     });
+  });
+
+  test('11 · a shop product saved: one catalogue product by its SKU; saved again with a new price: the same one, updated', async () => {
+    const steps = recipe('11-catalogue-sync');
+    expect(steps.map((step) => step.kind)).toEqual(['trigger', 'search_or_create_update']);
+    const saved = steps[0].sample as Record<string, unknown>;
+    const first = await runZap(w(), steps, saved);
+    expect(first[2]).toMatchObject({
+      sku: 'SAREE-KANJI-RED',
+      name: 'Kanjivaram saree, red',
+      product_type: 'goods',
+      unit_price: 849900,
+      currency: 'INR',
+    });
+    const repriced = await runZap(w(), steps, { ...saved, name: 'Kanjivaram saree, ruby', regular_price: '8999.00' });
+    expect(repriced[2]).toMatchObject({ id: first[2].id, name: 'Kanjivaram saree, ruby', unit_price: 899900 });
+    expect((await runZap(w(), steps, saved))[2]).toMatchObject({ id: first[2].id, unit_price: 849900 });
+    const bySku = await w().api((c) => operations.listProducts.request(c, { sku: 'SAREE-KANJI-RED' }));
+    expect(bySku.data.map((product: { id: string }) => product.id)).toEqual([first[2].id]);
   });
 }

@@ -53,6 +53,7 @@ test("all eight of the issue's templates are here", () => {
     '08-invoice-pdf-by-email',
     '09-monthly-gstr1-to-accountant',
     '10-return-credit-note-refund',
+    '11-catalogue-sync',
   ]);
 });
 

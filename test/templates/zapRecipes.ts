@@ -230,16 +230,29 @@ export async function runZap(world: RecipeWorld, steps: Step[], first: unknown, 
       if (holds.every(Boolean)) continue;
       outputs.stoppedAt = step.number;
       return outputs;
-    } else if (step.kind === 'search' || step.kind === 'search_or_create') {
+    } else if (step.kind === 'search' || step.kind.startsWith('search_or_create')) {
       const search = definition.searches[step.key!];
       const found: any[] = await call(`searches.${step.key}.operation.perform`, {
         inputData: inputFor(step.fields, search.operation.inputFields, outputs),
       });
+      const pair = definition.searchOrCreates[step.key!];
+      // A Find or Create whose app pairs an update (`search_or_create_update`) writes the step's fields onto the
+      // record found, its id mapped as updateInputFromSearchOutput says.
+      if (found.length && step.kind === 'search_or_create_update') {
+        const ids = Object.entries<string>(pair.updateInputFromSearchOutput ?? {});
+        outputs[step.number] = await call(`creates.${pair.update}.operation.perform`, {
+          inputData: {
+            ...inputFor(step.fields, definition.creates[pair.update].operation.inputFields, outputs),
+            ...Object.fromEntries(ids.map(([input, output]) => [input, found[0][output]])),
+          },
+        });
+        continue;
+      }
       if (found.length || step.kind === 'search') {
         outputs[step.number] = found[0];
         continue;
       }
-      const createKey = definition.searchOrCreates[step.key!].create;
+      const createKey = pair.create;
       outputs[step.number] = await call(`creates.${createKey}.operation.perform`, {
         inputData: inputFor(step.fields, definition.creates[createKey].operation.inputFields, outputs),
       });
