@@ -27,7 +27,7 @@ export const EINVOICE_VALIDATION_LABELS: Readonly<Record<string, string>> = {
   id: einvoice.validatedId.label,
   invoice_id: invoice.id.label,
   valid: einvoice.valid.label,
-  problems: einvoice.problems.label,
+  // The list is labelled by its entries' fields: Zapier reads an output field by a key its answers flatten to.
   'problems[]code': einvoice.problemCode.label,
   'problems[]field': einvoice.problemField.label,
   'problems[]message': einvoice.problemMessage.label,

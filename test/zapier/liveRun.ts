@@ -80,6 +80,14 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
     return output.results;
   };
 
+  // The account e-invoices (a sandbox setting), so a tax invoice to FULL_CLIENT (a GSTIN, an address) gets an IRN
+  // that Cancel E-Invoice can cancel, and Validate answers its document, as a reviewer's test account would.
+  const settings = await fetch(`${baseUrl}/v1/test_helpers/account`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ einvoicing: { enabled: true, aato_band: 'up_to_10_crore' } }),
+  });
+  if (settings.status !== 200) throw new Error(`turning e-invoicing on answered ${settings.status}`);
   const client = await call('creates.create_client.operation.perform', {
     ...FULL_CLIENT,
     email: `review-${Date.now()}@example.com`,
@@ -92,6 +100,13 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
       items: fullValue('items', ctx.next),
       auto_send_whatsapp: true,
     });
+  const b2cInvoice = () =>
+    call('creates.create_invoice.operation.perform', {
+      client_email: `review-b2c-${ctx.next()}@example.com`,
+      currency: 'INR',
+      items: fullValue('items', ctx.next),
+      auto_send_whatsapp: false,
+    });
   const world: Record<string, Thing> = { client };
   world.invoice = await freshInvoice();
 
@@ -103,7 +118,13 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
   actions.sort((a, b) => Number(a.kind === 'searches') - Number(b.kind === 'searches'));
   for (const { where, kind, item } of actions) {
     const fields: Thing[] = (item.operation.inputFields ?? []).filter((field: unknown) => typeof field === 'object');
-    const target: Thing = fields.some((field) => field.key === 'invoice_id') ? await freshInvoice() : world.invoice;
+    // Validate E-Invoice's sample is the answer for an invoice the IRP would refuse (problems listed, no document):
+    // one to a client without a GSTIN, as a test Zap's first try often is. A B2B invoice answers its document.
+    const target: Thing = where.includes('validate_e_invoice')
+      ? await b2cInvoice()
+      : fields.some((field) => field.key === 'invoice_id')
+        ? await freshInvoice()
+        : world.invoice;
     const valueOf = (key: string): unknown => {
       const noun = /^(\w+)_id$/.exec(key)?.[1];
       if (noun === 'invoice') return target.id;
