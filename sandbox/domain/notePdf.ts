@@ -7,7 +7,7 @@
  * and each head of tax credited or debited, line by line, and (i) the signatory's line.
  */
 import PDFDocument from 'pdfkit';
-import { type CreditNote, type DebitNote, FIELDS, gstRate } from '../../shared';
+import { type CreditNote, type DebitNote, FIELDS, displayNoun, gstRate } from '../../shared';
 
 type Note = CreditNote | DebitNote;
 import type { InvoiceParties } from './invoiceParties';
@@ -21,8 +21,8 @@ const quantityFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3
 
 /** What the note says it is (rule 53(1A)(b)) and which way each figure goes (53(1A)(h): "credited or debited"). */
 export const NOTE_PDF_WORDS = {
-  credit_note: { title: 'Credit Note', moved: 'credited' },
-  debit_note: { title: 'Debit Note', moved: 'debited' },
+  credit_note: { title: displayNoun('creditNote'), moved: 'credited' },
+  debit_note: { title: displayNoun('debitNote'), moved: 'debited' },
 } as const;
 
 /** The heads the note's invoice levied: each line's, and every head a figure of the note is in. */
