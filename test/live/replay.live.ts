@@ -107,7 +107,7 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   // n8n writes the trigger's state (its replay cursor, the deliveries it has seen) after the execution.
   // n8n 1.x was seen, now and then, never to write it for the last execution before a stop; n8n then
   // replays that one event again when it returns (at-least-once; n8n/README.md, "Replay Missed Events").
-  const saved = await eventually('the trigger state naming the last handled event', 10, async () =>
+  const saved = await eventually('the trigger state naming the last handled event', 30, async () =>
     JSON.stringify((await n8n.staticData(workflowId)) ?? null).includes(lastHandled) ? true : undefined,
   ).catch(() => false);
   await n8n.stop();
@@ -119,10 +119,15 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   await subscribed(true);
   const after = await settledCount(handled.length + BURST);
   const started = (await startedEvents()).slice(handled.length);
+  // Not seen within the wait is not "never written": on a loaded CI machine n8n 2.41.1 wrote it later, before
+  // the stop, and replayed nothing. So a state not seen allows that one event again, once and first; a state
+  // seen allows nothing again.
+  const again = started.filter((id) => handled.includes(id)).length;
+  const allowedAgain = saved ? 0 : Math.min(again, 1);
   counts.record(
     'replay',
     `executions for ${BURST} events missed while n8n was down`,
-    BURST + (saved ? 0 : 1),
+    BURST + allowedAgain,
     after - handled.length,
   );
   counts.record('replay', 'events started twice (n8n down)', 0, started.length - new Set(started).size);
@@ -135,10 +140,10 @@ test(`${BURST} payments while n8n was stopped: each starts one execution after i
   counts.record('replay', 'started before an older missed event (n8n down)', 0, overtaking(started, missed));
   counts.record(
     'replay',
-    `handled before the stop, started again (state ${saved ? 'saved' : 'not saved'} by n8n)`,
-    saved ? 0 : 1,
-    started.filter((id) => handled.includes(id)).length,
+    `handled before the stop, started again (state ${saved ? 'seen saved' : 'not seen saved'} before the stop)`,
+    allowedAgain,
+    again,
   );
-  expect(started).toEqual(saved ? missed : [lastHandled, ...missed]);
+  expect(started).toEqual(allowedAgain ? [lastHandled, ...missed] : missed);
   await n8n.deactivate(workflowId);
 });
