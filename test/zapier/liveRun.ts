@@ -130,8 +130,10 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
       if (noun === 'invoice') return target.id;
       if (noun && world[noun]) return world[noun].id;
       if (kind === 'searches') {
-        // A search key may sit inside the object found (`utr` in a payment's `upi`).
-        for (const flat of Object.values(world).map((thing) => flatten(thing))) {
+        // A search key may sit inside the object found (`utr` in a payment's `upi`); the search's own noun is
+        // asked first (Find Refund's UTR is the refund's, not the payment's).
+        const own = world[where.replace(/^searches\.find_/, '')];
+        for (const flat of [own, ...Object.values(world)].filter(Boolean).map((thing) => flatten(thing))) {
           const at = [...flat.keys()].find((path) => path === key || path.endsWith(`__${key}`));
           if (at && flat.get(at) != null) return flat.get(at);
         }
@@ -166,9 +168,12 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
       const records = Array.isArray(result) ? result : [result];
       if (!records.length) run.notJudged.push(`${where}: the search found nothing`);
       else run.answers.push({ where, operation: item.operation, records, polling: false });
-      // An update's answer replaces what the run holds (Update Client moves the e-mail a search looks for).
+      // An update's answer replaces what the run holds (Update Client moves the e-mail a search looks for); the
+      // first of its kind is held, so a later Get, Update or Download has its id (a credit note, a product).
       for (const record of records as Thing[]) {
-        if (world[record?.object]?.id === record.id) world[record.object] = record;
+        const held = world[record?.object];
+        if (typeof record?.object === 'string' && (held === undefined || held.id === record.id))
+          world[record.object] = record;
       }
       if (where === 'creates.record_payment') world.payment = records[0] as Thing;
     } catch (error) {

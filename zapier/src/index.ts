@@ -3,6 +3,7 @@ import { version as platformVersion } from 'zapier-platform-core';
 import { version } from '../package.json';
 import { createsFor } from './action';
 import { authentication } from './authentication';
+import { atLaunch } from './launch';
 import { createClient } from './creates/createClient';
 import { createInvoice } from './creates/createInvoice';
 import { downloadInvoicePdf } from './creates/downloadInvoicePdf';
@@ -49,7 +50,7 @@ export = {
   // else sharing the process (a sandbox in the same jest worker sent its webhooks as bare GETs).
   flags: { skipHttpPatch: true },
   // Keys repeat each definition's own key; the CLI's validate fails if one drifts.
-  triggers: {
+  triggers: atLaunch({
     invoice_created: invoiceCreated,
     invoice_viewed: invoiceViewed,
     invoice_paid: invoicePaid,
@@ -71,27 +72,29 @@ export = {
     invoice_einvoice_cancelled: invoiceEInvoiceCancelled,
     product_created: productCreated,
     product_updated: productUpdated,
-  },
-  // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
-  creates: createsFor({
-    create_invoice: createInvoice,
-    create_client: createClient,
-    update_client: updateClient,
-    record_payment: recordPayment,
-    send_invoice: sendInvoice,
-    download_invoice_pdf: downloadInvoicePdf,
-    get_gstr1: getGstr1,
-    download_credit_note_pdf: downloadCreditNotePdf,
-    download_debit_note_pdf: downloadDebitNotePdf,
   }),
+  // The creates with a file of their own; every other operation with `display` (Void Invoice) is built from it.
+  creates: atLaunch(
+    createsFor({
+      create_invoice: createInvoice,
+      create_client: createClient,
+      update_client: updateClient,
+      record_payment: recordPayment,
+      send_invoice: sendInvoice,
+      download_invoice_pdf: downloadInvoicePdf,
+      get_gstr1: getGstr1,
+      download_credit_note_pdf: downloadCreditNotePdf,
+      download_debit_note_pdf: downloadDebitNotePdf,
+    }),
+  ),
   hydrators: { hydrateInvoicePdf, hydrateGstr1 },
-  searches: {
+  searches: atLaunch({
     find_client: findClient,
     find_invoice: findInvoice,
     find_payment: findPayment,
     find_product: findProduct,
     find_refund: findRefund,
-  },
+  }),
   searchOrCreates: {
     find_client: {
       key: 'find_client',
