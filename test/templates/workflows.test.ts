@@ -61,6 +61,12 @@ describe.each(files)('$slug', ({ slug, text, workflow }) => {
   const nodes = workflow.nodes.filter((node) => node.type !== `${BUILT_IN}stickyNote`);
   const stickies = workflow.nodes.filter((node) => node.type === `${BUILT_IN}stickyNote`);
 
+  test("shows itself in its README: canvas.png, the real editor's picture of it, beside it", () => {
+    const png = readFileSync(path.join(TEMPLATES, slug, 'canvas.png'));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(readFileSync(path.join(TEMPLATES, slug, 'README.md'), 'utf8')).toMatch(/!\[[^\]]+\]\(canvas\.png\)/);
+  });
+
   test('holds no secret: no API key, signing secret, bearer token or credential', () => {
     expect(text).not.toMatch(
       /ik_(test|live)_[A-Za-z0-9]{6,}|whsec_[A-Za-z0-9+/]{6,}|sk_(test|live)_[A-Za-z0-9]{6,}|bearer\s+\w|xox[bp]-|hooks\.slack\.com\/services\/T[0-9A-Z]{6,}/i,
