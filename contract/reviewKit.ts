@@ -33,6 +33,9 @@ const required = (item: Item) =>
     .map((field: { label: string }) => field.label)
     .join(', ') || 'none';
 
+/** An item's label as the notes show it: a hidden one says so, so a reviewer does not look for it in the editor. */
+const shown = (item: Item) => `${item.display.label}${item.display.hidden ? ' (hidden at launch)' : ''}`;
+
 function zapierNotes(): string {
   const triggers = Object.values(app.triggers) as Item[];
   const actions = [...Object.values(app.creates), ...Object.values(app.searches)] as Item[];
@@ -55,13 +58,13 @@ function zapierNotes(): string {
     '',
     '| Trigger | Type | Fires with (a second terminal in the same clone) |',
     '| --- | --- | --- |',
-    ...triggers.map((item) => `| ${item.display.label} | ${item.operation.type} | ${howToFire(item.key)} |`),
+    ...triggers.map((item) => `| ${shown(item)} | ${item.operation.type} | ${howToFire(item.key)} |`),
     '',
     `## Actions and searches (${actions.length})`,
     '',
     '| Action | What it does | Required fields |',
     '| --- | --- | --- |',
-    ...actions.map((item) => `| ${item.display.label} | ${item.display.description} | ${required(item)} |`),
+    ...actions.map((item) => `| ${shown(item)} | ${item.display.description} | ${required(item)} |`),
     '',
     `${visible} items are visible at launch; zapier/README.md says why.`,
     '',

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import app from '../../zapier/src/index';
+import { HIDDEN_AT_LAUNCH } from '../../zapier/src/launch';
 
 const root = path.resolve(__dirname, '../..');
 let out: string;
@@ -31,18 +32,23 @@ afterAll(() => {
   rmSync(path.join(root, 'node_modules', '.cache', `review-kit-test-${process.pid}.js`), { force: true });
 });
 
-test('the Zapier notes say how each trigger fires and what each action needs', () => {
+/** The label a row starts with: a hidden item's says so (zapier/src/launch.ts). */
+const label = ({ display }: { display: { label: string; hidden?: boolean } }) =>
+  `${display.label}${display.hidden ? ' (hidden at launch)' : ''}`;
+
+test('the Zapier notes say how each trigger fires and what each action needs, and which are hidden', () => {
   for (const trigger of Object.values(app.triggers)) {
-    const row = notes.split('\n').find((line) => line.startsWith(`| ${trigger.display.label} |`));
+    const row = notes.split('\n').find((line) => line.startsWith(`| ${label(trigger)} |`));
     expect({ trigger: trigger.key, row }).toEqual({
       trigger: trigger.key,
       row: expect.stringMatching(/npm start -- /),
     });
   }
   for (const action of [...Object.values(app.creates), ...Object.values(app.searches)]) {
-    expect(notes).toContain(`| ${action.display.label} | ${action.display.description} |`);
+    expect(notes).toContain(`| ${label(action)} | ${action.display.description} |`);
   }
   expect(notes).not.toContain('not known to this kit');
+  expect(notes.match(/\(hidden at launch\)/g)).toHaveLength(HIDDEN_AT_LAUNCH.size);
 });
 
 test('the n8n demo shows each node the package ships, in under 5 minutes', () => {
