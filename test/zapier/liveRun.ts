@@ -130,8 +130,10 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
       if (noun === 'invoice') return target.id;
       if (noun && world[noun]) return world[noun].id;
       if (kind === 'searches') {
-        // A search key may sit inside the object found (`utr` in a payment's `upi`).
-        for (const flat of Object.values(world).map((thing) => flatten(thing))) {
+        // A search key may sit inside the object found (`utr` in a payment's `upi`); a search's own kind is read
+        // first, since kinds share keys (Find Credit Note's `number` is a credit note's, not the invoice's).
+        const own = world[where.replace(/^searches\.find_/, '')];
+        for (const flat of [own, ...Object.values(world)].filter(Boolean).map((thing) => flatten(thing))) {
           const at = [...flat.keys()].find((path) => path === key || path.endsWith(`__${key}`));
           if (at && flat.get(at) != null) return flat.get(at);
         }
@@ -171,6 +173,9 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
         if (world[record?.object]?.id === record.id) world[record.object] = record;
       }
       if (where === 'creates.record_payment') world.payment = records[0] as Thing;
+      // A note the run issued, for the note searches to find by its number.
+      if (/^creates\.create_(credit|debit)_note$/.test(where))
+        world[(records[0] as Thing).object] = records[0] as Thing;
     } catch (error) {
       run.failures.push((error as Error).message);
     }
