@@ -1,4 +1,4 @@
-/** Find Credit Note and Find Debit Note: shared/operations/findNote.ts in Zapier's words, one builder for both kinds. */
+/** Find Credit Note and Find Debit Note: shared/operations/findNote.ts in Zapier words, one builder for both. */
 import { displayNoun, operations, type NoteKind } from '../../../shared';
 import { searchAction } from '../action';
 import { invoicePickerField } from '../pickers';
