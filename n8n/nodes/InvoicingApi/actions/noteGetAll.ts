@@ -20,7 +20,7 @@ export function noteGetAll(kind: NoteKind): NodeOperation {
       name: 'Get Many',
       value: 'getAll',
       action: `Get many ${noun}s`,
-      description: `List ${noun}s, newest first, all of them, one invoice's or the one of a number`,
+      description: `List ${noun}s, newest first, of one invoice or by ${noun} number`,
     },
     // Optional: left empty, every invoice's notes are listed.
     properties: [
