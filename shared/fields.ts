@@ -19,7 +19,7 @@ import { PAYMENT_TERMS_KEYS } from './dueDates';
 import { DELIVERY_CHANNELS, DELIVERY_KINDS, type DeliveryChannel, type DeliveryKind } from './schemas/delivery';
 import { INVOICE_STATUSES } from './schemas/resources';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, UPI } from './schemas/paymentMethods';
-import { NOTE_REASONS, type NoteReason } from './schemas/notes';
+import { NOTE_REASONS, firstNoteNumber, type NoteKind, type NoteReason } from './schemas/notes';
 
 export type FieldType = 'string' | 'email' | 'integer' | 'boolean' | 'currency' | 'phone' | 'country' | 'id';
 
@@ -180,6 +180,16 @@ const NOTE_REASON_WORDS: Record<NoteReason, string> = {
   others: 'Others',
 };
 
+/** A note's number: in its answer, and what Find Credit Note and the notes' Get Many take (issue 40). */
+const noteNumberField = (kind: NoteKind, noun: string) =>
+  field({
+    key: 'number',
+    label: `${noun} Number`,
+    type: 'string',
+    example: firstNoteNumber(kind),
+    help: `The ${noun.toLowerCase()} number as printed on it, such as ${firstNoteNumber(kind)}.`,
+  });
+
 /**
  * What a credit or debit note answer shows (contract: "The credit note and debit note objects"): its own
  * figures, each line's, the invoice it corrects. `noun` is "Credit Note" or "Debit Note".
@@ -200,7 +210,6 @@ function noteAnswerLabels(noun: string, prefix: string): Record<string, FieldLab
     labelled(key, `${noun} Line ${name}`, { shownAt: `lines[]${key}` }),
   ];
   return Object.fromEntries([
-    [`${prefix}Number`, labelled('number', `${noun} Number`)],
     [`${prefix}Status`, labelled('status', `${noun} Status`)],
     [`${prefix}InvoiceNumber`, labelled('invoice_number', `${noun}: Invoice Number`)],
     [`${prefix}InvoiceDate`, labelled('invoice_date', `${noun}: Invoice Date`)],
@@ -1014,10 +1023,11 @@ export const FIELDS = {
       'this note, such as the return or order ID',
       'note is returned instead of a second one being issued',
     ),
+    creditNumber: noteNumberField('credit', 'Credit Note'),
     ...noteAnswerLabels('Credit Note', 'credit'),
   },
   /** A debit note's answer, worded as a debit note. */
-  debitNote: noteAnswerLabels('Debit Note', 'debit'),
+  debitNote: { debitNumber: noteNumberField('debit', 'Debit Note'), ...noteAnswerLabels('Debit Note', 'debit') },
   webhook: {
     url: labelled('url', 'Webhook URL'),
     events: labelled('events', 'Events'),

@@ -114,6 +114,7 @@ export type { RawResponse } from './errors';
 export { CLIENT_LABELS, INVOICE_LABELS, presentInvoice, presentPayment } from './outputs';
 export type { PresentedInvoice, PresentedPayment } from './outputs';
 export type { CreditNote, DebitNote, NoteKind } from './schemas/notes';
+export { NOTE_NUMBER_PREFIX } from './schemas/notes';
 export {
   addressInput,
   advanceClockInputSchema,
@@ -129,6 +130,7 @@ export {
   HEADERS,
   invoicesOverdueBy,
   itemInputSchema,
+  labelsOf,
   listAll,
   listClientsQuerySchema,
   listEventsQuerySchema,

@@ -9,6 +9,7 @@ import {
   type Invoice,
   type NoteKind,
   type NoteLineFigures,
+  NOTE_NUMBER_PREFIX,
   VOID,
   askedTaxable,
   fieldLabel,
@@ -43,8 +44,8 @@ export interface NoteRequest {
 }
 
 const WORDS = {
-  credit: { object: 'credit_note', prefix: 'cn', number: 'CN', collection: 'creditNotes' },
-  debit: { object: 'debit_note', prefix: 'dn', number: 'DN', collection: 'debitNotes' },
+  credit: { object: 'credit_note', prefix: 'cn', collection: 'creditNotes' },
+  debit: { object: 'debit_note', prefix: 'dn', collection: 'debitNotes' },
 } as const;
 
 const refuse = (param: string, code: string, message: string): never => {
@@ -56,7 +57,7 @@ function nextNumber(ctx: Context, kind: NoteKind): string {
   const counter = `${WORDS[kind].object}_counter:${ctx.account.id}`;
   const next = Number(ctx.data.store.meta(counter, () => '0')) + 1;
   ctx.data.store.setMeta(counter, String(next));
-  return `${WORDS[kind].number}-${String(next).padStart(6, '0')}`;
+  return `${NOTE_NUMBER_PREFIX[kind]}${String(next).padStart(6, '0')}`;
 }
 
 /** Every note on the invoice so far, credit and debit, oldest first. */

@@ -3,6 +3,7 @@ import type { CreditNote, DebitNote } from '../../shared';
 import type { AccountCollection } from '../storage/store';
 import {
   listCreditNotesQuerySchema,
+  labelsOf,
   listDebitNotesQuerySchema,
   noteBodySchema,
   operations,
@@ -18,6 +19,7 @@ import { notePdf } from '../domain/notePdf';
 import { invoiceOr404 } from '../domain/invoices';
 import { issueNote } from '../domain/notes';
 import { orNotFound } from '../domain/problems';
+import { docField } from '../storage/documentFilters';
 import { listPage } from './listPage';
 import type { Router } from './router';
 
@@ -79,9 +81,11 @@ export function noteRoutes(router: Router): void {
         body: orNotFound(ctx.data[words.collection].get(req.params[words.id]), words.what, req.params[words.id]),
       }))
       .on(words.list.method, words.list.route, (req, ctx) => {
-        const query = validateInput(words.query, req.query);
+        // Its own words: a note's `number` is Credit Note Number here, not an invoice's.
+        const query = validateInput(words.query, req.query, { labels: labelsOf(words.list.fields) });
         const collection = ctx.data[words.collection] as AccountCollection<CreditNote | DebitNote>;
-        return { status: 200, body: listPage(collection, query, { invoice_id: query.invoice_id }, (note) => note) };
+        const where = { invoice_id: query.invoice_id, [docField('number')]: query.number };
+        return { status: 200, body: listPage(collection, query, where, (note) => note) };
       });
   }
 }

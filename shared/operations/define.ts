@@ -167,6 +167,10 @@ function requiredIn(shape: z.ZodRawShape, key: string): boolean | undefined {
   return undefined;
 }
 
+/** A form's own words by key, so a refusal names the field as that form shows it (validateInput's `labels`). */
+export const labelsOf = (fields: Fields): Record<string, string> =>
+  Object.fromEntries(Object.values(fields).map((spec) => [spec.key, spec.label]));
+
 export function fieldsOf(schema: z.ZodTypeAny, specs: readonly FieldSpec[] = []): Fields {
   const shape = shapeOf(schema);
   return Object.fromEntries(
@@ -247,7 +251,7 @@ export function defineOperation<S extends z.ZodTypeAny, Out, D extends Operation
   const amountSchemas = definition.amounts && typedAmountSchemas(definition.input, definition.amounts);
   const input = amountSchemas?.typed ?? definition.input;
   const fields = fieldsOf(input, definition.fields);
-  const labels = Object.fromEntries(Object.values(fields).map((spec) => [spec.key, spec.label]));
+  const labels = labelsOf(fields);
   const operation: Operation<S, Out> & Pick<D, 'sample' | 'labels'> = {
     ...definition,
     input,

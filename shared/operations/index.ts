@@ -43,10 +43,12 @@ import { upsertProduct } from './upsertProduct';
 import { createCreditNote } from './createCreditNote';
 import { getCreditNote } from './getCreditNote';
 import { listCreditNotes } from './listCreditNotes';
+import { findCreditNote } from './findCreditNote';
 import { createDebitNote } from './createDebitNote';
 import { getDebitNote } from './getDebitNote';
 import { getGstr1 } from './getGstr1';
 import { listDebitNotes } from './listDebitNotes';
+import { findDebitNote } from './findDebitNote';
 import { downloadCreditNotePdf } from './downloadCreditNotePdf';
 import { downloadDebitNotePdf } from './downloadDebitNotePdf';
 import { advanceClock, getClock, simulateDeliveryFailure, simulateOverdue } from './lifecycleHelpers';
@@ -103,9 +105,11 @@ export const operations = {
   createCreditNote,
   getCreditNote,
   listCreditNotes,
+  findCreditNote,
   createDebitNote,
   getDebitNote,
   listDebitNotes,
+  findDebitNote,
   // Issue 41: the month's GSTR-1.
   getGstr1,
   downloadCreditNotePdf,

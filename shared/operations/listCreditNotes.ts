@@ -1,15 +1,17 @@
-/** Credit notes, newest first, all of them or one invoice's. */
+/** Credit notes, newest first, all of them, one invoice's or the one of a number. */
 import { z } from 'zod';
 import { FIELDS } from '../fields';
 import { CREDIT_NOTE_LABELS, presentNote } from '../outputs';
 import { samplePresentedCreditNote } from '../samples';
-import { creditNoteSchema } from '../schemas/notes';
+import { creditNoteSchema, noteNumberInput } from '../schemas/notes';
 import { invoiceIdSchema, listQuery, optional } from '../schemas/primitives';
 import { listPageSchema } from '../schemas/resources';
 import { defineOperation, presentedPage } from './define';
 
 /** The query, as the service (and the sandbox) checks it. */
-export const listCreditNotesQuerySchema = z.object({ ...listQuery, invoice_id: optional(invoiceIdSchema) }).strict();
+export const listCreditNotesQuerySchema = z
+  .object({ ...listQuery, invoice_id: optional(invoiceIdSchema), number: optional(noteNumberInput('credit')) })
+  .strict();
 
 export const listCreditNotes = defineOperation({
   method: 'GET',
@@ -19,7 +21,7 @@ export const listCreditNotes = defineOperation({
   response: listPageSchema(creditNoteSchema),
   input: listCreditNotesQuerySchema,
   result: presentedPage(creditNoteSchema, presentNote),
-  fields: [FIELDS.list.limit, FIELDS.invoice.id],
+  fields: [FIELDS.list.limit, FIELDS.invoice.id, FIELDS.note.creditNumber],
   labels: CREDIT_NOTE_LABELS,
   sample: { object: 'list' as const, data: [samplePresentedCreditNote], has_more: false },
 });

@@ -27,6 +27,26 @@ export const NOTE_STATUSES = ['issued'] as const;
 export const creditNoteIdSchema = idInput(ID_PREFIX.credit_note);
 export const debitNoteIdSchema = idInput(ID_PREFIX.debit_note);
 
+/** Each kind's number series as printed (CN-000001, DN-000001): the account's own count, in the service's words. */
+export const NOTE_NUMBER_PREFIX: Record<NoteKind, string> = { credit: 'CN-', debit: 'DN-' };
+
+/** A series' first number, the form every help text and refusal shows. */
+export const firstNoteNumber = (kind: NoteKind) => `${NOTE_NUMBER_PREFIX[kind]}000001`;
+
+/**
+ * A note's number as a filter: trimmed and upper-cased as people type it (" cn-000001"), then its series' form,
+ * which is also all the wire takes (contract: "Finding credit and debit notes").
+ */
+export const noteNumberInput = (kind: NoteKind) =>
+  z
+    .string({ required_error: 'is required', invalid_type_error: 'must be text' })
+    .trim()
+    .toUpperCase()
+    .regex(
+      new RegExp(`^${NOTE_NUMBER_PREFIX[kind]}[0-9]{1,18}$`),
+      `must be a ${kind} note number such as ${firstNoteNumber(kind)}`,
+    );
+
 const minorAmount = z.number().int();
 const heads = {
   amount: minorAmount,

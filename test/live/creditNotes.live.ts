@@ -90,6 +90,17 @@ async function taxInvoice(email: string): Promise<any> {
   );
 }
 
+/** A credit note of all of the invoice's line 2 (its one unit), issued straight through the API. */
+const creditLine2 = (invoiceId: string) =>
+  api((c) =>
+    operations.createCreditNote.request(c, {
+      invoice_id: invoiceId,
+      note_reason: 'sales_return',
+      line: 2,
+      quantity: 1,
+    }),
+  );
+
 beforeAll(async () => {
   live = await SingleN8n.start('credit-notes');
   ({ sandbox, n8n, credential } = live);
@@ -183,14 +194,7 @@ describe('n8n: Credit Note → Create, and New Credit Note on the trigger', () =
     await eventually('the subscription', 30, async () => (activeSubscriptions(sandbox).length ? true : undefined));
     const invoice = await taxInvoice('kurta.trigger@example.com');
     // All of line 2: 999.99 + 90.00 + 90.00 = ₹1,179.99 credited.
-    const issued = await api((c) =>
-      operations.createCreditNote.request(c, {
-        invoice_id: invoice.id,
-        note_reason: 'sales_return',
-        line: 2,
-        quantity: 1,
-      }),
-    );
+    const issued = await creditLine2(invoice.id);
     const executions = await settledExecutions(n8n, workflowId, sandbox, 1, {
       seconds: DELIVERY_SECONDS,
       quietMs: QUIET_MS,
@@ -296,5 +300,62 @@ describe("Zapier's built zip: Create Credit Note, and New Credit Note as a REST 
     ]);
     expect(repeated).toEqual([]);
     await zap('triggers.credit_note_created.operation.performUnsubscribe', { subscribeData: subscription });
+  });
+});
+
+describe('Finding notes: n8n Get Many (both lines) and Find Credit Note / Find Debit Note in the zip', () => {
+  /** A credit note (all of line 2) and a debit note (a lump sum of ₹100.00) on a fresh tax invoice. */
+  async function notedInvoice(email: string) {
+    const invoice = await taxInvoice(email);
+    const credit = await creditLine2(invoice.id);
+    const debit = await api((c) =>
+      operations.createDebitNote.request(c, {
+        invoice_id: invoice.id,
+        note_reason: 'correction',
+        taxable_amount: 10000,
+      }),
+    );
+    return { invoice, credit, debit };
+  }
+
+  test('n8n: a credit note by its number typed in lower case, a debit note by its invoice, none for an unknown number', async () => {
+    const { invoice, credit, debit } = await notedInvoice('find.notes.n8n@example.com');
+    const steps = {
+      'Credit Note by Number': {
+        resource: 'creditNote',
+        operation: 'getAll',
+        filters: { number: credit.number.toLowerCase() },
+      },
+      'Debit Notes of the Invoice': {
+        resource: 'debitNote',
+        operation: 'getAll',
+        invoice_id: { __rl: true, mode: 'id', value: invoice.id },
+      },
+      'Credit Note Never Issued': { resource: 'creditNote', operation: 'getAll', filters: { number: 'CN-999999' } },
+    };
+    const workflow = await n8n.createWorkflow(manualWorkflow('Find notes', credential, steps));
+    const run = await runManually(n8n, workflow.id);
+    if (run.status !== 'success') throw new Error(await failureWords(n8n, run.id, 'Credit Note by Number'));
+    const ids = async (node: string) => (await n8n.executionOutput(run.id, node)).map((note) => note.id);
+    const [byNumber, byInvoice, none] = await Promise.all(Object.keys(steps).map(ids));
+    counts.record('n8n', 'notes found by number and by invoice', 2, [...byNumber, ...byInvoice].length);
+    counts.record('n8n', 'items for a note number never issued', 0, none.length);
+    expect(byNumber).toEqual([credit.id]);
+    expect(byInvoice).toEqual([debit.id]);
+    expect(none).toEqual([]);
+  });
+
+  test('zip: Find Credit Note by its number, Find Debit Note by its invoice; an unknown number is "not found"', async () => {
+    const { invoice, credit, debit } = await notedInvoice('find.notes.zap@example.com');
+    const find = (key: string, inputData: Record<string, unknown>) =>
+      zap(`searches.${key}.operation.perform`, { inputData }) as Promise<any[]>;
+    const byNumber = await find('find_credit_note', { number: ` ${credit.number.toLowerCase()} ` });
+    const byInvoice = await find('find_debit_note', { invoice_id: invoice.id });
+    const none = await find('find_credit_note', { number: 'CN-999999' });
+    counts.record('zip', 'notes found by number and by invoice', 2, byNumber.length + byInvoice.length);
+    counts.record('zip', 'results for a note number never issued', 0, none.length);
+    expect(byNumber).toEqual([expect.objectContaining({ id: credit.id, number: credit.number })]);
+    expect(byInvoice).toEqual([expect.objectContaining({ id: debit.id, invoice_number: invoice.number })]);
+    expect(none).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { observeReplies } from '../../sandbox/http/replyObservers';
 import { operations, setUp, type Setup } from './support';
 
 let s: Setup;
@@ -115,4 +116,83 @@ test('Credit Note → Download PDF: binary data named by the note, whose text is
   expect(text).toContain(`Against Tax Invoice ${invoice.number}`);
   expect(text).toMatch(/2\. Dupatta\s+1\s+INR 450\.25\s+18 %\s+INR 450\.25\s+INR 40\.52\s+INR 40\.52\n/);
   expect(text).toContain('Total with Tax credited: INR 531.29');
+});
+
+describe('Credit Note and Debit Note → Get Many', () => {
+  /** Two credit notes and a debit note on one tax invoice, lump sums at its one rate. */
+  async function invoiceWithNotes(email: string) {
+    const invoice = await taxInvoice(email);
+    const note = async (kind: 'createCreditNote' | 'createDebitNote', paise: number) =>
+      (
+        await s.api((c) =>
+          operations[kind].request(c, { invoice_id: invoice.id, note_reason: 'correction', taxable_amount: paise }),
+        )
+      ).body;
+    return {
+      invoice,
+      first: await note('createCreditNote', 10000),
+      newest: await note('createCreditNote', 5000),
+      debit: await note('createDebitNote', 2500),
+    };
+  }
+
+  test('by the number typed in lower case with spaces: that one note; by invoice: its notes, newest first', async () => {
+    const { invoice, first, newest, debit } = await invoiceWithNotes('n8n.notes.find@example.com');
+    const byNumber = await s.run({
+      resource: 'creditNote',
+      operation: 'getAll',
+      returnAll: true,
+      filters: { number: ` ${first.number.toLowerCase()} ` },
+    });
+    expect(byNumber.error).toBeUndefined();
+    expect(byNumber.items.map((item) => item.json.id)).toEqual([first.id]);
+    const byInvoice = await s.run({
+      resource: 'creditNote',
+      operation: 'getAll',
+      invoice_id: invoiceId(invoice.id),
+      returnAll: true,
+    });
+    expect(byInvoice.items.map((item) => item.json.id)).toEqual([newest.id, first.id]);
+    const debits = await s.run({ resource: 'debitNote', operation: 'getAll', invoice_id: invoiceId(invoice.id) });
+    expect(debits.items.map((item) => item.json)).toEqual([
+      expect.objectContaining({ id: debit.id, number: debit.number, invoice_number: invoice.number }),
+    ]);
+  });
+
+  test('a number no note has: no items, not an error', async () => {
+    const run = await s.run({ resource: 'debitNote', operation: 'getAll', filters: { number: 'DN-999999' } });
+    expect(run.error).toBeUndefined();
+    expect(run.items).toEqual([]);
+  });
+
+  test.each([
+    [
+      'creditNote',
+      { filters: { number: 'INV-000123' } },
+      'Credit Note Number must be a credit note number such as CN-000001',
+    ],
+    [
+      'debitNote',
+      { filters: { number: 'CN-000001' } },
+      'Debit Note Number must be a debit note number such as DN-000001',
+    ],
+    // Mapped from an earlier node (the list mode takes any value; By ID's own pattern stops a typed one in the editor).
+    [
+      'creditNote',
+      { invoice_id: { __rl: true, mode: 'list', value: 'cn_1PqR7sHq8ZkYd3Tx' } },
+      'Invoice ID must be an ID starting inv_',
+    ],
+  ])('%s → Get Many refuses %j before any request: %s', async (resource, parameters, message) => {
+    let requests = 0;
+    const stop = observeReplies(() => {
+      requests += 1;
+    });
+    try {
+      const run = await s.run({ resource, operation: 'getAll', ...parameters });
+      expect(String(run.error?.message)).toContain(message);
+      expect(requests).toBe(0);
+    } finally {
+      stop();
+    }
+  });
 });

@@ -122,6 +122,55 @@ test('a lump-sum credit note to Karnataka (29): IGST reversed; a debit note on l
   expect(debitText).not.toContain('credited');
 });
 
+test('a note of a Non-GST line within Chandigarh (04, a Union territory): heads of 0, under CGST and UTGST', async () => {
+  // Its own account, a supplier in Chandigarh, so the supply to a client there is within a Union territory.
+  const own = t.sandbox.createAccount();
+  const c = { apiKey: own.secret, baseUrl: t.sandbox.baseUrl };
+  const supplier = await t.send({
+    method: 'PATCH',
+    url: `${t.sandbox.baseUrl}/v1/test_helpers/account`,
+    headers: { Authorization: `Bearer ${c.apiKey}`, 'Content-Type': 'application/json' },
+    body: { gstin: '04AAGCB7383J1ZG' },
+  });
+  expect(supplier.status).toBe(200);
+  const email = 'chandigarh.note@example.com';
+  const inChandigarh = { ...address, city: 'Chandigarh', state: 'Chandigarh', postal_code: '160017' };
+  await runOperation(operations.createClient, c, { email, gstin: '04AABCU9603R1ZV', address: inChandigarh }, t.send);
+  const invoice: any = await runOperation(
+    operations.createInvoice,
+    c,
+    {
+      client_email: email,
+      currency: 'INR',
+      items: [
+        { description: 'Stitching', amount: '1,000.00', hsn_sac: '998821', gst_rate: '18' },
+        { description: 'Courier charges', amount: '250.00', gst_rate: 'non_gst' },
+      ],
+    },
+    t.send,
+  );
+  // By hand: line 1, 9 % of ₹1,000.00 = ₹90.00 each of CGST and UTGST (a Union territory's, not SGST).
+  expect(invoice.tax).toMatchObject({ supply_type: 'intra_state', cgst: 9000, utgst: 9000, sgst: 0, igst: 0 });
+  const note: any = await runOperation(
+    operations.createCreditNote,
+    c,
+    { invoice_id: invoice.id, note_reason: 'correction', line: 2, taxable_amount: '100.00' },
+    t.send,
+  );
+  // ₹100.00 off the Non-GST line levies no head: every figure 0, so the note prints the heads its supply levies.
+  expect(note).toMatchObject({ taxable_value: 10000, cgst: 0, sgst: 0, utgst: 0, igst: 0, total: 10000 });
+  const request = operations.downloadCreditNotePdf.request(c, { credit_note_id: note.id });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'note-pdf-')), `${note.number}.pdf`);
+  writeFileSync(file, Buffer.from(await (await fetch(request.url, { headers: request.headers })).arrayBuffer()));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Place of Supply: Chandigarh (04)');
+  expect(text).toMatch(/Taxable Value\s+CGST\s+UTGST\n/);
+  expect(text).toMatch(/2\. Courier charges\s+Non-GST\s+INR 100\.00\s+INR 0\.00\s+INR 0\.00\n/);
+  expect(text).toContain('UTGST credited: INR 0.00');
+  expect(text).toContain('Total with Tax credited: INR 100.00');
+  expect(text).not.toMatch(/\b[SI]GST\b/);
+});
+
 test('an unknown note answers 404 in the problem body, not a PDF', async () => {
   const request = operations.downloadCreditNotePdf.request(t.connection, { credit_note_id: 'cn_doesnotexist000' });
   const response = await fetch(request.url, { headers: request.headers });

@@ -211,8 +211,17 @@ export function recipeCases(w: () => RecipeWorld): void {
 
   test('6 · the digest recipe stays a placeholder while no search or scheduled trigger returns many invoices in one run', () => {
     const searches = Object.values(app().definition.searches).map((search: any) => search.key);
-    // Find Product (issue 42) answers one product, never a run of invoices.
-    expect(searches).toEqual(['find_client', 'find_invoice', 'find_payment', 'find_product', 'find_refund']);
+    // Find Product (issue 42) answers one product, Find Credit Note and Find Debit Note (issue 40) one note: never a
+    // run of invoices.
+    expect(searches).toEqual([
+      'find_client',
+      'find_invoice',
+      'find_payment',
+      'find_product',
+      'find_refund',
+      'find_credit_note',
+      'find_debit_note',
+    ]);
     // Invoice Overdue by Days polls, but starts one Zap per invoice: no digest of many invoices in one run.
     expect(Object.keys(app().definition.triggers).filter((key) => /schedule|digest/.test(key))).toEqual([]);
   });

@@ -131,7 +131,8 @@ export async function runLive(app: BuiltApp, baseUrl: string, apiKey: string): P
       if (noun && world[noun]) return world[noun].id;
       if (kind === 'searches') {
         // A search key may sit inside the object found (`utr` in a payment's `upi`); the search's own noun is
-        // asked first (Find Refund's UTR is the refund's, not the payment's).
+        // asked first (Find Refund's UTR is the refund's; Find Credit Note's `number` a credit note's, not the
+        // invoice's).
         const own = world[where.replace(/^searches\.find_/, '')];
         for (const flat of [own, ...Object.values(world)].filter(Boolean).map((thing) => flatten(thing))) {
           const at = [...flat.keys()].find((path) => path === key || path.endsWith(`__${key}`));

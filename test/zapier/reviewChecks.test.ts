@@ -68,6 +68,8 @@ describe("Zapier's integration checks on the built app", () => {
         'creates.send_invoice',
         'creates.void_invoice',
         'searches.find_invoice',
+        'searches.find_credit_note',
+        'searches.find_debit_note',
         'triggers.invoice_created',
       ]),
     );

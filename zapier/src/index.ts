@@ -31,6 +31,8 @@ import { invoiceViewed } from './triggers/invoiceViewed';
 import { invoiceVoided } from './triggers/invoiceVoided';
 import { invoiceRefunded } from './triggers/invoiceRefunded';
 import { findRefund } from './searches/findRefund';
+import { findCreditNote } from './searches/findCreditNote';
+import { findDebitNote } from './searches/findDebitNote';
 import { creditNoteCreated } from './triggers/creditNoteCreated';
 import { invoiceCredited } from './triggers/invoiceCredited';
 import { debitNoteCreated } from './triggers/debitNoteCreated';
@@ -94,6 +96,8 @@ export = {
     find_payment: findPayment,
     find_product: findProduct,
     find_refund: findRefund,
+    find_credit_note: findCreditNote,
+    find_debit_note: findDebitNote,
   }),
   searchOrCreates: {
     find_client: {

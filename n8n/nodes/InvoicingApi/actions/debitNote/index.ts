@@ -1,6 +1,7 @@
-/** The Debit Note resource: Create and Get from their modules' `display` (../displayed.ts); Download PDF, a file. */
+/** The Debit Note resource: Create and Get from their modules' `display` (../displayed.ts); Download PDF, Get Many. */
 import { resource } from '../common';
 import { withDisplayed } from '../displayed';
 import { downloadPdf } from './downloadPdf';
+import { getAll } from './getAll';
 
-export const debitNote = resource('debitNote', withDisplayed('debitNote', [downloadPdf]), 'create');
+export const debitNote = resource('debitNote', withDisplayed('debitNote', [downloadPdf, getAll]), 'create');
