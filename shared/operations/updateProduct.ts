@@ -65,7 +65,8 @@ export const updateProduct = defineOperation({
   display: {
     resource: 'product',
     label: 'Update Product',
-    description: 'Updates a product of your catalogue (Archived takes it out of the pickers); fields left empty keep their value.',
+    description:
+      'Updates a product of your catalogue (Archived takes it out of the pickers); fields left empty keep their value.',
     action: 'Update a product',
   },
 });
