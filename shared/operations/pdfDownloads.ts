@@ -10,12 +10,14 @@ import { getCreditNote } from './getCreditNote';
 import { getDebitNote } from './getDebitNote';
 import { getInvoice } from './getInvoice';
 import type { PresentedInvoice, PresentedNote } from '../outputs';
-import type { Operation } from './define';
+import type { Operation, OperationDisplay } from './define';
 import { notePdfAnswer } from './notePdf';
 
 export type PdfKind = 'invoice' | 'credit_note' | 'debit_note';
 
 export interface PdfDownload {
+  /** The document's resource, whose noun (displayNoun) words the action on both platforms. */
+  resource: OperationDisplay['resource'];
   /** The operation answering the file's bytes. */
   download: Operation;
   /** The operation answering the document itself, taking the same input. */
@@ -26,16 +28,19 @@ export interface PdfDownload {
 
 export const PDF_DOWNLOADS: Record<PdfKind, PdfDownload> = {
   invoice: {
+    resource: 'invoice',
     download: downloadInvoicePdf,
     about: getInvoice,
     answer: (about) => pdfAnswer(about as PresentedInvoice),
   },
   credit_note: {
+    resource: 'creditNote',
     download: downloadCreditNotePdf,
     about: getCreditNote,
     answer: (about) => notePdfAnswer(about as PresentedNote),
   },
   debit_note: {
+    resource: 'debitNote',
     download: downloadDebitNotePdf,
     about: getDebitNote,
     answer: (about) => notePdfAnswer(about as PresentedNote),

@@ -4,22 +4,29 @@
  * shared/operations/pdfDownloads.ts lists.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { PDF_DOWNLOADS, runOperation, type PdfKind } from '../../../shared';
+import { PDF_DOWNLOADS, displayNoun, runOperation, type PdfKind } from '../../../shared';
 import { TRANSLATES } from '../action';
 import { call } from '../api';
 import { outputFields } from '../fields';
 import { hydrateInvoicePdf } from '../hydrators/invoicePdf';
 import { pickerField } from '../pickers';
 
-interface PdfWords {
-  key: string;
-  noun: string;
-  label: string;
-  description: string;
+const ATTACH_TO = 'an e-mail, a message or a drive';
+
+/** The action's words, from the document's noun: Download Credit Note PDF, `download_credit_note_pdf`. */
+function wordsFor(kind: PdfKind) {
+  const noun = displayNoun(PDF_DOWNLOADS[kind].resource);
+  return {
+    key: `download_${kind}_pdf`,
+    noun: `${noun} PDF`,
+    label: `Download ${noun} PDF`,
+    description: `Gets the ${noun.toLowerCase()} as a PDF file that a later step can attach to ${ATTACH_TO}.`,
+  };
 }
 
-export function pdfDownload(kind: PdfKind, words: PdfWords) {
+export function pdfDownload(kind: PdfKind) {
   const { download: operation, about, answer } = PDF_DOWNLOADS[kind];
+  const words = wordsFor(kind);
   const [idField] = Object.values(operation.fields);
   const perform = (z: ZObject, bundle: Bundle) =>
     call(z, bundle, async (connection, send) => {

@@ -56,6 +56,17 @@ export function resource(name: string, operations: NodeOperation[], defaultOpera
 }
 
 /** Return All / Limit / Filters, as every n8n "Get Many" operation offers them. */
+/** A Get Many operation in the list, as n8n's own nodes word it: "Get many invoices". */
+export const getManyOption = (plural: string, description: string) => ({
+  name: 'Get Many',
+  value: 'getAll',
+  action: `Get many ${plural}`,
+  description,
+});
+
+/** n8n's placeholder on a collection of optional fields, as its own nodes write it. */
+export const ADD_FIELD = 'Add Field';
+
 export function listProperties(limit: FieldSpec, filters: INodeProperties[]): INodeProperties[] {
   return [
     {

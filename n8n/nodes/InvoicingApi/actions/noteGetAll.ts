@@ -5,7 +5,7 @@
 import { displayNoun, listAll, operations, type NoteKind } from '../../../../shared';
 import { locator, locatorId } from '../../../editor/pickers';
 import { property } from '../../../editor/properties';
-import { listProperties, listing, type NodeOperation } from './common';
+import { getManyOption, listing, listProperties, type NodeOperation } from './common';
 import { LISTS } from './displayed';
 
 const NOTE_LISTS = { credit: operations.listCreditNotes, debit: operations.listDebitNotes };
@@ -16,12 +16,7 @@ export function noteGetAll(kind: NoteKind): NodeOperation {
   const noun = displayNoun(`${kind}Note`).toLowerCase();
   return {
     operation,
-    option: {
-      name: 'Get Many',
-      value: 'getAll',
-      action: `Get many ${noun}s`,
-      description: `List ${noun}s, newest first, of one invoice or by ${noun} number`,
-    },
+    option: getManyOption(`${noun}s`, `List ${noun}s, newest first, of one invoice or by ${noun} number`),
     // Optional: left empty, every invoice's notes are listed.
     properties: [
       { ...locator('invoice', invoiceId, LISTS.invoice), required: false },

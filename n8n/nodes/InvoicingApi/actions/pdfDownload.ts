@@ -3,8 +3,7 @@
  * note): the file goes out as binary data (`data`, named by the document's number, application/pdf) through
  * n8n's own prepareBinaryData, so the next node can attach it; the JSON says which document it is.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
-import { PDF_DOWNLOADS, PDF_MEDIA_TYPE, runOperation, type PdfKind } from '../../../../shared';
+import { PDF_DOWNLOADS, PDF_MEDIA_TYPE, displayNoun, runOperation, type PdfKind } from '../../../../shared';
 import { locator, locatorId } from '../../../editor/pickers';
 import { ItemWithBinary, type NodeOperation } from './common';
 import { LISTS } from './displayed';
@@ -15,15 +14,23 @@ import { LISTS } from './displayed';
  */
 export const PDF_PROPERTY = 'data';
 
-export function pdfDownload(
-  kind: PdfKind,
-  option: INodePropertyOptions & { value: string; action: string },
-): NodeOperation {
+/** The operation in the list, worded from the document's noun: "Download a credit note PDF". */
+function optionFor(kind: PdfKind) {
+  const lower = displayNoun(PDF_DOWNLOADS[kind].resource).toLowerCase();
+  return {
+    name: 'Download PDF',
+    value: 'downloadPdf',
+    action: `Download ${/^[aeiou]/.test(lower) ? 'an' : 'a'} ${lower} PDF`,
+    description: `Get the ${lower} as a PDF file (binary data) to attach to an e-mail, a message or a drive`,
+  };
+}
+
+export function pdfDownload(kind: PdfKind): NodeOperation {
   const { download: operation, about, answer } = PDF_DOWNLOADS[kind];
   const [idField] = Object.values(operation.fields);
   return {
     operation,
-    option,
+    option: optionFor(kind),
     properties: [locator(kind, idField, LISTS[kind])],
     execute: async (context, i, connection, send) => {
       const input = { [idField.key]: locatorId(context, kind, idField, i) };

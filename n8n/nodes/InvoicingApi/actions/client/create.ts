@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 
 const { createClient: operation } = operations;
 const { email, ...details } = operation.fields;
@@ -14,7 +14,7 @@ export const clientProperties: INodeProperties[] = [
     displayName: 'Additional Fields',
     name: 'additionalFields',
     type: 'collection',
-    placeholder: 'Add Field',
+    placeholder: ADD_FIELD,
     default: {},
     options: Object.values(details).map((spec) => property(spec)),
   },

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 
 const { updateClient: operation } = operations;
 const { client_id, ...changes } = operation.fields;
@@ -18,7 +18,7 @@ export const update: NodeOperation = {
       displayName: 'Update Fields',
       name: 'updateFields',
       type: 'collection',
-      placeholder: 'Add Field',
+      placeholder: ADD_FIELD,
       default: {},
       options: Object.values(changes).map((spec) => property(spec)),
     },

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { operations, runOperation, type FieldSpec } from '../../../../../shared';
 import { emailLocator, locatorId, productLineLocator, productOfLine } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
@@ -119,7 +119,7 @@ const lineItemProperties: INodeProperties[] = [
             displayName: 'Quantity, Unit Price and GST',
             name: 'more',
             type: 'collection',
-            placeholder: 'Add Field',
+            placeholder: ADD_FIELD,
             default: {},
             options: lineExtras.map(listed),
           },
@@ -151,7 +151,7 @@ const lineItemProperties: INodeProperties[] = [
     displayName: 'GST',
     name: 'gst',
     type: 'collection',
-    placeholder: 'Add Field',
+    placeholder: ADD_FIELD,
     default: {},
     description: "Only for a GST tax invoice whose place of supply is not the client's",
     options: invoiceGst.map(listed),

@@ -1,7 +1,7 @@
 /** Invoice → Get Many: shared/operations/listInvoices.ts, page after page. */
 import { listAll, operations } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { listProperties, listing, type NodeOperation } from '../common';
+import { getManyOption, listing, listProperties, type NodeOperation } from '../common';
 
 const { listInvoices: operation } = operations;
 const { limit, status, client_email, number, client_gstin, overdue, due_before, due_after, days_overdue } =
@@ -9,12 +9,7 @@ const { limit, status, client_email, number, client_gstin, overdue, due_before, 
 
 export const getAll: NodeOperation = {
   operation,
-  option: {
-    name: 'Get Many',
-    value: 'getAll',
-    action: 'Get many invoices',
-    description: 'List invoices, newest first, optionally filtered',
-  },
+  option: getManyOption('invoices', 'List invoices, newest first, optionally filtered'),
   properties: listProperties(limit, [
     property(status),
     property(client_email),

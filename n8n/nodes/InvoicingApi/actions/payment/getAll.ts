@@ -1,20 +1,17 @@
 /** Payment → Get Many: shared/operations/listPayments.ts, page after page, with every filter it has. */
 import { UPI, listAll, operations } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { listProperties, listing, type NodeOperation } from '../common';
+import { getManyOption, listing, listProperties, type NodeOperation } from '../common';
 
 const { listPayments: operation } = operations;
 const { limit, invoice_id, utr, reference, method, paid_from, paid_before } = operation.fields;
 
 export const getAll: NodeOperation = {
   operation,
-  option: {
-    name: 'Get Many',
-    value: 'getAll',
-    action: 'Get many payments',
-    description:
-      'List payments, newest recorded first, by invoice, UPI reference, reference, method or a paid-at period',
-  },
+  option: getManyOption(
+    'payments',
+    'List payments, newest recorded first, by invoice, UPI reference, reference, method or a paid-at period',
+  ),
   properties: listProperties(limit, [
     property(invoice_id),
     property(utr),

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PICKER_HELP, UPI, operations, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 import { defaultAmountUnit } from '../../versions';
 
@@ -31,7 +31,7 @@ export const record: NodeOperation = {
       displayName: 'Additional Fields',
       name: 'additionalFields',
       type: 'collection',
-      placeholder: 'Add Field',
+      placeholder: ADD_FIELD,
       default: {},
       options: [property(reference), property(paid_at), property(note), property(amount_unit)],
     },

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { operations, runOperation, type DisplayedOperation, type FieldSpec } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 import { imperative } from '../displayed';
 import { idempotencyKey } from '../idempotency';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';
@@ -34,7 +34,7 @@ export const productProperties: INodeProperties[] = [
     displayName: 'Additional Fields',
     name: 'additionalFields',
     type: 'collection',
-    placeholder: 'Add Field',
+    placeholder: ADD_FIELD,
     default: {},
     options: Object.values(details).map(listed),
   },

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { operations, runOperation, type DisplayedOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, type NodeOperation } from '../common';
 import { imperative } from '../displayed';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
@@ -26,7 +26,7 @@ export const update: NodeOperation = {
       displayName: 'Update Fields',
       name: 'updateFields',
       type: 'collection',
-      placeholder: 'Add Field',
+      placeholder: ADD_FIELD,
       default: {},
       options: Object.values(changes).map((spec) =>
         spec.choices ? property(spec, { default: String(spec.example ?? spec.choices[0].value) }) : property(spec),
