@@ -3,9 +3,12 @@
  * Create Invoice reach the service and then loses its answer with a 504, as a gateway that timed out
  * does. n8n's Retry On Fail re-runs the node through n8n-core's engine with the keys derived per execution,
  * node and item; on Zapier the step fails and is replayed with the same Prevent Duplicates Key, as Zapier's
- * autoreplay of a failed step does. Either way each order must end as exactly one invoice.
+ * autoreplay of a failed step does. Either way each order must end as exactly one invoice. The same holds for
+ * the corrections that take a key (issue 40): a credit note or a refund whose answer was lost, retried, is one
+ * credit note or one refund (Create Debit Note takes its key the same way, through the same module as Create Credit
+ * Note, noteInputs.ts, so it is not run a second time here).
  */
-import { FIELDS, operations } from '../../shared';
+import { FIELDS, operations, type Connection } from '../../shared';
 import App from '../../zapier/src';
 import { startProxy, type ProxiedCall } from '../n8n/support';
 import { writeResult, type Row } from './support/results';
@@ -22,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.close();
-  if (rows.length === 2) {
+  if (rows.length === 2 + 2 * CORRECTIONS.length) {
     writeResult('6-idempotency', {
       suite: '6',
       title: 'Idempotent creates after a lost answer',
@@ -32,6 +35,7 @@ afterAll(async () => {
         'The first answer to every Create Invoice was replaced by a 504 after the sandbox had created the invoice (the request reached the service; its answer did not reach the platform).',
         'n8n: Retry On Fail (3 tries) re-runs the whole node; each item sends the key derived from execution, node and item, so the re-sent items get their first invoice back (Idempotent-Replayed).',
         "Zapier: the failed step is replayed with the same input, so the same Prevent Duplicates Key; without a key Zapier has nothing to recognise a replay by, so that field is the Zap builder's way to make replays safe.",
+        `Create Credit Note and Record Refund the same way, ${ORDERS} each per platform, every first answer to their POST lost: each invoice ends with one credit note, each payment with one refund.`,
       ],
     });
   }
@@ -44,12 +48,12 @@ const invoicesFor = async (email: string) =>
 const invoicePosts = (calls: ProxiedCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/v1/invoices');
 
-/** A proxy that forwards each of the first `lose` invoice POSTs and then answers 504 instead of the service. */
-async function losingProxy(lose: number) {
+/** A proxy that forwards each of the first `lose` POSTs to `writes` and then answers 504 instead of the service. */
+async function losingProxy(lose: number, writes: (path: string) => boolean = (path) => path === '/v1/invoices') {
   let lost = 0;
   return await startProxy(p.s.sandbox.baseUrl, {
     answer: ({ method, path }) =>
-      method === 'POST' && path === '/v1/invoices' && lost++ < lose
+      method === 'POST' && writes(path) && lost++ < lose
         ? { status: 504, headers: { 'content-type': 'text/plain' }, body: 'Gateway Timeout', after: true }
         : undefined,
   });
@@ -158,4 +162,121 @@ test(`Zapier: a failed step replayed with the same Prevent Duplicates Key, ${ORD
   } finally {
     await proxy.close();
   }
+});
+
+// ── Issue 40: a credit note and a refund whose answers were lost ─────────────────────────────────────────────────
+
+/** An invoice of ₹1,500.00 paid in full in cash, one per order: what a correction is made against. */
+async function paidInvoice(email: string): Promise<{ invoice: string; payment: string }> {
+  const invoice = await p.newInvoice(email);
+  const request = (c: Connection) =>
+    operations.recordPayment.request(c, { invoice_id: invoice.id, method: 'cash', amount: 150000 });
+  return { invoice: invoice.id, payment: ok(await p.s.api(request)).id };
+}
+
+const byId = (key: string) => ({ __rl: true, mode: 'id', value: `={{ $json.${key} }}` });
+type Order = { invoice: string; payment: string };
+
+/** Each correction as both platforms make it (₹500.00 of the ₹1,500.00), and what the service then holds of it. */
+const CORRECTIONS = [
+  {
+    label: 'Create Credit Note',
+    writes: (path: string) => path.endsWith('/credit_notes'),
+    n8n: { resource: 'creditNote', operation: 'create', invoice_id: byId('invoice') },
+    zapier: (order: Order) => ({ invoice_id: order.invoice }),
+    given: { note_reason: 'sales_return', taxable_amount: '500.00' },
+    perform: App.creates.create_credit_note.operation.perform,
+    stored: (order: Order) => (c: Connection) => operations.listCreditNotes.request(c, { invoice_id: order.invoice }),
+  },
+  {
+    label: 'Record Refund',
+    writes: (path: string) => path.endsWith('/refunds'),
+    n8n: { resource: 'refund', operation: 'record', payment_id: byId('payment') },
+    zapier: (order: Order) => ({ payment_id: order.payment }),
+    given: { method: 'cash', amount: '500.00' },
+    perform: App.creates.record_refund.operation.perform,
+    stored: (order: Order) => (c: Connection) => operations.listRefunds.request(c, { payment_id: order.payment }),
+  },
+];
+
+/** Every first POST's answer lost (504), every retry's answer the service's (201), whatever the order. */
+const LOST_THEN_ANSWERED = [...Array(ORDERS).fill(201), ...Array(ORDERS).fill(504)];
+const postStatuses = (correction: (typeof CORRECTIONS)[number], calls: ProxiedCall[]) =>
+  calls
+    .filter((call) => call.method === 'POST' && correction.writes(call.path))
+    .map((call) => call.status)
+    .sort();
+
+/** Each order must end with one stored correction, the one its output names, however many POSTs it took. */
+async function tallyCorrections(
+  platform: Row['platform'],
+  correction: (typeof CORRECTIONS)[number],
+  orders: Order[],
+  outputs: Array<{ id?: string }>,
+  calls: ProxiedCall[],
+): Promise<Row> {
+  const stored = await Promise.all(orders.map(async (order) => ok(await p.s.api(correction.stored(order))).data));
+  const right = orders.filter((_, i) => stored[i].length === 1 && outputs[i]?.id === stored[i][0].id).length;
+  const posts = calls.filter((call) => call.method === 'POST' && correction.writes(call.path));
+  return {
+    platform,
+    part: `${correction.label} retried after its answer was lost`,
+    tried: orders.length,
+    rejected: 0,
+    accepted: right,
+    lost: orders.length - right,
+    notes:
+      `POSTs: ${posts.length} (${posts.filter((call) => call.status === 504).length} answers lost); ` +
+      `stored: ${stored.reduce((sum, list) => sum + list.length, 0)}`,
+  };
+}
+
+describe.each(CORRECTIONS)('$label', (correction) => {
+  test(`n8n: Retry On Fail with the derived key, ${ORDERS} items whose first answers are all lost`, async () => {
+    const orders = await Promise.all(Array.from({ length: ORDERS }, (_, i) => paidInvoice(`n8n-fix-${i}@example.com`)));
+    const proxy = await losingProxy(ORDERS, correction.writes);
+    try {
+      const run = await p.s.run(
+        { ...correction.n8n, ...correction.given },
+        {
+          input: orders,
+          credentials: { invoicingApi: { apiKey: p.s.sandbox.testKey, baseUrl: proxy.url } },
+          settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 },
+        },
+      );
+      const outputs = run.items.map((item) => item.json as { id?: string });
+      const row = await tallyCorrections('n8n', correction, orders, outputs, proxy.calls);
+      rows.push(row);
+      expect(run.error).toBeUndefined();
+      expect(row).toMatchObject({ tried: ORDERS, accepted: ORDERS, lost: 0 });
+      expect(postStatuses(correction, proxy.calls)).toEqual(LOST_THEN_ANSWERED);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test(`Zapier: a failed step replayed with the same Prevent Duplicates Key, ${ORDERS} orders`, async () => {
+    const orders = await Promise.all(Array.from({ length: ORDERS }, (_, i) => paidInvoice(`zap-fix-${i}@example.com`)));
+    const proxy = await losingProxy(ORDERS, correction.writes);
+    try {
+      const authData = zapierAuth(p.s.sandbox.testKey, proxy.url);
+      const bundles = orders.map((order, i) => ({
+        authData,
+        inputData: {
+          ...correction.zapier(order),
+          ...correction.given,
+          [FIELDS.invoice.idempotencyKey.key]: `${correction.label}-${i}-${started}`,
+        },
+      }));
+      const first = await Promise.allSettled(bundles.map((bundle) => appTester(correction.perform, bundle)));
+      expect(first.map((outcome) => outcome.status)).toEqual(Array(ORDERS).fill('rejected'));
+      const replays = await Promise.all(bundles.map((bundle) => appTester(correction.perform, bundle)));
+      const row = await tallyCorrections('Zapier', correction, orders, replays, proxy.calls);
+      rows.push(row);
+      expect(row).toMatchObject({ tried: ORDERS, accepted: ORDERS, lost: 0 });
+      expect(postStatuses(correction, proxy.calls)).toEqual(LOST_THEN_ANSWERED);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

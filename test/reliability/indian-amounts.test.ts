@@ -2,7 +2,17 @@
  * Amounts as Indians write them (issue 32): lakh and crore grouping, the currency's own symbol or code
  * before or after, accepted exactly where they cannot be read two ways; every currency money.ts lists.
  */
-import { isKnownCurrency, operations, readAmount, samplePayment, sampleInvoice, type HttpRequest } from '../../shared';
+import {
+  isKnownCurrency,
+  operations,
+  readAmount,
+  sampleCreditNote,
+  sampleDebitNote,
+  samplePayment,
+  sampleInvoice,
+  sampleRefund,
+  type HttpRequest,
+} from '../../shared';
 
 const reading = (raw: unknown, currency: string) => readAmount(raw, currency);
 
@@ -72,10 +82,16 @@ test.each(['CLF', 'UYI', 'UYW', 'INR', 'KWD'])('%s, listed in money.ts, is a cur
 
 describe('"1,50,000.00" reaches the service as 15000000', () => {
   const sent: HttpRequest[] = [];
+  // ₹10,00,000.00 owed or paid, so a correction of ₹1,50,000 is within what remains.
+  const roomy = { amount_due: 100_000_000, amount_remaining: 100_000_000 };
   const send = async (request: HttpRequest) => {
     sent.push(request);
     if (request.url.endsWith('/payments')) return { status: 201, body: samplePayment };
-    return { status: request.method === 'GET' ? 200 : 201, body: { ...sampleInvoice, currency: 'INR' } };
+    if (request.url.endsWith('/credit_notes')) return { status: 201, body: sampleCreditNote };
+    if (request.url.endsWith('/debit_notes')) return { status: 201, body: sampleDebitNote };
+    if (request.url.endsWith('/refunds')) return { status: 201, body: sampleRefund };
+    if (request.url.includes('/payments/')) return { status: 200, body: { ...samplePayment, amount: 100_000_000 } };
+    return { status: request.method === 'GET' ? 200 : 201, body: { ...sampleInvoice, currency: 'INR', ...roomy } };
   };
   beforeEach(() => {
     sent.length = 0;
@@ -108,6 +124,35 @@ describe('"1,50,000.00" reaches the service as 15000000', () => {
         send,
       ),
     ).rejects.toThrow(/^Amount /);
+    expect(sent).toEqual([]);
+  });
+
+  // Issue 40: a note's taxable amount is in its invoice's currency and a refund's in its payment's, read first.
+  const corrections = [
+    [
+      'Create Credit Note',
+      () => operations.createCreditNote,
+      { invoice_id: 'inv_1', note_reason: 'others' },
+      'taxable_amount',
+    ],
+    [
+      'Create Debit Note',
+      () => operations.createDebitNote,
+      { invoice_id: 'inv_1', note_reason: 'others' },
+      'taxable_amount',
+    ],
+    ['Record Refund', () => operations.recordRefund, { payment_id: 'pay_1', method: 'cash' }, 'amount'],
+  ] as const;
+
+  test.each(corrections)('%s, "₹1,50,000" checked before the read', async (_, operation, given, key) => {
+    await operation().run({ apiKey: 'k', baseUrl: 'http://x.test' }, { ...given, [key]: '₹1,50,000' }, send);
+    expect(sent.map((request) => request.method)).toEqual(['GET', 'POST']);
+    expect(sent[1].body).toMatchObject({ [key]: 15_000_000 });
+  });
+
+  test.each(corrections)('%s, "1500 rupees" refused before the read', async (_, operation, given, key) => {
+    const run = operation().run({ apiKey: 'k', baseUrl: 'http://x.test' }, { ...given, [key]: '1500 rupees' }, send);
+    await expect(run).rejects.toThrow(key === 'amount' ? /^Amount / : /^Taxable Amount /);
     expect(sent).toEqual([]);
   });
 });

@@ -14,6 +14,9 @@ const invoice = {
   items: [{ description: 'Design', amount: '1,500.00' }],
 };
 const payment = { invoice_id: 'inv_3MtwBwLkdIwHu7ix', method: 'cash', amount: '1500' };
+// Issue 40's corrections, each reading its invoice or payment before it writes (the fake service's samples).
+const creditNote = { invoice_id: 'inv_3MtwBwLkdIwHu7ix', note_reason: 'sales_return', taxable_amount: '1,000.00' };
+const refund = { payment_id: 'pay_1NqW2cHq8ZkYd3Tx', method: 'cash', amount: '1,000.00' };
 
 describe("through Zapier's pipeline", () => {
   const runtime = zapierRuntime();
@@ -51,6 +54,25 @@ describe("through Zapier's pipeline", () => {
     expect(service.sent).toHaveLength(0);
   });
 
+  test.each([
+    [
+      'Create Credit Note',
+      App.creates.create_credit_note,
+      creditNote,
+      'Note',
+      { note: 'Order {{bundle.inputData.id}}' },
+    ],
+    ['Create Debit Note', App.creates.create_debit_note, creditNote, 'Invoice ID', { invoice_id: '{{inv}}' }],
+    ['Record Refund', App.creates.record_refund, refund, 'Reference', { reference: '{{bundle.authData.api_key}}' }],
+  ])(
+    '%s with a template in its %s: named, nothing sent (not even the read)',
+    async (_, create, given, label, extra) => {
+      const outcome = await runtime.invoke(create.operation.perform, { authData, inputData: { ...given, ...extra } });
+      expect(outcome).toMatchObject({ ok: false, error: { message: `${label} ${TEMPLATE_REFUSAL}` } });
+      expect(service.sent).toHaveLength(0);
+    },
+  );
+
   test.each(['constructor', 'toString', 'made_up_field'])(
     'an unknown key %s is ignored the same way on every create',
     async (key) => {
@@ -58,6 +80,9 @@ describe("through Zapier's pipeline", () => {
         [App.creates.create_invoice, invoice],
         [App.creates.record_payment, payment],
         [App.creates.create_client, { email: 'ana@example.com' }],
+        [App.creates.create_credit_note, creditNote],
+        [App.creates.create_debit_note, creditNote],
+        [App.creates.record_refund, refund],
       ] as const) {
         service.sent.length = 0;
         const outcome = await runtime.invoke(create.operation.perform, {

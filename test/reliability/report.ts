@@ -10,7 +10,10 @@ import { readResults, type Row, type SuiteResult } from './support/results';
 /** How each suite runs, in a sentence or two; its figures and findings come from its own results file. */
 const HOW: Record<string, string> = {
   '1':
-    "Create Invoice, Create Client, Update Client and Record Payment each get 10,000 inputs: the issues' nasty cases spelled out (no line items, " +
+    'Create Invoice, Create Client, Update Client, Record Payment and Create Product each get 10,000 inputs, and Create Credit ' +
+    'Note, Create Debit Note and Record Refund 1,000 (each reads its invoice or payment first, which nock answers with the ' +
+    "case's own, so an accepted one must send that GET then its one POST, and a refusal only the read can tell that GET alone): " +
+    "the issues' nasty cases spelled out (no line items, " +
     '101 line items, amounts "15.00", 1.5, -1, 1e21, NaN, emoji and 10 kB strings, currency "inr " and "RUPEES", e-mails with ' +
     "spaces or unicode, line items in Zapier's flattened shape and as n8n JSON text; issue 32's: dates that do not exist, IDs of 1 MB, " +
     'amounts of 1 MB of digits, text with NUL, ESC, bidi overrides or lone surrogates, text holding {{bundle.…}}, keys no field has), ' +
@@ -39,7 +42,8 @@ const HOW: Record<string, string> = {
     'happening. Every event must reach both triggers, once per event id.',
   '6':
     'Every first Create Invoice reaches the sandbox and its answer is lost; n8n retries (Retry On Fail), Zapier replays the step. ' +
-    'Each order must end as one invoice. (Suite 2 adds the same with a real client timeout.)',
+    'Each order must end as one invoice; Create Credit Note and Record Refund the same, as one credit note or refund. ' +
+    '(Suite 2 adds the same with a real client timeout.)',
   '7':
     "Both connectors' working day against the sandbox, and a service that echoes the key back. Everything logged (Zapier's log " +
     "lines after core's own scrubbing, console, stdout, stderr), thrown or output is searched for the API key and every webhook " +

@@ -63,7 +63,8 @@ beforeAll(async () => {
       { status: 400, body: `<html><title>Bad request from ${auth}</title></html>` },
     ];
     return {
-      ...replies[Number(/^echo(\d)@/.exec(String(call.body?.client_email ?? call.path))?.[1] ?? 0) % replies.length],
+      // By the e-mail echo<N>@… or, for what reads an invoice or payment first, an ID such as inv_echo<N>.
+      ...replies[Number(/echo(\d)/.exec(String(call.body?.client_email ?? call.path))?.[1] ?? 0) % replies.length],
       headers: { 'content-type': 'text/plain' },
     };
   });
@@ -86,6 +87,39 @@ afterAll(async () => {
   cleanup?.();
   restoreOutput?.();
 });
+
+/** Issue 40's corrections, each reading what it corrects before it writes: Zapier's create and its input. */
+const corrections = (invoiceId: string, paymentId: string) =>
+  [
+    [
+      App.creates.create_credit_note,
+      { invoice_id: invoiceId, note_reason: 'post_sale_discount', taxable_amount: '1,000' },
+    ],
+    [App.creates.record_refund, { payment_id: paymentId, method: 'cash', amount: '500.00' }],
+  ] as const;
+/** The same two as n8n parameters, the IDs mapped from the item. */
+const N8N_CORRECTIONS: IDataObject[] = [
+  {
+    resource: 'creditNote',
+    operation: 'create',
+    invoice_id: { __rl: true, mode: 'id', value: '={{ $json.invoice }}' },
+    note_reason: 'post_sale_discount',
+    taxable_amount: '1,000',
+  },
+  {
+    resource: 'refund',
+    operation: 'record',
+    payment_id: { __rl: true, mode: 'id', value: '={{ $json.payment }}' },
+    method: 'cash',
+    amount: '500.00',
+  },
+];
+
+/** The invoice's first payment, which the refunds are made against. */
+async function firstPayment(connection: { apiKey: string; baseUrl: string }, invoiceId: string) {
+  const answer = await fetchSend(operations.listPayments.request(connection, { invoice_id: invoiceId }));
+  return (answer.body as { data: Array<{ id: string }> }).data[0];
+}
 
 const invoiceInput = (email: string) => ({
   client_email: email,
@@ -136,6 +170,11 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
     operations.simulateDispute.request(connection, { invoice_id: invoice.result.id, reason: 'amount_incorrect' }),
   );
   const deliveries = await receiver.waitFor(3);
+  const paid = await firstPayment(connection, invoice.result.id);
+  for (const [create, inputData] of corrections(invoice.result.id, paid.id)) {
+    const made = await zapier.invoke(create.operation.perform, { authData, inputData });
+    expect({ key: create.key, ok: made.ok }).toEqual({ key: create.key, ok: true });
+  }
   let started = 0;
   for (const delivery of deliveries) {
     const genuine = zapierHookRequest(delivery.headers as Record<string, string>, delivery.rawBody);
@@ -173,6 +212,14 @@ test('a working day on Zapier: nothing it logs, throws or outputs carries the ke
       inputData: invoiceInput(`echo${index}@example.com`),
     });
     expect(failed.ok).toBe(false);
+    // Their reads meet the same service: the invoice's or the payment's error, echoing the key.
+    for (const [create, inputData] of corrections(`inv_echo${index}`, `pay_echo${index}`)) {
+      const refused = await zapier.invoke(create.operation.perform, {
+        authData: zapierAuth(sandbox.testKey, echo.url),
+        inputData,
+      });
+      expect(refused.ok).toBe(false);
+    }
   }
   await zapier.invoke(App.creates.create_invoice.operation.perform, {
     authData: zapierAuth(sandbox.testKey, 'http://127.0.0.1:9'),
@@ -224,6 +271,11 @@ test('a working day on n8n: nothing it logs, throws, answers or outputs carries 
   const connection = { apiKey: sandbox.testKey, baseUrl: sandbox.baseUrl };
   await fetchSend(operations.simulatePayment.request(connection, { invoice_id: invoiceId }));
   await sandbox.settled();
+  const paid = await firstPayment(connection, invoiceId);
+  for (const parameters of N8N_CORRECTIONS) {
+    const made = await run(parameters, sandbox.baseUrl, [{ invoice: invoiceId, payment: paid.id }]);
+    expect(made.items[0].json).not.toHaveProperty('error');
+  }
   expect(host.started).toHaveLength(1);
   scanner.record('n8n workflow data', host.started);
 
@@ -264,6 +316,11 @@ test('a working day on n8n: nothing it logs, throws, answers or outputs carries 
     echo.url,
     [0, 1, 2, 3].map((index) => ({ email: `echo${index}@example.com` })),
   );
+  for (const parameters of N8N_CORRECTIONS) {
+    const items = [0, 1, 2, 3].map((index) => ({ invoice: `inv_echo${index}`, payment: `pay_echo${index}` }));
+    const refused = await run(parameters, echo.url, items);
+    expect(refused.items.map((item) => typeof item.json.error)).toEqual(Array(4).fill('string'));
+  }
   const stopped = await runNode(pkg, {
     node: 'invoicingApi',
     parameters: { resource: 'invoice', operation: 'get', invoice_id: 'inv_echo0' },

@@ -21,13 +21,25 @@ import {
   padded,
   TEMPLATE_SYNTAX,
 } from '../../shared/arbitraries';
+import type { Read } from './corrections';
+import { NOTE_CASES, noteCases } from './noteCases';
 import { productCases } from './productCases';
+import { REFUND_CASES, refundCases } from './refundCases';
 
-export type OperationKey = 'createInvoice' | 'createClient' | 'updateClient' | 'recordPayment' | 'createProduct';
+export type OperationKey =
+  | 'createInvoice'
+  | 'createClient'
+  | 'updateClient'
+  | 'recordPayment'
+  | 'createProduct'
+  | 'createCreditNote'
+  | 'createDebitNote'
+  | 'recordRefund';
 
+/** `read`: the GET an operation makes first (a note's invoice, a refund's payment) and the service's answer to it. */
 export type Expected =
-  | { valid: true; method: 'POST' | 'PATCH'; path: string; body: unknown; idempotencyKey?: string }
-  | { valid: false; named: string[] };
+  | { valid: true; method: 'POST' | 'PATCH'; path: string; body: unknown; idempotencyKey?: string; read?: Read }
+  | { valid: false; named: string[]; read?: Read };
 
 export interface InputCase {
   name: string;
@@ -602,7 +614,11 @@ const badKeyArb = fc.oneof(
   fc.integer({ min: 256, max: 300 }).map((n) => 'k'.repeat(n)),
   fc.constantFrom('stmt-😀', 'выписка-1', 'stmt\u00001'),
 );
-const products = productCases({ keyArb, longText, notTextArb, badKeyArb, broken, mix, withStrayKey });
+const helpers = { keyArb, longText, notTextArb, badKeyArb, broken, mix, withStrayKey, utrArb, methods: METHODS };
+const products = productCases(helpers);
+const creditNotes = noteCases('credit', helpers);
+const debitNotes = noteCases('debit', helpers);
+const refunds = refundCases(helpers);
 
 const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
   createInvoice: mix(
@@ -630,6 +646,9 @@ const GENERATORS: Record<OperationKey, fc.Arbitrary<Draft>> = {
   ),
   recordPayment: mix(withStrayKey(validPayment), broken(validPayment, paymentMutations)),
   createProduct: products.generator,
+  createCreditNote: creditNotes.generator,
+  createDebitNote: debitNotes.generator,
+  recordRefund: refunds.generator,
 };
 
 // ── The issue's nasty cases, spelled out ─────────────────────────────────────────────────────────
@@ -931,10 +950,25 @@ const NASTY: Record<OperationKey, Draft[]> = {
     ),
   ],
   createProduct: products.nasty,
+  createCreditNote: creditNotes.nasty,
+  createDebitNote: debitNotes.nasty,
+  recordRefund: refunds.nasty,
+};
+
+/** How many inputs each operation gets: fewer for notes and refunds, whose valid inputs make two requests each. */
+export const CASE_COUNTS: Record<OperationKey, number> = {
+  createInvoice: CASES_PER_OPERATION,
+  createClient: CASES_PER_OPERATION,
+  updateClient: CASES_PER_OPERATION,
+  recordPayment: CASES_PER_OPERATION,
+  createProduct: CASES_PER_OPERATION,
+  createCreditNote: NOTE_CASES,
+  createDebitNote: NOTE_CASES,
+  recordRefund: REFUND_CASES,
 };
 
 /** The nasty cases, then generated ones from `seed` up to `total`: the same list on both platforms. */
-export function inputCases(operation: OperationKey, seed: number, total = CASES_PER_OPERATION): InputCase[] {
+export function inputCases(operation: OperationKey, seed: number, total = CASE_COUNTS[operation]): InputCase[] {
   const nasty = NASTY[operation].map((draft) => ({ ...draft, name: `nasty: ${draft.name}` }));
   const generated = fc.sample(GENERATORS[operation], { seed, numRuns: total - nasty.length });
   return [...nasty, ...generated].map((draft) => ({

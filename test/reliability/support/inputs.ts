@@ -5,9 +5,19 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import { MAX_MESSAGE, sampleClient, sampleInvoice, samplePayment, sampleProduct } from '../../../shared';
+import {
+  MAX_MESSAGE,
+  sampleClient,
+  sampleCreditNote,
+  sampleDebitNote,
+  sampleInvoice,
+  samplePayment,
+  sampleProduct,
+  sampleRefund,
+} from '../../../shared';
 import { nock } from '../../zapier/nock';
 import type { InputCase } from './cases';
+import type { Read } from './corrections';
 
 export const API_KEY = ['ik', 'test', 'ReliabilityInputs7'].join('_');
 export const BASE_URL = 'http://invoicing.test';
@@ -19,9 +29,28 @@ export interface Sent {
   body: unknown;
 }
 
-/** nock as the service: every request to BASE_URL is recorded and answered; any other request fails. */
-export function fakeService(): { sent: Sent[]; stop(): void } {
+/** What the service answers each write with, by the path's end. */
+const CREATED: Array<[string, object]> = [
+  ['/payments', samplePayment],
+  ['/credit_notes', sampleCreditNote],
+  ['/debit_notes', sampleDebitNote],
+  ['/refunds', sampleRefund],
+];
+
+/**
+ * nock as the service: every request to BASE_URL is recorded and answered; any other request fails. `reads` holds
+ * the invoices and payments the cases expect to be read, in order: a GET takes the first one at its path (404 when
+ * none is), and any GET when none is queued is answered with the sample payment or invoice.
+ */
+export function fakeService(): { sent: Sent[]; reads: Read[]; stop(): void } {
   const sent: Sent[] = [];
+  const reads: Read[] = [];
+  const answerRead = (path: string): [number, object] => {
+    if (!reads.length) return [200, path.startsWith('/v1/payments/') ? samplePayment : sampleInvoice];
+    const at = reads.findIndex((read) => read.path === path);
+    if (at < 0) return [404, { type: 'about:blank', title: 'Not found', status: 404, code: 'not_found' }];
+    return [200, reads.splice(at, 1)[0].answer];
+  };
   nock.disableNetConnect();
   const record = async (request: Request): Promise<[number, object]> => {
     const text = await request.text();
@@ -32,9 +61,10 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
       body: text ? JSON.parse(text) : undefined,
     };
     sent.push(entry);
-    if (entry.path === '/v1/invoices' || entry.method === 'GET')
-      return [entry.method === 'GET' ? 200 : 201, sampleInvoice];
-    if (entry.path.endsWith('/payments')) return [201, samplePayment];
+    if (entry.method === 'GET') return answerRead(entry.path);
+    if (entry.path === '/v1/invoices') return [201, sampleInvoice];
+    const created = CREATED.find(([end]) => entry.path.endsWith(end));
+    if (created) return [201, created[1]];
     if (entry.path === '/v1/products') return [201, sampleProduct];
     return [entry.method === 'POST' ? 201 : 200, sampleClient];
   };
@@ -48,6 +78,7 @@ export function fakeService(): { sent: Sent[]; stop(): void } {
     .reply(record as never);
   return {
     sent,
+    reads,
     stop: () => {
       nock.cleanAll();
       nock.enableNetConnect();
@@ -60,7 +91,7 @@ export interface Tally {
   tried: number;
   accepted: number;
   rejected: number;
-  /** Valid inputs that did not send exactly the one right request. */
+  /** Valid inputs that did not send exactly the one right request (after their read, if they make one). */
   lost: number;
   sentForInvalid: number;
   unnamed: number;
@@ -89,7 +120,10 @@ export interface CaseOutcome {
   wrongKind?: boolean;
 }
 
-/** Counts one case: the right single request for valid input; for invalid, none and a message naming each field. */
+/**
+ * Counts one case: the right single request for valid input; for invalid, none and a message naming each field.
+ * A case with a `read` expects that GET first, and then the same.
+ */
 export function judge(
   into: Tally,
   index: number,
@@ -101,10 +135,21 @@ export function judge(
   into.tried += 1;
   const problem = (text: string) => into.problems.length < 20 && into.problems.push(`#${index} ${c.name}: ${text}`);
   const { expected } = c;
+  // The operation's read, when it makes one, comes first: exactly that GET, then what the case expects after it.
+  const read = expected.read;
+  const readRight = !read || (requests.length > 0 && requests[0].method === 'GET' && requests[0].path === read.path);
+  if (read && !readRight) {
+    // A refusal that needs the read cannot be right without it.
+    if (expected.valid) into.lost += 1;
+    else into.unnamed += 1;
+    problem(`expected GET ${read.path} first, got ${JSON.stringify(requests[0] ?? outcome).slice(0, 300)}`);
+    return;
+  }
+  const after = read ? requests.slice(1) : requests;
   if (expected.valid) {
-    const [request] = requests;
+    const [request] = after;
     const right =
-      requests.length === 1 &&
+      after.length === 1 &&
       outcome.ok &&
       outcome.id !== undefined &&
       request.method === expected.method &&
@@ -117,14 +162,14 @@ export function judge(
     else {
       into.lost += 1;
       problem(
-        `valid input, ${requests.length} request(s) ${JSON.stringify(requests[0] ?? outcome).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`,
+        `valid input, ${after.length} request(s) ${JSON.stringify(after[0] ?? outcome).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`,
       );
     }
     return;
   }
-  if (requests.length) {
-    into.sentForInvalid += requests.length;
-    problem(`invalid input sent ${JSON.stringify(requests[0]).slice(0, 300)}`);
+  if (after.length) {
+    into.sentForInvalid += after.length;
+    problem(`invalid input sent ${JSON.stringify(after[0]).slice(0, 300)}`);
     return;
   }
   const message = outcome.message ?? '';

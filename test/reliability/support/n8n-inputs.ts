@@ -29,7 +29,29 @@ function clientForm(): IDataObject {
 }
 
 /** The creates whose node makes an idempotency key when none is given. */
-const DERIVES_A_KEY = new Set<OperationKey>(['createInvoice', 'recordPayment', 'createProduct']);
+const DERIVES_A_KEY = new Set<OperationKey>([
+  'createInvoice',
+  'recordPayment',
+  'createProduct',
+  'createCreditNote',
+  'createDebitNote',
+  'recordRefund',
+]);
+
+/** A picker given by ID, mapped from the item. */
+const byId = (key: string) => ({ __rl: true, mode: 'id', value: `={{ $json.${key} }}` });
+/** A credit or debit note's fields, each mapped from the item; the taxable amount as typed (main units). */
+const noteParameters = (resource: string): IDataObject => ({
+  resource,
+  operation: 'create',
+  invoice_id: byId('invoice_id'),
+  note_reason: '={{ $json.note_reason }}',
+  line: '={{ $json.line }}',
+  quantity: '={{ $json.quantity }}',
+  taxable_amount: '={{ $json.taxable_amount }}',
+  note: '={{ $json.note }}',
+  options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
+});
 
 // One request at a time (Max Concurrent Requests = 1), so requests arrive in item order.
 export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
@@ -92,6 +114,20 @@ export const N8N_PARAMETERS: Record<OperationKey, IDataObject> = {
     amount_unit: 'minor',
     options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
   },
+  createCreditNote: noteParameters('creditNote'),
+  createDebitNote: noteParameters('debitNote'),
+  recordRefund: {
+    resource: 'refund',
+    operation: 'record',
+    payment_id: byId('payment_id'),
+    amount: '={{ $json.amount }}',
+    method: '={{ $json.method }}',
+    utr: '={{ $json.utr }}',
+    reference: '={{ $json.reference }}',
+    refunded_at: '={{ $json.refunded_at }}',
+    note: '={{ $json.note }}',
+    options: { concurrency: 1, idempotency_key: '={{ $json.idempotency_key }}' },
+  },
 };
 
 export interface N8nInputsResult {
@@ -113,6 +149,12 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
     for (const key of Object.keys(N8N_PARAMETERS) as OperationKey[]) {
       const cases = inputCases(key, seed);
       service.sent.length = 0;
+      // Items run one at a time in order, so the fake service answers each read in the cases' order.
+      service.reads.splice(
+        0,
+        service.reads.length,
+        ...cases.flatMap((c) => (c.expected.read ? [c.expected.read] : [])),
+      );
       const started = Date.now();
       const run = await runNode(pkg, {
         node: 'invoicingApi',
@@ -129,7 +171,8 @@ export async function runN8nInputs(seed: number): Promise<N8nInputsResult> {
       for (const [index, c] of cases.entries()) {
         const json = (run.items[index]?.json ?? {}) as { id?: string; error?: string };
         scanner.record('n8n output item', json);
-        const mine = c.expected.valid ? requests.slice(next, next + 1) : [];
+        const count = (c.expected.valid ? 1 : 0) + (c.expected.read ? 1 : 0);
+        const mine = requests.slice(next, next + count);
         next += mine.length;
         judge(
           t,
