@@ -108,8 +108,11 @@ describe('the packed tarball', () => {
   // JWS check; Get GSTR-1 with the return's builder and schema) and issue 42's product events: 295.0 kB packed,
   // 1,217.5 kB unpacked (2026-11-28). Budgets a little above, as before. The shared core is bundled into each of
   // the three node files, so each kB of core costs about three: bundling it once, as zod is, is the next cut.
-  const PACKED_BUDGET = 300_000;
-  const UNPACKED_BUDGET = 1_240_000;
+  // With Get Many on Credit Note and Debit Note (issue 40) and the README's sections for notes, refunds, products,
+  // e-invoicing and GSTR-1 (the README ships in the tarball): 299.8 kB packed, 1,233.9 kB unpacked (2026-11-28).
+  // Budgets a little above, as before; bundling the core once is still the next cut.
+  const PACKED_BUDGET = 305_000;
+  const UNPACKED_BUDGET = 1_250_000;
   test('is small', () => {
     // The bundled zod v3 (dist/vendor/zod.js) is about 23 kB of the tarball and 150 kB unpacked; with the
     // pickers and the amount rule the tarball measured 130.4 kB (2026-11-24). The list-page checks generated
