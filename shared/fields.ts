@@ -5,6 +5,7 @@
  * the field shows in an answer (`shownAt`, `shownAs`), so output labels, event records and validation
  * messages read the same declaration (outputs.ts, webhooks/invoiceEvents.ts, validation.ts).
  */
+import { displayNoun } from './nouns';
 import { ID_PREFIX, KEY_PREFIX, SERVICE } from './service';
 import { COMMON_CURRENCIES, amountExample, currencyName } from './money';
 import {
@@ -1023,11 +1024,14 @@ export const FIELDS = {
       'this note, such as the return or order ID',
       'note is returned instead of a second one being issued',
     ),
-    creditNumber: noteNumberField('credit', 'Credit Note'),
-    ...noteAnswerLabels('Credit Note', 'credit'),
+    creditNumber: noteNumberField('credit', displayNoun('creditNote')),
+    ...noteAnswerLabels(displayNoun('creditNote'), 'credit'),
   },
   /** A debit note's answer, worded as a debit note. */
-  debitNote: { debitNumber: noteNumberField('debit', 'Debit Note'), ...noteAnswerLabels('Debit Note', 'debit') },
+  debitNote: {
+    debitNumber: noteNumberField('debit', displayNoun('debitNote')),
+    ...noteAnswerLabels(displayNoun('debitNote'), 'debit'),
+  },
   webhook: {
     url: labelled('url', 'Webhook URL'),
     events: labelled('events', 'Events'),

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ApiError, normalizeError, parseBody, type RawResponse } from '../errors';
 import type { FieldSpec } from '../fields';
+import { displayNoun, type Resource } from '../nouns';
 import { SERVICE, normalizeBaseUrl } from '../service';
 import { listPageSchema } from '../schemas/resources';
 import { InputError, validateGiven } from '../validation';
@@ -59,7 +60,7 @@ export type DocumentedSchema = object;
  */
 export interface OperationDisplay {
   /** The resource both editors file it under; Zapier's noun is its name capitalised ("Invoice"). */
-  resource: 'invoice' | 'client' | 'payment' | 'refund' | 'product' | 'creditNote' | 'debitNote' | 'eInvoice';
+  resource: Resource;
   /** Title Case, the resource's noun last: "Void Invoice" (n8n's Operation is the label without it: "Void"). */
   label: string;
   /**
@@ -72,10 +73,7 @@ export interface OperationDisplay {
 }
 
 /** The noun a resource is shown as: creditNote → "Credit Note" (Zapier's noun, the end of each label). */
-/** A noun that camelCase cannot spell: GST's own word is hyphenated. */
-const NOUNS: Partial<Record<OperationDisplay['resource'], string>> = { eInvoice: 'E-Invoice' };
-export const displayNoun = (resource: OperationDisplay['resource']) =>
-  NOUNS[resource] ?? resource[0].toUpperCase() + resource.slice(1).replace(/([A-Z])/g, ' $1');
+export { displayNoun };
 
 export interface OperationDefinition<S extends z.ZodTypeAny, Out> {
   method: HttpMethod;

@@ -3,6 +3,7 @@
  * (what each type is called), the event parsed with the shared schema, then flattened into one record
  * whose top-level fields a non-developer can map directly (invoiceEvents.ts, clientEvents.ts, productEvents.ts).
  */
+import { displayNoun } from '../nouns';
 import { EVENT_TYPES, eventSchema, type EventType, type WebhookEvent } from '../schemas/webhookEvents';
 import { CLIENT_EVENT_LABELS, flattenClientEvent } from './clientEvents';
 import { INVOICE_EVENT_LABELS, flattenInvoiceEvent } from './invoiceEvents';
@@ -111,7 +112,7 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     type: 'credit_note.created',
     key: 'credit_note_created',
     label: 'New Credit Note',
-    noun: 'Credit Note',
+    noun: displayNoun('creditNote'),
     description:
       'Triggers when a credit note is issued against an invoice (a return, a discount, an overcharge), ' +
       'with the GST it reverses.',
@@ -127,7 +128,7 @@ export const EVENT_CATALOGUE: Record<EventType, EventDescription> = {
     type: 'debit_note.created',
     key: 'debit_note_created',
     label: 'New Debit Note',
-    noun: 'Debit Note',
+    noun: displayNoun('debitNote'),
     description: 'Triggers when a debit note is issued against an invoice (more supplied, a price revised upward).',
   },
   'invoice.debited': {

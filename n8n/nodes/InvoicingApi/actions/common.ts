@@ -67,6 +67,10 @@ export const getManyOption = (plural: string, description: string) => ({
 /** n8n's placeholder on a collection of optional fields, as its own nodes write it. */
 export const ADD_FIELD = 'Add Field';
 
+/** The display names n8n's own nodes give a Create's optional fields and an Update's changes. */
+export const ADDITIONAL_FIELDS = 'Additional Fields';
+export const UPDATE_FIELDS = 'Update Fields';
+
 export function listProperties(limit: FieldSpec, filters: INodeProperties[]): INodeProperties[] {
   return [
     {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { ADD_FIELD, param, type NodeOperation } from '../common';
+import { ADD_FIELD, ADDITIONAL_FIELDS, param, type NodeOperation } from '../common';
 
 const { createClient: operation } = operations;
 const { email, ...details } = operation.fields;
@@ -11,7 +11,7 @@ const { email, ...details } = operation.fields;
 export const clientProperties: INodeProperties[] = [
   property(email),
   {
-    displayName: 'Additional Fields',
+    displayName: ADDITIONAL_FIELDS,
     name: 'additionalFields',
     type: 'collection',
     placeholder: ADD_FIELD,

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientInputFromFields, operations, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { ADD_FIELD, param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, UPDATE_FIELDS, type NodeOperation } from '../common';
 
 const { updateClient: operation } = operations;
 const { client_id, ...changes } = operation.fields;
@@ -15,7 +15,7 @@ export const update: NodeOperation = {
   properties: [
     locator('client', client_id, 'clients'),
     {
-      displayName: 'Update Fields',
+      displayName: UPDATE_FIELDS,
       name: 'updateFields',
       type: 'collection',
       placeholder: ADD_FIELD,

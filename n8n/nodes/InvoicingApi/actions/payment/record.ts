@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PICKER_HELP, UPI, operations, runOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { ADD_FIELD, param, type NodeOperation } from '../common';
+import { ADD_FIELD, ADDITIONAL_FIELDS, param, type NodeOperation } from '../common';
 import { idempotencyKey } from '../idempotency';
 import { defaultAmountUnit } from '../../versions';
 
@@ -28,7 +28,7 @@ export const record: NodeOperation = {
     property(utr, { ...upiOnly, required: true }),
     property(vpa, upiOnly),
     {
-      displayName: 'Additional Fields',
+      displayName: ADDITIONAL_FIELDS,
       name: 'additionalFields',
       type: 'collection',
       placeholder: ADD_FIELD,

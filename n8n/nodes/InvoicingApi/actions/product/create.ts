@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { operations, runOperation, type DisplayedOperation, type FieldSpec } from '../../../../../shared';
 import { property } from '../../../../editor/properties';
-import { ADD_FIELD, param, type NodeOperation } from '../common';
+import { ADD_FIELD, ADDITIONAL_FIELDS, param, type NodeOperation } from '../common';
 import { imperative } from '../displayed';
 import { idempotencyKey } from '../idempotency';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';
@@ -31,7 +31,7 @@ const listed = (spec: FieldSpec) =>
 export const productProperties: INodeProperties[] = [
   ...required.map((spec) => (spec === currency ? property(spec, { default: currency.example }) : property(spec))),
   {
-    displayName: 'Additional Fields',
+    displayName: ADDITIONAL_FIELDS,
     name: 'additionalFields',
     type: 'collection',
     placeholder: ADD_FIELD,

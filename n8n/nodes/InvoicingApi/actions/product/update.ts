@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { operations, runOperation, type DisplayedOperation } from '../../../../../shared';
 import { locator, locatorId } from '../../../../editor/pickers';
 import { property } from '../../../../editor/properties';
-import { ADD_FIELD, param, type NodeOperation } from '../common';
+import { ADD_FIELD, param, UPDATE_FIELDS, type NodeOperation } from '../common';
 import { imperative } from '../displayed';
 import { amountUnitProperties, defaultAmountUnit } from '../../versions';
 
@@ -23,7 +23,7 @@ export const update: NodeOperation = {
   properties: [
     locator('product', product_id, 'products'),
     {
-      displayName: 'Update Fields',
+      displayName: UPDATE_FIELDS,
       name: 'updateFields',
       type: 'collection',
       placeholder: ADD_FIELD,
